@@ -1,0 +1,18 @@
+"""``hippodrome``: one command, a sub-command per game and one for the server.
+
+Exit status 2 means the input was refused (the message says why and what is right).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from hippodrome.cli.turfmaster import app as turfmaster_app
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="Horse-racing board games: TurfMaster and Ready Set Bet.")
+app.add_typer(turfmaster_app, name="turfmaster")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

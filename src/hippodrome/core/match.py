@@ -1,0 +1,107 @@
+"""A game in play: the state, its seeded chance source and its action log.
+
+The generator for chance step number ``n`` of a match is ``Random(f"{seed}:{n}")``: it
+depends only on the seed and the step's place in the log, so a match rebuilt from its
+record draws exactly the dice it would have drawn, and nothing in the state (which is
+all a player or a bot ever sees) lets anyone compute future chance.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hippodrome.core.errors import IllegalAction
+from hippodrome.core.game import Action, Chance, Decision, Game, game_class
+
+CHANCE = "chance"
+
+
+class Match:
+    """Drives one game: takes seats' actions, draws chance, keeps the log."""
+
+    def __init__(self, game: str, setup: dict[str, Any], seed: int | str = 0):
+        self.game_name = game
+        self.setup = setup
+        self.seed = seed
+        self.state: Game = game_class(game).new(setup)
+        self.log: list[dict[str, Any]] = []
+
+    # -- chance -------------------------------------------------------------------
+    def _rng_for_next_step(self) -> random.Random:
+        return random.Random(f"{self.seed}:{len(self.log)}")
+
+    def resolve_chance(self) -> None:
+        """Draw every pending untimed chance step until a decision, a timed step or the end."""
+        pending = self.state.pending()
+        while isinstance(pending, Chance) and not pending.timed:
+            self._draw(pending)
+            pending = self.state.pending()
+
+    def tick(self) -> bool:
+        """The clock strikes: draw the pending timed chance step, if there is one."""
+        self.resolve_chance()
+        pending = self.state.pending()
+        if isinstance(pending, Chance) and pending.timed:
+            self._draw(pending)
+            self.resolve_chance()
+            return True
+        return False
+
+    def _draw(self, pending: Chance) -> None:
+        outcome = pending.sample(self._rng_for_next_step())
+        self.state.apply(outcome)
+        self.log.append({"by": CHANCE, "action": outcome})
+
+    # -- decisions ----------------------------------------------------------------
+    def act(self, seat: int, action: Action) -> None:
+        """Seat ``seat`` takes ``action``; refused (state unchanged) unless it is legal."""
+        self.resolve_chance()
+        if isinstance(action, dict) and action.get("type") in self.state.free_action_types:
+            self.state.apply_free(seat, action)
+            self.log.append({"by": seat, "action": action, "free": True})
+            self.resolve_chance()
+            return
+        pending = self.state.pending()
+        if pending is None:
+            raise IllegalAction("the game is over; no more actions are taken")
+        if not isinstance(pending, Decision):
+            raise IllegalAction(f"nobody decides now: waiting for {pending.kind}")
+        if seat != pending.seat:
+            raise IllegalAction(
+                f"it is seat {pending.seat}'s turn to decide ({pending.kind}), not seat {seat}'s",
+                pending.options,
+            )
+        self.state.apply(action)
+        self.log.append({"by": seat, "action": action})
+        self.resolve_chance()
+
+    def pending(self) -> Decision | Chance | None:
+        self.resolve_chance()
+        return self.state.pending()
+
+    # -- records ------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this match exactly (keep the seed secret)."""
+        return {"game": self.game_name, "setup": self.setup, "seed": self.seed, "log": list(self.log)}
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> "Match":
+        match = cls(record["game"], record["setup"], record.get("seed", 0))
+        match.state = replay(record)
+        match.log = [dict(entry) for entry in record["log"]]
+        return match
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Rebuild the state of a record by applying its log to the initial state."""
+    state = game_class(record["game"]).new(record["setup"])
+    for number, entry in enumerate(record["log"]):
+        try:
+            if entry.get("free"):
+                state.apply_free(entry["by"], entry["action"])
+            else:
+                state.apply(entry["action"])
+        except IllegalAction as error:
+            raise IllegalAction(f"log entry {number} cannot be replayed: {error}") from error
+    return state

@@ -1,0 +1,1 @@
+"""TurfMaster (AZA-Spiele, 1998): courses, cards, movement, races and meetings."""

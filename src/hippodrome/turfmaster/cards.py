@@ -1,0 +1,47 @@
+"""The TurfMaster deck (ruling T7) and the handicap limits (T6), read from data/deck.json.
+
+A card is a short string: "7" is a plain 7, "J12" the joker 12.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+_DATA = json.loads((resources.files("hippodrome.turfmaster") / "data" / "deck.json").read_text())
+
+JOKER_PREFIX = "J"
+HAND_SIZE: int = _DATA["hand_size"]
+BONUS_CARDS: int = _DATA["bonus_cards"]
+HORSE_COLOURS: dict[str, str] = {h["id"]: h["colour"] for h in _DATA["horses"]}
+HORSE_IDS: tuple[str, ...] = tuple(HORSE_COLOURS)
+#: position (competition ranking) -> the most squares a horse there may move
+HANDICAP_LIMITS: dict[int, int] = {int(k): v for k, v in _DATA["handicaps"].items()}
+
+
+def full_deck() -> list[str]:
+    """The 32 cards of one horse's deck, in a fixed order (shuffle it with a chance step)."""
+    deck = [f"{JOKER_PREFIX}{value}" for value in _DATA["jokers"]]
+    for value, count in _DATA["cards"].items():
+        deck.extend([value] * count)
+    return deck
+
+
+_VALUES = {card: int(card.removeprefix(JOKER_PREFIX)) for card in set(full_deck())}
+
+
+def card_value(card: str) -> int:
+    return _VALUES[card]
+
+
+def is_joker(card: str) -> bool:
+    return card.startswith(JOKER_PREFIX)
+
+
+def is_card(card: object) -> bool:
+    return isinstance(card, str) and card in _VALUES
+
+
+def handicap_limit(rank: int) -> int | None:
+    """The maximum move of a horse ranked ``rank`` (1 = leader), or None if unhandicapped."""
+    return HANDICAP_LIMITS.get(rank)

@@ -1,0 +1,214 @@
+"""Courses as data (ruling T12): loading, validation and a fast runtime form.
+
+A course file lists every square of every lane with its index along the lane (0 = start
+square), its line (how far along the race it is: squares on one line are level), its
+neighbours ahead (``next`` in the lane, ``in`` / ``out`` the diagonal step towards the rail /
+away from it) and its drawing cell (four corners in SVG coordinates). A file with an error is
+refused with a :class:`CourseError` naming the file, the square and the fault.
+
+At run time a square is a small integer id; the arrays of :class:`Course` are indexed by it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hippodrome.core.errors import InvalidSetup
+
+NO_SQUARE = -1
+
+
+class CourseError(InvalidSetup):
+    """A course file that does not describe a playable course."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    number: int | str
+    line: int
+    note: str
+
+
+class Course:
+    """A loaded, validated course. Square ids are dense ints; use :meth:`square` to find one."""
+
+    def __init__(self, data: dict[str, Any], source: str):
+        self.source = source
+        self.data = data
+        self.name: str = data["name"]
+        self.title: str = data.get("title", self.name)
+        self.lanes: int = data["lanes"]
+        self.fences: tuple[Fence, ...] = tuple(
+            Fence(f["number"], f["line"], f.get("note", "")) for f in data.get("fences", ())
+        )
+        squares = data["squares"]
+        self.lane_of: list[int] = [s["lane"] for s in squares]
+        self.index_of: list[int] = [s["index"] for s in squares]
+        self.line_of: list[int] = [s["line"] for s in squares]
+        self._ids: dict[tuple[int, int], int] = {
+            (s["lane"], s["index"]): i for i, s in enumerate(squares)
+        }
+
+        def ref(pair):
+            return NO_SQUARE if pair is None else self._ids[tuple(pair)]
+
+        self.next: list[int] = [ref(s["next"]) for s in squares]
+        self.inward: list[int] = [ref(s["in"]) for s in squares]
+        self.outward: list[int] = [ref(s["out"]) for s in squares]
+        self.prev: list[int] = [NO_SQUARE] * len(squares)
+        for sid, ahead in enumerate(self.next):
+            if ahead != NO_SQUARE:
+                self.prev[ahead] = sid
+        self.finish_index: tuple[int, ...] = tuple(data["finish"])
+        self.crossed: list[bool] = [
+            s["index"] >= self.finish_index[s["lane"]] for s in squares
+        ]
+        fence_lines = {f.line for f in self.fences}
+        self.fence_squares: frozenset[int] = frozenset(
+            i for i, line in enumerate(self.line_of) if line in fence_lines
+        )
+        self.start_squares: tuple[int, ...] = tuple(self._ids[(lane, 0)] for lane in range(self.lanes))
+
+    def __len__(self) -> int:
+        return len(self.lane_of)
+
+    def __repr__(self) -> str:
+        return f"Course({self.name!r}, {len(self)} squares)"
+
+    def square(self, lane: int, index: int) -> int:
+        """The id of the square at ``index`` along ``lane``; InvalidSetup if there is none."""
+        try:
+            return self._ids[(lane, index)]
+        except KeyError:
+            if not 0 <= lane < self.lanes:
+                raise InvalidSetup(
+                    f"lane {lane} does not exist on the {self.name} course: lanes are 0 (rail) to {self.lanes - 1}"
+                ) from None
+            last = max(i for (l, i) in self._ids if l == lane)
+            raise InvalidSetup(
+                f"square {index} does not exist in lane {lane} of the {self.name} course: "
+                f"squares are 0 (start) to {last}"
+            ) from None
+
+    def name_of(self, sid: int) -> dict[str, int]:
+        return {"lane": self.lane_of[sid], "square": self.index_of[sid]}
+
+
+def _fault(source: str, square: dict | None, message: str) -> CourseError:
+    where = f" square (lane {square.get('lane')}, index {square.get('index')})" if square else ""
+    return CourseError(f"{source}:{where} {message}")
+
+
+def validate(data: Any, source: str) -> None:
+    """Raise CourseError naming the file, the square and the fault of the first error."""
+    if not isinstance(data, dict):
+        raise _fault(source, None, "the file must hold a JSON object")
+    for key in ("name", "lanes", "finish", "squares"):
+        if key not in data:
+            raise _fault(source, None, f"missing key {key!r}")
+    lanes = data["lanes"]
+    if not isinstance(lanes, int) or not 1 <= lanes <= 8:
+        raise _fault(source, None, f"'lanes' must be a whole number from 1 to 8, not {lanes!r}")
+    squares = data["squares"]
+    if not isinstance(squares, list) or not squares:
+        raise _fault(source, None, "'squares' must be a non-empty list")
+    by_key: dict[tuple[int, int], dict] = {}
+    for square in squares:
+        if not isinstance(square, dict):
+            raise _fault(source, None, f"every square must be an object, not {square!r}")
+        for key in ("lane", "index", "line", "next", "in", "out", "cell"):
+            if key not in square:
+                raise _fault(source, square, f"missing key {key!r}")
+        lane, index = square["lane"], square["index"]
+        if not isinstance(lane, int) or not 0 <= lane < lanes:
+            raise _fault(source, square, f"lane must be 0 to {lanes - 1}")
+        if not isinstance(index, int) or index < 0:
+            raise _fault(source, square, "index must be a whole number, 0 or more")
+        if (lane, index) in by_key:
+            raise _fault(source, square, "appears twice")
+        by_key[(lane, index)] = square
+        cell = square["cell"]
+        if (not isinstance(cell, list) or len(cell) < 3
+                or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(c, (int, float)) for c in p)
+                           for p in cell)):
+            raise _fault(source, square, "cell must be a list of at least 3 [x, y] points")
+        if not isinstance(square["line"], int):
+            raise _fault(source, square, "line must be a whole number")
+    for lane in range(lanes):
+        indices = sorted(i for (l, i) in by_key if l == lane)
+        if not indices:
+            raise _fault(source, None, f"lane {lane} has no squares")
+        if indices != list(range(len(indices))):
+            gap = next(i for i, expected in zip(indices, range(len(indices))) if i != expected)
+            raise _fault(source, None, f"lane {lane} skips from index {gap - 1} to {gap}; indices must run 0, 1, 2 ...")
+    finish = data["finish"]
+    if not isinstance(finish, list) or len(finish) != lanes:
+        raise _fault(source, None, f"'finish' must list one index per lane ({lanes})")
+    for lane, index in enumerate(finish):
+        if (lane, index) not in by_key:
+            raise _fault(source, None, f"finish index {index} of lane {lane} is not a square of that lane")
+    for (lane, index), square in by_key.items():
+        line = square["line"]
+        ahead = square["next"]
+        if ahead is None:
+            if (lane, index + 1) in by_key:
+                raise _fault(source, square, f"'next' is null but (lane {lane}, index {index + 1}) exists")
+        else:
+            if list(ahead) != [lane, index + 1]:
+                raise _fault(source, square, f"'next' must be [{lane}, {index + 1}], not {ahead!r}")
+            if by_key[(lane, index + 1)]["line"] <= line:
+                raise _fault(source, square, "the next square of the lane is not on a line ahead")
+        for key, neighbour_lane in (("in", lane - 1), ("out", lane + 1)):
+            target = square[key]
+            if not 0 <= neighbour_lane < lanes:
+                if target is not None:
+                    raise _fault(source, square, f"{key!r} must be null: lane {neighbour_lane} does not exist")
+                continue
+            ahead_squares = [(i, s) for (l, i), s in by_key.items() if l == neighbour_lane and s["line"] > line]
+            expected = min(ahead_squares, key=lambda pair: pair[1]["line"], default=None)
+            expected_ref = None if expected is None else [neighbour_lane, expected[0]]
+            if (None if target is None else list(target)) != expected_ref:
+                raise _fault(
+                    source, square,
+                    f"{key!r} must be the nearest square strictly ahead in lane {neighbour_lane}: "
+                    f"{expected_ref!r}, not {target!r}",
+                )
+    lines = {s["line"] for s in squares}
+    for fence in data.get("fences", []):
+        if not isinstance(fence, dict) or "line" not in fence or "number" not in fence:
+            raise _fault(source, None, f"a fence needs a 'number' and a 'line': {fence!r}")
+        if fence["line"] not in lines:
+            raise _fault(source, None, f"fence {fence['number']} stands on line {fence['line']}, which has no square")
+        on_line = [s for s in squares if s["line"] == fence["line"]]
+        if len(on_line) != lanes:
+            raise _fault(source, None, f"fence {fence['number']} must stand on a line with a square in every lane")
+
+
+def load_course_file(path: str | Path) -> Course:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except OSError as error:
+        raise CourseError(f"{path}: cannot be read ({error.strerror})") from None
+    except json.JSONDecodeError as error:
+        raise CourseError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    validate(data, str(path))
+    return Course(data, str(path))
+
+
+COURSE_NAMES = ("oval", "triangle")
+
+
+@cache
+def load_course(name: str) -> Course:
+    """One of the built-in courses, by name ('oval' or 'triangle')."""
+    if name not in COURSE_NAMES:
+        raise InvalidSetup(f"unknown course {name!r}; choose one of: {', '.join(COURSE_NAMES)}")
+    path = resources.files("hippodrome.turfmaster") / "courses" / f"{name}.json"
+    with resources.as_file(path) as real_path:
+        return load_course_file(real_path)

@@ -1,0 +1,502 @@
+"""One TurfMaster race (rulings T1-T6, T9, T11, T13).
+
+Card rounds and dice rounds alternate, starting with cards (T1). At the start of each round
+the horses on the track are put in move order (farthest first, inner lane first on a line:
+T2) and their handicap limits are fixed by competition ranking, finished horses counting
+ahead of them (T2, T6). A horse then moves once: by the card its owner plays (a non-joker
+above the limit is spent without moving, T6; no card left, it stands still, T13) or by the
+dice the roller chose to use (sum or one die; a handicapped horse whose limit the sum
+exceeds moves one die of its owner's choice, T6). Its owner picks the end square among the
+legal ones (T5); in a card round a horse that cannot complete a fence jump falls (T11).
+At the end of a round the horses past the finish line are ranked and leave the track (T9);
+the race goes on until every horse has finished or fallen.
+
+The race is a :class:`~hippodrome.core.game.Game` of its own ("turfmaster-race"), dealt from
+full shuffled decks when no hands are given, and the building block of a meeting.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.turfmaster.cards import (
+    HAND_SIZE,
+    HORSE_IDS,
+    card_value,
+    full_deck,
+    handicap_limit,
+    is_card,
+    is_joker,
+)
+from hippodrome.turfmaster.course import Course
+from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
+from hippodrome.turfmaster.position import course_and_fences, place_horses
+
+CARD_ROUND = "card"
+DICE_ROUND = "dice"
+RACING, FINISHED, FALLEN = "racing", "finished", "fallen"
+
+# what the current horse waits for
+AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE = "card", "die", "square"
+
+
+def _roll(rng: random.Random) -> Action:
+    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
+
+
+def _is_roll(action: Action) -> bool:
+    dice = action.get("dice")
+    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
+
+
+@register_game
+class Race(Game):
+    """A single race. See the module docstring for the rules it enforces."""
+
+    name = "turfmaster-race"
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> "Race":
+        if not isinstance(setup, dict):
+            raise InvalidSetup("a race setup must be a JSON object")
+        course, steeplechase = course_and_fences(setup.get("course", "oval"), setup.get("steeplechase", False))
+        horses = setup.get("horses")
+        if not isinstance(horses, list) or not 1 <= len(horses) <= course.lanes:
+            raise InvalidSetup(f"'horses' must list 1 to {course.lanes} horses, inner stall first")
+        ids, owners = [], []
+        for entry in horses:
+            if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+                raise InvalidSetup(f"each horse needs an 'id' (one of {', '.join(HORSE_IDS)}): got {entry!r}")
+            owner = entry.get("owner", len(ids))
+            if not isinstance(owner, int) or isinstance(owner, bool) or owner < 0:
+                raise InvalidSetup(f"horse {entry['id']!r}: 'owner' must be a seat number (0, 1, ...)")
+            if entry["id"] in ids:
+                raise InvalidSetup(f"horse {entry['id']!r} is listed twice")
+            ids.append(entry["id"])
+            owners.append(owner)
+        seats = setup.get("seats", max(owners) + 1)
+        if not isinstance(seats, int) or seats <= max(owners):
+            raise InvalidSetup(f"'seats' must be more than the highest owner seat ({max(owners)})")
+        roller = setup.get("first_roller", 0)
+        if not isinstance(roller, int) or not 0 <= roller < seats:
+            raise InvalidSetup(f"'first_roller' must be a seat from 0 to {seats - 1}")
+
+        race = cls.__new__(cls)
+        race.setup = setup
+        race.course = course
+        race.steeplechase = steeplechase
+        race.fences = course.fence_squares if steeplechase else frozenset()
+        race.ids = ids
+        race.owner = dict(zip(ids, owners))
+        race.seats = seats
+        race.roller = roller
+        if "positions" in setup:
+            squares = place_horses(course, steeplechase, setup["positions"])
+            if set(squares) != set(ids):
+                raise InvalidSetup("'positions' must place exactly the horses of 'horses'")
+            for horse, square in squares.items():
+                if course.crossed[square]:
+                    raise InvalidSetup(f"horse {horse!r} already stands past the finish line")
+        else:
+            squares = {horse: course.start_squares[stall] for stall, horse in enumerate(ids)}
+        race.square = {horse: squares[horse] for horse in ids}
+        race.status = {horse: RACING for horse in ids}
+        race.places = []
+        race.fallen = []
+        hands = setup.get("hands")
+        if hands is None:
+            race.hands = None
+        else:
+            race.hands = cls._checked_hands(hands, ids)
+        race.round_no = 0
+        race.round_kind = DICE_ROUND if setup.get("first_round", CARD_ROUND) == CARD_ROUND else CARD_ROUND
+        if setup.get("first_round", CARD_ROUND) not in (CARD_ROUND, DICE_ROUND):
+            raise InvalidSetup("'first_round' must be 'card' or 'dice'")
+        race.order = []
+        race.limits = {}
+        race.turn = 0
+        race.dice = None
+        race.dice_use = None
+        race.awaiting = None
+        race.points = 0
+        race.history = []
+        race._options_cache = None
+        race._start_round()
+        race._advance()
+        return race
+
+    @staticmethod
+    def _checked_hands(hands: Any, ids: list[str]) -> dict[str, list[str]]:
+        if not isinstance(hands, dict) or set(hands) != set(ids):
+            raise InvalidSetup("'hands' must give a list of cards for every horse")
+        checked = {}
+        deck = Counter(full_deck())
+        for horse in ids:
+            cards = hands[horse]
+            if not isinstance(cards, list) or not all(is_card(c) for c in cards):
+                raise InvalidSetup(f"hand of {horse!r} must list cards such as \"7\" or \"J12\"")
+            if Counter(cards) - deck:
+                raise InvalidSetup(f"hand of {horse!r} holds more copies of a card than a deck has (T7)")
+            checked[horse] = list(cards)
+        return checked
+
+    # -- queries ------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return all(status != RACING for status in self.status.values())
+
+    def racing(self) -> list[str]:
+        return [h for h in self.ids if self.status[h] == RACING]
+
+    def current_horse(self) -> str | None:
+        if self.over or self.hands is None or self.turn >= len(self.order):
+            return None
+        return self.order[self.turn]
+
+    def rank_of(self, horse: str) -> int:
+        """Competition ranking of a horse on the track now (T2): finished horses count ahead."""
+        line = self.course.line_of[self.square[horse]]
+        ahead = sum(1 for h in self.racing() if self.course.line_of[self.square[h]] > line)
+        return len(self.places) + 1 + ahead
+
+    def move_options(self) -> MoveOptions | None:
+        """The legal ends of the move the current horse is making (its points are known)."""
+        if self.awaiting != AWAIT_SQUARE:
+            return None
+        if self._options_cache is None:
+            horse = self.order[self.turn]
+            others = [self.square[h] for h in self.racing() if h != horse]
+            self._options_cache = destinations(
+                self.course, self.square[horse], self.points, blocked_squares(self.course, others), self.fences
+            )
+        return self._options_cache
+
+    def card_note(self, horse: str, card: str) -> str:
+        limit = self.limits.get(horse)
+        if limit is not None and not is_joker(card) and card_value(card) > limit:
+            return (f"above this horse's handicap limit of {limit}: the card is spent and the horse "
+                    "does not move (T6); play a joker or a card of {limit} or less to move".replace("{limit}", str(limit)))
+        return ""
+
+    # -- Game protocol: pending ---------------------------------------------------
+    def pending(self) -> Decision | Chance | None:
+        if self.hands is None:
+            return Chance("deal", self._deal, self._is_deal)
+        if self.over:
+            return None
+        horse = self.order[self.turn]
+        owner = self.owner[horse]
+        if self.round_kind == DICE_ROUND:
+            if self.dice is None:
+                return Chance("roll", _roll, _is_roll)
+            if self.dice_use is None:
+                options = self._dice_use_options()
+                return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
+                                tuple(self._dice_use_note(o) for o in options))
+        if self.awaiting == AWAIT_CARD:
+            cards = sorted(set(self.hands[horse]), key=lambda c: (card_value(c), is_joker(c)))
+            options = tuple({"type": "card", "horse": horse, "card": c} for c in cards)
+            return Decision(owner, "card", options, {"horse": horse, "limit": self.limits.get(horse)},
+                            tuple(self.card_note(horse, c) for c in cards))
+        if self.awaiting == AWAIT_DIE:
+            values = sorted(set(self.dice))
+            options = tuple({"type": "die", "horse": horse, "value": v} for v in values)
+            return Decision(owner, "die", options, {"horse": horse, "limit": self.limits.get(horse),
+                                                    "dice": list(self.dice)})
+        if self.awaiting == AWAIT_SQUARE:
+            moves = self.move_options()
+            options = tuple({"type": "square", "horse": horse, **self.course.name_of(e)} for e in moves.ends)
+            notes = tuple(
+                "the horse cannot complete the jump and falls (T11)"
+                if self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) else ""
+                for e in moves.ends
+            )
+            return Decision(owner, "square", options,
+                            {"horse": horse, "points": self.points, "steps": moves.steps}, notes)
+        raise AssertionError(f"race stuck: awaiting {self.awaiting!r}")  # pragma: no cover
+
+    def _dice_use_options(self) -> list[Action]:
+        options = [{"type": "dice_use", "use": "sum"}]
+        for value in sorted(set(self.dice)):
+            options.append({"type": "dice_use", "use": "die", "value": value})
+        return options
+
+    def _dice_use_note(self, option: Action) -> str:
+        if option["use"] != "sum":
+            return ""
+        total = sum(self.dice)
+        slowed = [h for h in self.order if self.limits.get(h) is not None and total > self.limits[h]]
+        if not slowed:
+            return ""
+        return "handicapped horses move one die of their owner's choice instead: " + ", ".join(slowed)
+
+    # -- chance: dealing ----------------------------------------------------------
+    def _deal(self, rng: random.Random) -> Action:
+        hands = {}
+        for horse in self.ids:
+            deck = full_deck()
+            rng.shuffle(deck)
+            hands[horse] = deck[:HAND_SIZE]
+        return {"type": "deal", "hands": hands}
+
+    def _is_deal(self, action: Action) -> bool:
+        if action.get("type") != "deal":
+            return False
+        try:
+            hands = self._checked_hands(action.get("hands"), self.ids)
+        except InvalidSetup:
+            return False
+        return all(len(cards) == HAND_SIZE for cards in hands.values())
+
+    # -- Game protocol: apply -----------------------------------------------------
+    def apply(self, action: Action) -> None:
+        pending = self.pending()
+        if pending is None:
+            raise IllegalAction("the race is over")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action must be a JSON object, not {action!r}")
+        if isinstance(pending, Chance):
+            if not pending.is_valid(action):
+                raise IllegalAction(f"expected a chance outcome of kind {pending.kind!r}, got {action!r}")
+            if pending.kind == "deal":
+                self.hands = {h: list(action["hands"][h]) for h in self.ids}
+            else:
+                self.dice = list(action["dice"])
+                self.history.append({"round": self.round_no, "event": "roll", "dice": list(self.dice),
+                                     "roller": self.roller})
+            self._advance()
+            return
+        if action not in pending.options:
+            raise IllegalAction(self._refusal(pending, action), pending.options)
+        kind = action["type"]
+        if kind == "dice_use":
+            self.dice_use = action
+            self.history.append({"round": self.round_no, "event": "dice_use", "use": action["use"],
+                                 "value": action.get("value", sum(self.dice))})
+        elif kind == "card":
+            self._play_card(action["horse"], action["card"])
+        elif kind == "die":
+            self._begin_move(action["horse"], action["value"])
+        elif kind == "square":
+            square = self.course.square(action["lane"], action["square"])
+            self._finish_move(action["horse"], square)
+        self._advance()
+
+    def _refusal(self, pending: Decision, action: Action) -> str:
+        horse = pending.context.get("horse")
+        if pending.kind == "card":
+            return (f"{horse} must play one of its cards: "
+                    + ", ".join(o["card"] for o in pending.options) + f"; {action.get('card')!r} is not in its hand"
+                    if action.get("type") == "card" else f"{horse}'s owner must play a card now")
+        if pending.kind == "square":
+            ends = "; ".join(f"lane {o['lane']} square {o['square']}" for o in pending.options)
+            return (f"{horse} moves {pending.context['steps']} of {pending.context['points']} points and may end on: "
+                    f"{ends}")
+        if pending.kind == "die":
+            return f"{horse} is handicapped: choose one die, " + " or ".join(str(o["value"]) for o in pending.options)
+        if pending.kind == "dice_use":
+            return f"the roller of {self.dice} must choose the sum or one die"
+        return f"{action!r} is not allowed now"
+
+    def _play_card(self, horse: str, card: str) -> None:
+        self.hands[horse].remove(card)
+        event = {"round": self.round_no, "event": "card", "horse": horse, "card": card}
+        self.history.append(event)
+        limit = self.limits.get(horse)
+        if limit is not None and not is_joker(card) and card_value(card) > limit:
+            event["handicapped"] = limit
+            self._next_horse()
+            return
+        self._begin_move(horse, card_value(card))
+
+    def _begin_move(self, horse: str, points: int) -> None:
+        self.points = points
+        self.awaiting = AWAIT_SQUARE
+        self._options_cache = None
+        moves = self.move_options()
+        if len(moves.ends) == 1:
+            self._finish_move(horse, moves.ends[0])
+
+    def _finish_move(self, horse: str, square: int) -> None:
+        moves = self.move_options()
+        start = self.square[horse]
+        event = {"round": self.round_no, "event": "move", "horse": horse, "points": self.points,
+                 "steps": moves.steps, "from": self.course.name_of(start), "to": self.course.name_of(square)}
+        if self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
+            event["fell"] = True
+            self.status[horse] = FALLEN
+            self.fallen.append(horse)
+        self.square[horse] = square
+        self.history.append(event)
+        self._next_horse()
+
+    def _next_horse(self) -> None:
+        self.turn += 1
+        self.awaiting = None
+        self._options_cache = None
+
+    # -- automatic steps ----------------------------------------------------------
+    def _advance(self) -> None:
+        """Carry out everything that needs nobody's decision, up to the next decision."""
+        while self.hands is not None and not self.over:
+            if self.turn >= len(self.order):
+                self._end_round()
+                if self.over:
+                    return
+                self._start_round()
+                continue
+            if self.awaiting is not None:
+                return
+            horse = self.order[self.turn]
+            if self.round_kind == CARD_ROUND:
+                if not self.hands[horse]:
+                    self.history.append({"round": self.round_no, "event": "no_card", "horse": horse})
+                    self._next_horse()
+                    continue
+                self.awaiting = AWAIT_CARD
+                return
+            if self.dice is None or self.dice_use is None:
+                return
+            if self.dice_use["use"] == "die":
+                self._begin_move(horse, self.dice_use["value"])
+                continue
+            total = sum(self.dice)
+            limit = self.limits.get(horse)
+            if limit is not None and total > limit:
+                if self.dice[0] != self.dice[1]:
+                    self.awaiting = AWAIT_DIE
+                    return
+                self._begin_move(horse, self.dice[0])
+                continue
+            self._begin_move(horse, total)
+
+    def _start_round(self) -> None:
+        self.round_no += 1
+        self.round_kind = DICE_ROUND if self.round_kind == CARD_ROUND else CARD_ROUND
+        line = self.course.line_of
+        lane = self.course.lane_of
+        racing = self.racing()
+        self.order = sorted(racing, key=lambda h: (-line[self.square[h]], lane[self.square[h]]))
+        finished = len(self.places)
+        self.limits = {}
+        for horse in racing:
+            ahead = sum(1 for h in racing if line[self.square[h]] > line[self.square[horse]])
+            limit = handicap_limit(finished + 1 + ahead)
+            if limit is not None:
+                self.limits[horse] = limit
+        self.turn = 0
+        self.awaiting = None
+        self.dice = None
+        self.dice_use = None
+        self._options_cache = None
+
+    def _end_round(self) -> None:
+        if self.round_kind == DICE_ROUND:
+            self.roller = (self.roller + 1) % self.seats
+        line, lane, crossed = self.course.line_of, self.course.lane_of, self.course.crossed
+        arrived = [h for h in self.racing() if crossed[self.square[h]]]
+        arrived.sort(key=lambda h: (-line[self.square[h]], lane[self.square[h]]))
+        for horse in arrived:
+            self.status[horse] = FINISHED
+            self.places.append(horse)
+            self.history.append({"round": self.round_no, "event": "finish", "horse": horse,
+                                 "place": len(self.places)})
+
+    # -- views, (de)serialisation, cloning -----------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        pending = self.pending()
+        decision = None
+        if isinstance(pending, Decision):
+            decision = {"seat": pending.seat, "kind": pending.kind,
+                        "horse": pending.context.get("horse")}
+            if seat == pending.seat:
+                decision["options"] = list(pending.options)
+                decision["notes"] = list(pending.notes)
+                decision["context"] = pending.context
+        horses = []
+        for horse in self.ids:
+            on_track = self.status[horse] == RACING
+            entry = {"id": horse, "owner": self.owner[horse], "status": self.status[horse],
+                     "cards_left": len(self.hands[horse]) if self.hands is not None else None,
+                     "limit": self.limits.get(horse) if on_track else None}
+            if self.status[horse] == FINISHED:
+                entry["place"] = self.places.index(horse) + 1
+            if self.status[horse] != FINISHED:
+                entry.update(self.course.name_of(self.square[horse]))
+            horses.append(entry)
+        return {
+            "game": self.name,
+            "course": self.course.name,
+            "steeplechase": self.steeplechase,
+            "round": self.round_no,
+            "round_kind": self.round_kind,
+            "order": list(self.order),
+            "turn": self.turn,
+            "roller": self.roller,
+            "dice": list(self.dice) if self.dice else None,
+            "dice_use": self.dice_use,
+            "horses": horses,
+            "places": list(self.places),
+            "fallen": list(self.fallen),
+            "hands": {h: sorted(self.hands[h], key=card_value) for h in self.ids
+                      if self.hands is not None and self.owner[h] == seat},
+            "pending": decision,
+            "over": self.over,
+            "history": list(self.history),
+        }
+
+    _FIELDS = ("setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen", "hands",
+               "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use", "awaiting",
+               "points", "history")
+
+    def to_json(self) -> dict[str, Any]:
+        data = {field: getattr(self, field) for field in self._FIELDS}
+        data["square"] = {h: self.course.name_of(s) for h, s in self.square.items()}
+        return {"game": self.name, "state": data}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Race":
+        state = data["state"]
+        race = cls.__new__(cls)
+        for field in cls._FIELDS:
+            setattr(race, field, state[field])
+        race.course, race.steeplechase = course_and_fences(race.setup.get("course", "oval"),
+                                                           race.setup.get("steeplechase", False))
+        race.fences = race.course.fence_squares if race.steeplechase else frozenset()
+        race.square = {h: race.course.square(s["lane"], s["square"]) for h, s in state["square"].items()}
+        race._options_cache = None
+        return race
+
+    def clone(self) -> "Race":
+        race = Race.__new__(Race)
+        race.setup = self.setup
+        race.course = self.course
+        race.steeplechase = self.steeplechase
+        race.fences = self.fences
+        race.ids = self.ids
+        race.owner = self.owner
+        race.seats = self.seats
+        race.roller = self.roller
+        race.square = dict(self.square)
+        race.status = dict(self.status)
+        race.places = list(self.places)
+        race.fallen = list(self.fallen)
+        race.hands = None if self.hands is None else {h: list(c) for h, c in self.hands.items()}
+        race.round_no = self.round_no
+        race.round_kind = self.round_kind
+        race.order = list(self.order)
+        race.limits = dict(self.limits)
+        race.turn = self.turn
+        race.dice = None if self.dice is None else list(self.dice)
+        race.dice_use = self.dice_use
+        race.awaiting = self.awaiting
+        race.points = self.points
+        race.history = list(self.history)
+        race._options_cache = self._options_cache
+        return race

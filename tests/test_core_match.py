@@ -1,0 +1,64 @@
+"""The game-agnostic core: seeded chance, log, replay, refusal without change."""
+
+import json
+
+import pytest
+
+from hippodrome.core import IllegalAction, Match, replay
+from hippodrome.core.game import Decision
+import hippodrome.turfmaster.race  # noqa: F401  (registers the game)
+
+SETUP = {"course": "oval", "horses": [{"id": h, "owner": i} for i, h in enumerate(["red", "blue", "yellow", "green"])]}
+
+
+def play_first(match, moves):
+    for _ in range(moves):
+        pending = match.pending()
+        match.act(pending.seat, pending.options[0])
+
+
+def test_same_seed_same_chance_and_replay_equals_live_state():
+    a, b = Match("turfmaster-race", SETUP, seed=7), Match("turfmaster-race", SETUP, seed=7)
+    play_first(a, 30)
+    play_first(b, 30)
+    assert a.log == b.log
+    assert replay(a.record()).to_json() == a.state.to_json()
+    rebuilt = Match.from_record(json.loads(json.dumps(a.record())))
+    play_first(rebuilt, 5)
+    play_first(a, 5)
+    assert rebuilt.log == a.log
+
+
+def test_different_seeds_deal_differently():
+    a, b = Match("turfmaster-race", SETUP, seed=1), Match("turfmaster-race", SETUP, seed=2)
+    a.pending(), b.pending()
+    assert a.state.hands != b.state.hands
+
+
+def test_wrong_seat_and_illegal_action_change_nothing():
+    match = Match("turfmaster-race", SETUP, seed=3)
+    pending = match.pending()
+    assert isinstance(pending, Decision)
+    before = json.dumps(match.state.to_json())
+    with pytest.raises(IllegalAction, match="turn"):
+        match.act((pending.seat + 1) % 4, pending.options[0])
+    with pytest.raises(IllegalAction) as refused:
+        match.act(pending.seat, {"type": "card", "horse": "red", "card": "5"})
+    assert refused.value.allowed == pending.options
+    with pytest.raises(IllegalAction):
+        match.act(pending.seat, {"type": "roll", "dice": [6, 6]})
+    assert json.dumps(match.state.to_json()) == before
+    assert match.log == [match.log[0]]
+
+
+def test_state_json_round_trip_and_clone_independence():
+    match = Match("turfmaster-race", SETUP, seed=4)
+    play_first(match, 12)
+    state = match.state
+    restored = type(state).from_json(json.loads(json.dumps(state.to_json())))
+    assert restored.to_json() == state.to_json()
+    copy = state.clone()
+    pending = copy.pending()
+    copy.apply(pending.options[0])
+    assert copy.to_json() != state.to_json()
+    assert restored.to_json() == state.to_json()
