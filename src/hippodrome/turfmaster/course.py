@@ -11,6 +11,7 @@ At run time a square is a small integer id; the arrays of :class:`Course` are in
 
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -152,6 +153,11 @@ def validate(data: Any, source: str) -> None:
     for lane, index in enumerate(finish):
         if (lane, index) not in by_key:
             raise _fault(source, None, f"finish index {index} of lane {lane} is not a square of that lane")
+    lines_by_lane: dict[int, list[tuple[int, int]]] = {lane: [] for lane in range(lanes)}
+    for (lane, index), square in by_key.items():
+        lines_by_lane[lane].append((square["line"], index))
+    for entries in lines_by_lane.values():
+        entries.sort()
     for (lane, index), square in by_key.items():
         line = square["line"]
         ahead = square["next"]
@@ -169,9 +175,9 @@ def validate(data: Any, source: str) -> None:
                 if target is not None:
                     raise _fault(source, square, f"{key!r} must be null: lane {neighbour_lane} does not exist")
                 continue
-            ahead_squares = [(i, s) for (l, i), s in by_key.items() if l == neighbour_lane and s["line"] > line]
-            expected = min(ahead_squares, key=lambda pair: pair[1]["line"], default=None)
-            expected_ref = None if expected is None else [neighbour_lane, expected[0]]
+            entries = lines_by_lane[neighbour_lane]
+            at = bisect.bisect_right(entries, (line, float("inf")))
+            expected_ref = [neighbour_lane, entries[at][1]] if at < len(entries) else None
             if (None if target is None else list(target)) != expected_ref:
                 raise _fault(
                     source, square,

@@ -71,19 +71,17 @@ def destinations(
     late_point = LATE_CHANGE_POINT_AFTER_OPENING_JUMP if opening_jump else LATE_CHANGE_POINT
     best = 0
     ends: set[int] = {start}
-    # depth-first over (square, points used, late change still available)
+    # Depth-first over paths: (square, points used, late change still available). Steps 2 to 6
+    # cannot branch, so the tree stays small (a few dozen nodes for a 12).
     stack = [(start, 0, True)]
-    seen = set()
+    pop, push = stack.pop, stack.append
     while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen.add(state)
-        square, used, late_free = state
-        if used > best:
-            best, ends = used, {square}
-        elif used == best:
-            ends.add(square)
+        square, used, late_free = pop()
+        if used >= best:
+            if used > best:
+                best, ends = used, {square}
+            else:
+                ends.add(square)
         if used == points:
             continue
         ahead = nxt[square]
@@ -91,19 +89,22 @@ def destinations(
             if used + JUMP_COST <= points:
                 landing = nxt[ahead]
                 if landing != NO_SQUARE and landing not in blocked and ahead not in blocked:
-                    stack.append((landing, used + JUMP_COST, late_free))
+                    push((landing, used + JUMP_COST, late_free))
             continue
-        if ahead != NO_SQUARE and ahead not in blocked:
-            stack.append((ahead, used + 1, late_free))
         point = used + 1
+        if ahead != NO_SQUARE and ahead not in blocked:
+            push((ahead, point, late_free))
         if point == FIRST_CHANGE_POINT:
             changes_to_late = late_free
         elif late_free and point >= late_point:
             changes_to_late = False
         else:
             continue
-        for side in (inward[square], outward[square]):
-            if side != NO_SQUARE and side not in blocked and side not in fences:
-                stack.append((side, point, changes_to_late))
+        side = inward[square]
+        if side != NO_SQUARE and side not in blocked and side not in fences:
+            push((side, point, changes_to_late))
+        side = outward[square]
+        if side != NO_SQUARE and side not in blocked and side not in fences:
+            push((side, point, changes_to_late))
     at_fence = frozenset(s for s in ends if nxt[s] in fences) if best < points else frozenset()
     return MoveOptions(best, tuple(sorted(ends)), at_fence)

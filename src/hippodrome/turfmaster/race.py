@@ -127,6 +127,7 @@ class Race(Game):
         race.points = 0
         race.history = []
         race._options_cache = None
+        race._pending_cache = None
         race._start_round()
         race._advance()
         return race
@@ -186,6 +187,11 @@ class Race(Game):
 
     # -- Game protocol: pending ---------------------------------------------------
     def pending(self) -> Decision | Chance | None:
+        if self._pending_cache is None:
+            self._pending_cache = (self._compute_pending(),)
+        return self._pending_cache[0]
+
+    def _compute_pending(self) -> Decision | Chance | None:
         if self.hands is None:
             return Chance("deal", self._deal, self._is_deal)
         if self.over:
@@ -264,6 +270,7 @@ class Race(Game):
         if isinstance(pending, Chance):
             if not pending.is_valid(action):
                 raise IllegalAction(f"expected a chance outcome of kind {pending.kind!r}, got {action!r}")
+            self._pending_cache = None
             if pending.kind == "deal":
                 self.hands = {h: list(action["hands"][h]) for h in self.ids}
             else:
@@ -274,6 +281,7 @@ class Race(Game):
             return
         if action not in pending.options:
             raise IllegalAction(self._refusal(pending, action), pending.options)
+        self._pending_cache = None
         kind = action["type"]
         if kind == "dice_use":
             self.dice_use = action
@@ -471,6 +479,7 @@ class Race(Game):
         race.fences = race.course.fence_squares if race.steeplechase else frozenset()
         race.square = {h: race.course.square(s["lane"], s["square"]) for h, s in state["square"].items()}
         race._options_cache = None
+        race._pending_cache = None
         return race
 
     def clone(self) -> "Race":
@@ -499,4 +508,5 @@ class Race(Game):
         race.points = self.points
         race.history = list(self.history)
         race._options_cache = self._options_cache
+        race._pending_cache = self._pending_cache
         return race
