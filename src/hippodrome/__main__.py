@@ -1,0 +1,5 @@
+"""``python -m hippodrome`` is the ``hippodrome`` command."""
+
+from hippodrome.cli.main import app
+
+app()

@@ -1,0 +1,3 @@
+from hippodrome.turfmaster.perft import main
+
+main()
