@@ -150,7 +150,7 @@ class Race(Game):
     # -- queries ------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return all(status != RACING for status in self.status.values())
+        return RACING not in self.status.values()
 
     def racing(self) -> list[str]:
         return [h for h in self.ids if self.status[h] == RACING]
