@@ -67,3 +67,11 @@ def test_the_installed_command_runs(tmp_path):
     done = subprocess.run([sys.executable, "-m", "hippodrome", "turfmaster", "destinations", str(path),
                            "--horse", "red", "--points", "3"], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == {"steps": 3, "destinations": [{"lane": 0, "square": 3}, {"lane": 1, "square": 3}]}
+
+
+def test_unknown_keys_are_ignored_with_a_warning(tmp_path):
+    position = {"course": "oval", "steeplchase": True, "horses": [{"id": "a", "lane": 0, "square": 4}]}
+    result = run(tmp_path, position, "--horse", "a", "--points", "3")
+    assert result.exit_code == 0
+    assert "ignoring unknown key(s) steeplchase" in result.stderr
+    assert json.loads(result.stdout)["steps"] == 3

@@ -32,6 +32,9 @@ def destinations_command(
         except json.JSONDecodeError as error:
             raise InvalidSetup(f"{position_file} is not valid JSON (line {error.lineno}: {error.msg})") from None
         position = parse_position(data)
+        if position.ignored_keys:
+            typer.echo(f"warning: ignoring unknown key(s) {', '.join(position.ignored_keys)}; a position has "
+                       "'course', 'steeplechase' and 'horses'", err=True)
         if horse not in position.squares:
             raise InvalidSetup(f"no horse {horse!r} in the position; horses: {', '.join(position.squares)}")
         if not 0 <= points <= 24:

@@ -14,11 +14,15 @@ from hippodrome.core.errors import InvalidSetup
 from hippodrome.turfmaster.course import COURSE_NAMES, Course, load_course
 
 
+POSITION_KEYS = ("course", "steeplechase", "horses")
+
+
 @dataclass(frozen=True)
 class Position:
     course: Course
     steeplechase: bool
     squares: dict[str, int]  # horse id -> square id, in the order given
+    ignored_keys: tuple[str, ...] = ()  # keys of the file that a position does not have
 
     @property
     def fences(self) -> frozenset[int]:
@@ -74,11 +78,8 @@ def parse_position(data: Any) -> Position:
     """A position file: ``{"course": ..., "steeplechase": false, "horses": [...]}``."""
     if not isinstance(data, dict):
         raise InvalidSetup("a position must be a JSON object with 'course', 'steeplechase' and 'horses'")
-    unknown = set(data) - {"course", "steeplechase", "horses"}
-    if unknown:
-        raise InvalidSetup(f"unknown key(s) {', '.join(sorted(unknown))}; a position has 'course', "
-                           "'steeplechase' and 'horses'")
     if "course" not in data:
         raise InvalidSetup("missing 'course' (oval or triangle)")
     course, steeplechase = course_and_fences(data["course"], data.get("steeplechase", False))
-    return Position(course, steeplechase, place_horses(course, steeplechase, data.get("horses")))
+    ignored = tuple(sorted(set(data) - set(POSITION_KEYS)))
+    return Position(course, steeplechase, place_horses(course, steeplechase, data.get("horses")), ignored)
