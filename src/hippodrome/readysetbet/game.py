@@ -1,0 +1,502 @@
+"""A game of Ready Set Bet: four races, the betting board, VIP cards and the House variants.
+
+Flow (rulings R1-R9): the three decks (prop bets, exotic finishes, VIP) are shuffled by one
+untimed chance step. Each race: in the rotating-House variant the House is settled (R9),
+then the House places its 6 house tokens (House variants, R9), then the race runs: every
+roll is a *timed* chance step (the table's clock draws it) and bets are *free actions* that
+any betting seat may take between rolls, first come first served (R4). A race ends the
+moment a horse reaches 15 (R2); bets are settled at once, then (after races 1-3) new prop
+cards are dealt, one more exotic card turns up and every drawing player keeps 1 of 2 VIP
+cards (R8). After the last race the richest players win, ties sharing (R9).
+
+Setup (JSON): ``{"players": 2..8, "variant": "standard" | "app" | "house_bets" |
+"rotating_house", "props": true, "exotics": true, "vip": true, "races": 4}``. ``players``
+counts betting players; ``house_bets`` adds the House as seat ``players``; in
+``rotating_house`` the House is one of the players and changes hands. ``props``, ``exotics``
+and ``vip`` false give the rulebook's lighter game. ``races`` below 4 is a shortened game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+from typing import Any
+
+from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.readysetbet import vip as vipmod
+from hippodrome.readysetbet.board import (
+    CLOSED_WITH_TWO,
+    PROPS_PER_RACE,
+    Space,
+    all_exotic_ids,
+    all_prop_ids,
+    race_spaces,
+)
+from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
+from hippodrome.readysetbet.settlement import Token, player_tokens, settle
+
+HOUSE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "house.json").read_text())
+HOUSE_TOKEN_VALUES: list[int] = HOUSE_DATA["house_tokens"]
+VARIANTS = ("standard", "app", "house_bets", "rotating_house")
+
+# phases
+SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
+    "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
+
+
+def _roll(rng: random.Random) -> Action:
+    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
+
+
+def _is_roll(action: Action) -> bool:
+    dice = action.get("dice") if isinstance(action, dict) else None
+    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@register_game
+class ReadySetBet(Game):
+    name = "readysetbet"
+    free_action_types = frozenset({"bet"})
+
+    _FIELDS = ("setup", "players", "variant", "use_props", "use_exotics", "use_vip", "races", "seats",
+               "house_seat", "money", "tokens", "used", "vip_cards", "prop_deck", "exotic_deck", "vip_deck",
+               "vip_discard", "props", "exotics", "race_no", "phase", "bets", "house_bets", "house_left",
+               "vip_queue", "vip_drawn", "house_asked", "race_log", "history", "shuffled")
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> "ReadySetBet":
+        if not isinstance(setup, dict):
+            raise InvalidSetup("a Ready Set Bet setup must be a JSON object such as {\"players\": 4}")
+        variant = setup.get("variant", "standard")
+        if variant not in VARIANTS:
+            raise InvalidSetup(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        players = setup.get("players", 4)
+        low, high = RACE_DATA["min_players"], RACE_DATA["max_players"]
+        if not _is_int(players) or not low <= players <= high:
+            raise InvalidSetup(f"'players' must be a whole number from {low} to {high}, not {players!r}")
+        races = setup.get("races", RACE_DATA["races"])
+        if not _is_int(races) or not 1 <= races <= RACE_DATA["races"]:
+            raise InvalidSetup(f"'races' must be from 1 to {RACE_DATA['races']}, not {races!r}")
+        for option in ("props", "exotics", "vip"):
+            if not isinstance(setup.get(option, True), bool):
+                raise InvalidSetup(f"'{option}' must be true or false")
+        game = cls.__new__(cls)
+        game.setup = setup
+        game.players = players
+        game.variant = variant
+        game.use_props = setup.get("props", True)
+        game.use_exotics = setup.get("exotics", True)
+        game.use_vip = setup.get("vip", True)
+        game.races = races
+        game.seats = players + 1 if variant == "house_bets" else players
+        game.house_seat = players if variant == "house_bets" else None
+        start = RACE_DATA["starting_money"]
+        game.money = [start] * game.seats
+        if variant == "house_bets":
+            game.money[game.house_seat] = HOUSE_DATA["house_bets_starting_money"]
+        non_house = players - 1 if variant == "rotating_house" else players
+        game.tokens = [player_tokens(non_house) for _ in range(game.seats)]
+        if variant == "house_bets":
+            game.tokens[game.house_seat] = []
+        game.used = [[] for _ in range(game.seats)]
+        game.vip_cards = [[] for _ in range(game.seats)]
+        game.prop_deck, game.exotic_deck, game.vip_deck, game.vip_discard = [], [], [], []
+        game.props, game.exotics = [], []
+        game.race_no = 1
+        game.phase = SHUFFLE
+        game.race = RaceState.start()
+        game.bets = []
+        game.house_bets = []
+        game.house_left = []
+        game.vip_queue = []
+        game.vip_drawn = []
+        game.house_asked = []
+        game.race_log = []
+        game.history = []
+        game.shuffled = False
+        game._reset_cache()
+        return game
+
+    def _reset_cache(self) -> None:
+        self._spaces: dict[str, Space] | None = None
+
+    # -- reading ------------------------------------------------------------------
+    @property
+    def spaces(self) -> dict[str, Space]:
+        if self._spaces is None:
+            self._spaces = {s.id: s for s in race_spaces(self.props, self.exotics)}
+        return self._spaces
+
+    def is_house(self, seat: int) -> bool:
+        return self.house_seat is not None and seat == self.house_seat
+
+    def betting_seats(self) -> list[int]:
+        """Seats that bet with player tokens in this race (not the House, R9)."""
+        return [s for s in range(self.seats) if not self.is_house(s)]
+
+    def vip_active(self, seat: int) -> list[str]:
+        """VIP cards whose effects count now: a rotating House cannot use its cards (R9)."""
+        if self.variant == "rotating_house" and self.is_house(seat):
+            return []
+        return self.vip_cards[seat]
+
+    def closed_columns(self) -> frozenset[str]:
+        """R4: with only 2 players betting the leftmost Win, Place and Show spaces are closed."""
+        return CLOSED_WITH_TWO if len(self.betting_seats()) == 2 else frozenset()
+
+    def token(self, seat: int, token_id: str) -> Token | None:
+        for token in self.tokens[seat]:
+            if token["id"] == token_id:
+                return token
+        return None
+
+    # -- Game protocol: pending ---------------------------------------------------
+    def pending(self) -> Decision | Chance | None:
+        if self.phase == SHUFFLE:
+            return Chance("shuffle", self._sample_shuffle, self._is_shuffle)
+        if self.phase == FIRST_HOUSE:
+            return Chance("first_house", lambda rng: {"type": "first_house", "seat": rng.randrange(self.seats)},
+                          lambda a: a.get("type") == "first_house" and _is_int(a.get("seat"))
+                          and 0 <= a["seat"] < self.seats)
+        if self.phase == HOUSE_CHOICE:
+            seat = self._house_asked_seat()
+            options = ({"type": "house", "accept": True}, {"type": "house", "accept": False})
+            kind = "house_stay" if seat == self.house_seat else "house_offer"
+            return Decision(seat, kind, options, {"race": self.race_no, "house": self.house_seat})
+        if self.phase == PLACE_HOUSE_TOKENS:
+            return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
+                            {"race": self.race_no, "tokens_left": list(self.house_left)})
+        if self.phase == RACE:
+            return Chance("roll", _roll, _is_roll, {"race": self.race_no}, timed=True)
+        if self.phase == VIP:
+            if self._needs_vip_reshuffle():
+                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle)
+            seat = self.vip_queue[0]
+            options = tuple({"type": "vip", "keep": card} for card in self.vip_drawn)
+            return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
+        return None
+
+    # chance samplers (the generator is the Match's; nothing here is stored)
+    def _sample_shuffle(self, rng: random.Random) -> Action:
+        decks = {}
+        for name, ids in (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids())):
+            order = list(ids)
+            rng.shuffle(order)
+            decks[name] = order
+        return {"type": "shuffle", **decks}
+
+    def _is_shuffle(self, action: Action) -> bool:
+        return (action.get("type") == "shuffle"
+                and sorted(action.get("props", [])) == sorted(all_prop_ids())
+                and sorted(action.get("exotics", [])) == sorted(all_exotic_ids())
+                and sorted(action.get("vip", [])) == sorted(vipmod.deck_ids()))
+
+    def _needs_vip_reshuffle(self) -> bool:
+        return not self.vip_drawn and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
+
+    def _sample_vip_reshuffle(self, rng: random.Random) -> Action:
+        order = list(self.vip_discard)
+        rng.shuffle(order)
+        return {"type": "vip_reshuffle", "order": order}
+
+    def _is_vip_reshuffle(self, action: Action) -> bool:
+        return action.get("type") == "vip_reshuffle" and sorted(action.get("order", [])) == sorted(self.vip_discard)
+
+    def _house_asked_seat(self) -> int:
+        """Who is asked now: the House first (stay?), then each player clockwise (R9)."""
+        return (self.house_seat + len(self.house_asked)) % self.seats
+
+    def _house_token_options(self) -> list[Action]:
+        taken = {bet["space"] for bet in self.house_bets}
+        closed = self.closed_columns()
+        options = []
+        for value in sorted(set(self.house_left)):
+            for space in self.spaces.values():
+                if space.id not in taken and space.column not in closed:
+                    options.append({"type": "house_token", "value": value, "space": space.id})
+        return options
+
+    # -- Game protocol: apply -----------------------------------------------------
+    def apply(self, action: Action) -> None:
+        pending = self.pending()
+        if pending is None:
+            raise IllegalAction("the game is over; no more actions are taken")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a JSON object, not {action!r}")
+        if action.get("type") in self.free_action_types:
+            raise IllegalAction("a bet is a free action: send it with the seat that bets (apply_free)")
+        if isinstance(pending, Chance):
+            if not pending.is_valid(action):
+                raise IllegalAction(f"waiting for {pending.kind}; {action!r} is not a valid outcome")
+        elif action not in pending.options:
+            raise IllegalAction(f"not one of the options for {pending.kind}", pending.options)
+        kind = pending.kind
+        if kind == "shuffle":
+            self.prop_deck, self.exotic_deck, self.vip_deck = (list(action["props"]), list(action["exotics"]),
+                                                               list(action["vip"]))
+            self.shuffled = True
+            self._deal_race_cards()
+            self._begin_race()
+        elif kind == "first_house":
+            self.house_seat = action["seat"]
+            self.house_left = list(HOUSE_TOKEN_VALUES)
+            self.phase = PLACE_HOUSE_TOKENS
+        elif kind in ("house_stay", "house_offer"):
+            self._house_answer(action["accept"])
+        elif kind == "house_token":
+            self.house_left.remove(action["value"])
+            self.house_bets.append({"seat": self.house_seat, "space": action["space"],
+                                    "token": {"id": f"house-{len(self.house_bets) + 1}",
+                                              "value": action["value"], "penalty": 0, "cancels_loss": False}})
+            if not self.house_left:
+                self.phase = RACE
+        elif kind == "roll":
+            self._roll(action["dice"])
+        elif kind == "vip_reshuffle":
+            self.vip_deck.extend(action["order"])
+            self.vip_discard = []
+            self._draw_vip()
+        elif kind == "vip":
+            self._keep_vip(action["keep"])
+
+    # race flow
+    def _deal_race_cards(self) -> None:
+        if self.use_props:
+            self.props = [self.prop_deck.pop(0) for _ in range(min(PROPS_PER_RACE, len(self.prop_deck)))]
+        if self.use_exotics and self.exotic_deck:
+            self.exotics.append(self.exotic_deck.pop(0))
+        self._reset_cache()
+
+    def _begin_race(self) -> None:
+        """Start race ``race_no``: the House decisions first, if any, then the race itself."""
+        self.race = RaceState.start()
+        self.bets, self.house_bets, self.used = [], [], [[] for _ in range(self.seats)]
+        self.race_log = []
+        if self.variant == "rotating_house":
+            if self.race_no == 1:
+                self.phase = FIRST_HOUSE
+            else:
+                self.house_asked = []
+                self.phase = HOUSE_CHOICE
+        elif self.variant == "house_bets":
+            self.house_left = list(HOUSE_TOKEN_VALUES)
+            self.phase = PLACE_HOUSE_TOKENS
+        else:
+            self.phase = RACE
+
+    def _house_answer(self, accept: bool) -> None:
+        asked = self._house_asked_seat()
+        if accept:
+            new_house = asked
+        else:
+            self.house_asked.append(asked)
+            if len(self.house_asked) < self.seats:
+                return
+            new_house = (self.house_seat + 1) % self.seats  # nobody accepted: the left neighbour must
+        self.house_seat = new_house
+        self.house_asked = []
+        pay = HOUSE_DATA["rotating_compensation"].get(str(self.race_no), 0)
+        self.money[new_house] += pay
+        self.race_log.append({"event": "house", "seat": new_house, "compensation": pay})
+        self.house_left = list(HOUSE_TOKEN_VALUES)
+        self.phase = PLACE_HOUSE_TOKENS
+
+    def _roll(self, dice: list[int]) -> None:
+        dice_sum = dice[0] + dice[1]
+        self.race, events = advance(self.race, dice_sum)
+        events[0]["dice"] = list(dice)
+        self.race_log.extend(events)
+        for seat in range(self.seats):
+            paid = vipmod.roll_payout(self.vip_active(seat), dice_sum)
+            if paid:
+                self.money[seat] += paid
+                self.race_log.append({"event": "vip_payout", "seat": seat, "amount": paid, "sum": dice_sum})
+        if self.race.finished:
+            self._settle_race()
+
+    def _settle_race(self) -> None:
+        all_bets = self.house_bets + self.bets
+        before = list(self.money)
+        new_money, results = settle(all_bets, self.spaces, self.race.positions, dict(enumerate(self.money)))
+        self.money = [new_money[seat] for seat in range(self.seats)]
+        order = finishing_order(self.race.positions)
+        self.history.append({"race": self.race_no, "positions": dict(zip(HORSES, self.race.positions)),
+                             "order": [{"rank": r, "horse": h, "space": p} for r, h, p in order],
+                             "results": results, "money_before": before, "money_after": list(self.money),
+                             "house": self.house_seat if self.variant == "rotating_house" else None,
+                             "props": list(self.props), "exotics": list(self.exotics)})
+        if self.race_no >= self.races:
+            self.phase = OVER
+            return
+        if self.use_vip:
+            self.vip_queue = [s for s in range(self.seats) if not (self.variant == "house_bets" and self.is_house(s))]
+            self.phase = VIP
+            self._draw_vip()
+        else:
+            self._next_race()
+
+    def _draw_vip(self) -> None:
+        while self.vip_queue and not self.vip_drawn:
+            if self._needs_vip_reshuffle():
+                return  # a chance step shuffles the discards first
+            self.vip_drawn = [self.vip_deck.pop(0) for _ in range(min(vipmod.VIP_DRAW, len(self.vip_deck)))]
+            if not self.vip_drawn:  # no card left anywhere: this player draws nothing
+                self.vip_queue.pop(0)
+        if not self.vip_queue:
+            self._next_race()
+
+    def _keep_vip(self, card: str) -> None:
+        seat = self.vip_queue.pop(0)
+        self.vip_cards[seat].append(card)
+        self.money[seat] += vipmod.comp_chips(card)
+        token = vipmod.bonus_token(card)
+        if token is not None:
+            self.tokens[seat].append(token)
+        self.vip_discard.extend(c for c in self.vip_drawn if c != card)
+        self.vip_drawn = []
+        self._draw_vip()
+
+    def _next_race(self) -> None:
+        self.race_no += 1
+        self._deal_race_cards()
+        self._begin_race()
+
+    # -- free actions: bets -------------------------------------------------------
+    def bet_refusal(self, seat: Any, token_id: Any, space_id: Any) -> str | None:
+        """Why this bet cannot be placed now (None: it can). Reads only; changes nothing."""
+        if not _is_int(seat) or not 0 <= seat < self.seats:
+            return f"seat {seat!r} is not seated at this table (seats 0 to {self.seats - 1})"
+        if self.is_house(seat):
+            return f"seat {seat} is the House this race: it bets only with the house tokens, before the race (R9)"
+        if self.phase == OVER:
+            return "betting is closed: the game is over"
+        if self.phase != RACE:
+            return f"betting is closed: race {self.race_no} has not started yet"
+        if self.race.finished:
+            return "betting is closed: a horse has reached the finish (R2)"
+        if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
+            return "betting is closed: 'no more bets' was called at the third red-line crossing (R2)"
+        token = self.token(seat, token_id) if isinstance(token_id, str) else None
+        if token is None:
+            held = ", ".join(t["id"] for t in self.tokens[seat]) or "none"
+            return f"seat {seat} holds no token {token_id!r}; its tokens are: {held}"
+        if token_id in self.used[seat]:
+            left = ", ".join(t["id"] for t in self.tokens[seat] if t["id"] not in self.used[seat]) or "none"
+            return f"token {token_id} is already on the board and placed tokens never move (R4); tokens left: {left}"
+        space = self.spaces.get(space_id) if isinstance(space_id, str) else None
+        if space is None:
+            return f"there is no space {space_id!r} on the board this race (see the board in the view)"
+        if space.column in self.closed_columns():
+            return f"space {space_id} is in the leftmost column, closed when only 2 players bet (R4)"
+        holders = [bet["seat"] for bet in self.bets if bet["space"] == space_id]
+        if seat in holders:
+            return f"seat {seat} already has a token on {space_id}: one token per space (R4)"
+        if space.card is not None and any(bet["seat"] == seat and self.spaces[bet["space"]].card == space.card
+                                          for bet in self.bets):
+            return f"seat {seat} already has a token on the exotic card {space.card}: one per player per card (R6)"
+        if holders and token["value"] not in vipmod.bandwagon_values(self.vip_active(seat)):
+            return (f"space {space_id} is taken by seat {holders[0]}'s token: first come, first served (R4); "
+                    "only a Bandwagon card for this token's value allows joining it (R8)")
+        return None
+
+    def apply_free(self, seat: int, action: Action) -> None:
+        if not isinstance(action, dict) or action.get("type") != "bet":
+            raise IllegalAction("the only simultaneous action is a bet: {\"type\": \"bet\", \"token\": ..., "
+                                "\"space\": ...}")
+        reason = self.bet_refusal(seat, action.get("token"), action.get("space"))
+        if reason is not None:
+            raise IllegalAction(reason)
+        token = self.token(seat, action["token"])
+        self.used[seat].append(token["id"])
+        self.bets.append({"seat": seat, "token": dict(token), "space": action["space"]})
+        self.race_log.append({"event": "bet", "seat": seat, "token": token["id"], "value": token["value"],
+                              "space": action["space"]})
+
+    def free_options(self, seat: int) -> tuple[Action, ...]:
+        if not _is_int(seat) or not 0 <= seat < self.seats or self.phase != RACE:
+            return ()
+        options = []
+        seen_tokens = set()
+        for token in self.tokens[seat]:
+            if token["id"] in self.used[seat]:
+                continue
+            # identical unused tokens (the two 3s) give identical bets: offer the first one only
+            key = (token["value"], token["penalty"], token["cancels_loss"])
+            if key in seen_tokens:
+                continue
+            seen_tokens.add(key)
+            for space_id in self.spaces:
+                if self.bet_refusal(seat, token["id"], space_id) is None:
+                    options.append({"type": "bet", "token": token["id"], "space": space_id})
+        return tuple(options)
+
+    # -- results ------------------------------------------------------------------
+    def winners(self) -> list[int]:
+        """R9: the richest seats (ties share the win); House seats count in House variants."""
+        best = max(self.money)
+        return [seat for seat, money in enumerate(self.money) if money == best]
+
+    # -- views, (de)serialisation, cloning -----------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        pending = self.pending()
+        decision = None
+        if isinstance(pending, Decision):
+            decision = {"seat": pending.seat, "kind": pending.kind}
+            if seat == pending.seat:
+                decision["options"] = list(pending.options)
+                decision["context"] = dict(pending.context)
+        elif isinstance(pending, Chance):
+            decision = {"chance": pending.kind, "timed": pending.timed}
+        board = []
+        for space in self.spaces.values():
+            entry = space.to_json()
+            entry["tokens"] = [{"seat": b["seat"], "token": b["token"]["id"], "value": b["token"]["value"]}
+                               for b in self.bets if b["space"] == space.id]
+            entry["house_tokens"] = [b["token"]["value"] for b in self.house_bets if b["space"] == space.id]
+            entry["closed"] = space.column in self.closed_columns()
+            board.append(entry)
+        race = self.race.to_json()
+        race["finished"] = self.race.finished
+        race["bets_closed"] = self.race.bets_closed
+        return {
+            "game": self.name, "variant": self.variant, "seat": seat, "seats": self.seats,
+            "players": self.players, "race_no": self.race_no, "races": self.races, "phase": self.phase,
+            "house_seat": self.house_seat, "betting_seats": self.betting_seats(),
+            "race": race, "race_log": list(self.race_log), "board": board,
+            "props": list(self.props), "exotics": list(self.exotics),
+            "money": list(self.money),
+            "tokens": [[{**t, "used": t["id"] in self.used[s]} for t in self.tokens[s]] for s in range(self.seats)],
+            "vip_cards": [list(cards) for cards in self.vip_cards],
+            "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
+                           "vip_discard": len(self.vip_discard)},
+            "pending": decision,
+            "history": [dict(race) for race in self.history],
+            "over": self.phase == OVER,
+            "winners": self.winners() if self.phase == OVER else None,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        state = {field: getattr(self, field) for field in self._FIELDS}
+        state["race"] = self.race.to_json()
+        return json.loads(json.dumps({"game": self.name, "state": state}))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "ReadySetBet":
+        state = json.loads(json.dumps(data["state"]))
+        game = cls.__new__(cls)
+        for field in cls._FIELDS:
+            setattr(game, field, state[field])
+        game.race = RaceState.from_json(state["race"])
+        game._reset_cache()
+        return game
+
+    def clone(self) -> "ReadySetBet":
+        return ReadySetBet.from_json(self.to_json())
