@@ -113,3 +113,48 @@ def finishing_order(positions: tuple[int, ...]) -> list[tuple[int, str, int]]:
     """(rank, horse, position) from first to last; ties keep the board's order."""
     table = list(zip(ranks(positions), HORSES, positions))
     return sorted(table, key=lambda row: row[0])
+
+
+def parse_race_state(text: str, last_roll: int | None = None, last_was_bonus: bool = False) -> RaceState:
+    """A race state from ``"2/3=0,4=3,...,11/12=0"`` (horses left out stand at 0).
+
+    Refuses an unknown horse, a space outside 0-15, a finished race and a last roll that
+    could not have happened, with :class:`~hippodrome.core.errors.InvalidSetup`.
+    """
+    from hippodrome.core.errors import InvalidSetup
+
+    positions = [0] * len(HORSES)
+    seen = set()
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        horse, sep, space = item.partition("=")
+        horse = horse.strip()
+        if not sep:
+            raise InvalidSetup(f"{item!r} is not HORSE=SPACE (for example 4=3)")
+        if horse not in HORSE_INDEX:
+            raise InvalidSetup(f"unknown horse {horse!r}; the horses are {', '.join(HORSES)}")
+        if horse in seen:
+            raise InvalidSetup(f"horse {horse} is given twice")
+        seen.add(horse)
+        try:
+            value = int(space)
+        except ValueError:
+            raise InvalidSetup(f"horse {horse}: space {space.strip()!r} is not a whole number") from None
+        if not 0 <= value <= FINISH:
+            raise InvalidSetup(f"horse {horse}: space {value} is outside 0-{FINISH}")
+        positions[HORSE_INDEX[horse]] = value
+    if FINISH in positions:
+        winner = HORSES[positions.index(FINISH)]
+        raise InvalidSetup(f"the race is finished (horse {winner} is at {FINISH}): there are no odds left to compute")
+    if last_roll is not None and last_roll not in HORSE_FOR_SUM:
+        raise InvalidSetup(f"--last-roll is a dice sum from 2 to 12, not {last_roll}")
+    if last_was_bonus and last_roll is None:
+        raise InvalidSetup("--last-roll-was-bonus needs --last-roll (which roll was the bonus move?)")
+    if last_roll is not None:
+        horse = HORSE_FOR_SUM[last_roll]
+        least = 2 + BONUS[HORSES[horse]] if last_was_bonus else 1
+        if positions[horse] < least:
+            raise InvalidSetup(f"a last roll of {last_roll} moved horse {HORSES[horse]}, which must then stand on "
+                               f"space {least} or beyond, not {positions[horse]}")
+    return RaceState(tuple(positions), last_roll, last_was_bonus, crossings_of(tuple(positions)))

@@ -1,0 +1,43 @@
+"""``hippodrome readysetbet ...``: live odds, the race caller and bot measurements."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from hippodrome.cli.errors import refused_input_exits
+from hippodrome.core.errors import InvalidSetup
+
+app = typer.Typer(no_args_is_help=True, help="Ready Set Bet: live odds, a race caller, bot simulations.")
+
+
+@app.command("odds")
+def odds_command(
+    positions: str = typer.Option(..., "--positions", help='spaces of the horses, e.g. "2/3=0,4=3,...,11/12=0" '
+                                  "(horses left out stand at 0)"),
+    last_roll: int = typer.Option(None, "--last-roll", help="the previous roll's dice sum (2-12): a repeat gets a "
+                                  "bonus (R1)"),
+    last_roll_was_bonus: bool = typer.Option(False, "--last-roll-was-bonus", help="the previous roll was itself a "
+                                             "bonus move, so a repeat now gets none"),
+    simulations: int = typer.Option(20_000, "--simulations", help="simulated finishes (standard error at most "
+                                    "0.5/sqrt(N/10000) percentage points)"),
+    seed: int = typer.Option(None, "--seed", help="seed of the simulation (default: fresh)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Chances of each horse finishing 1st (win), top 2 (place) and top 3 (show)."""
+    from hippodrome.readysetbet.dice_race import parse_race_state
+    from hippodrome.readysetbet.odds import race_odds
+
+    with refused_input_exits():
+        if not 1 <= simulations <= 10_000_000:
+            raise InvalidSetup(f"--simulations must be from 1 to 10000000, not {simulations}")
+        state = parse_race_state(positions, last_roll, last_roll_was_bonus)
+    odds = race_odds(state, simulations, seed=seed)
+    if as_json:
+        print(json.dumps(odds.to_json()))
+        return
+    print(f"{'horse':>6} {'win':>7} {'place':>7} {'show':>7}   ({odds.simulations} simulations, "
+          f"standard error <= {100 * odds.max_standard_error():.2f} points)")
+    for horse, p in odds.horses.items():
+        print(f"{horse:>6} {100 * p['win']:6.1f}% {100 * p['place']:6.1f}% {100 * p['show']:6.1f}%")

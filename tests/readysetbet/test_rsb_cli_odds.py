@@ -1,0 +1,50 @@
+"""``hippodrome readysetbet odds``: JSON format, the last roll (R1) and refused input (exit 2)."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hippodrome.cli.main import app
+from hippodrome.readysetbet.dice_race import HORSES
+
+runner = CliRunner()
+START = "2/3=0,4=0,5=0,6=0,7=0,8=0,9=0,10=0,11/12=0"
+
+
+def odds(*args):
+    return runner.invoke(app, ["readysetbet", "odds", *args])
+
+
+def test_odds_json_format():
+    result = odds("--positions", START, "--json", "--seed", "1", "--simulations", "4000")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["simulations"] == 4000 and list(data["horses"]) == list(HORSES)
+    assert all(set(v) == {"win", "place", "show"} for v in data["horses"].values())
+    assert data["horses"]["7"]["win"] > data["horses"]["2/3"]["win"]
+
+
+def test_r1_last_roll_bonus_changes_the_odds_and_the_flag_removes_the_bonus():
+    base = "4=11,7=13,8=13"
+    bonus = json.loads(odds("--positions", base, "--last-roll", "4", "--json", "--seed", "2").stdout)
+    none = json.loads(odds("--positions", base, "--last-roll", "4", "--last-roll-was-bonus", "--json",
+                           "--seed", "2").stdout)
+    assert bonus["horses"]["4"]["win"] > none["horses"]["4"]["win"] + 0.03
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--positions", "13=2"], "unknown horse"),
+    (["--positions", "4=16"], "outside 0-15"),
+    (["--positions", "4=-1"], "outside 0-15"),
+    (["--positions", "4=15"], "finished"),
+    (["--positions", "4=x"], "not a whole number"),
+    (["--positions", "4"], "HORSE=SPACE"),
+    (["--positions", "4=2", "--last-roll", "13"], "2 to 12"),
+    (["--positions", "4=0", "--last-roll", "4"], "must then stand"),
+    (["--positions", "4=2", "--last-roll-was-bonus"], "needs --last-roll"),
+])
+def test_bad_input_refused_with_exit_status_2(args, message):
+    result = odds(*args, "--json")
+    assert result.exit_code == 2
+    assert message in result.stderr
