@@ -372,6 +372,13 @@ class ReadySetBet(Game):
     # -- free actions: bets -------------------------------------------------------
     def bet_refusal(self, seat: Any, token_id: Any, space_id: Any) -> str | None:
         """Why this bet cannot be placed now (None: it can). Reads only; changes nothing."""
+        reason = self._seat_refusal(seat)
+        if reason is not None:
+            return reason
+        return self._placement_refusal(seat, token_id, space_id)
+
+    def _seat_refusal(self, seat: Any) -> str | None:
+        """Why ``seat`` cannot bet at all now."""
         if not _is_int(seat) or not 0 <= seat < self.seats:
             return f"seat {seat!r} is not seated at this table (seats 0 to {self.seats - 1})"
         if self.is_house(seat):
@@ -384,6 +391,10 @@ class ReadySetBet(Game):
             return "betting is closed: a horse has reached the finish (R2)"
         if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
             return "betting is closed: 'no more bets' was called at the third red-line crossing (R2)"
+        return None
+
+    def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> str | None:
+        """Why this token cannot go on this space (the seat may bet)."""
         token = self.token(seat, token_id) if isinstance(token_id, str) else None
         if token is None:
             held = ", ".join(t["id"] for t in self.tokens[seat]) or "none"
@@ -421,8 +432,17 @@ class ReadySetBet(Game):
                               "space": action["space"]})
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
+        """Every legal bet of ``seat`` now (the same checks as :meth:`bet_refusal`, done in bulk)."""
         if not _is_int(seat) or not 0 <= seat < self.seats or self.phase != RACE:
             return ()
+        if self._seat_refusal(seat) is not None:
+            return ()
+        closed = self.closed_columns()
+        holders: dict[str, list[int]] = {}
+        for placed in self.bets:
+            holders.setdefault(placed["space"], []).append(placed["seat"])
+        my_cards = {self.spaces[b["space"]].card for b in self.bets if b["seat"] == seat}
+        bandwagon = vipmod.bandwagon_values(self.vip_active(seat))
         options = []
         seen_tokens = set()
         for token in self.tokens[seat]:
@@ -433,9 +453,13 @@ class ReadySetBet(Game):
             if key in seen_tokens:
                 continue
             seen_tokens.add(key)
-            for space_id in self.spaces:
-                if self.bet_refusal(seat, token["id"], space_id) is None:
-                    options.append({"type": "bet", "token": token["id"], "space": space_id})
+            for space in self.spaces.values():
+                taken_by = holders.get(space.id, ())
+                if (space.column in closed or seat in taken_by
+                        or (space.card is not None and space.card in my_cards)
+                        or (taken_by and token["value"] not in bandwagon)):
+                    continue
+                options.append({"type": "bet", "token": token["id"], "space": space.id})
         return tuple(options)
 
     # -- results ------------------------------------------------------------------
