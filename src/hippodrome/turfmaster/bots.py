@@ -34,6 +34,7 @@ LEAD_PENALTY = 1.0
 LEVEL_WITH_ROLLER_BONUS = 1.5
 INNER_LANE_BONUS = 0.35
 FALL_PENALTY = 1000.0
+WASTED_CARD_COST = 20.0
 
 
 class RandomBot(_CoreRandomBot):
@@ -95,10 +96,16 @@ class TacticalBot:
         limit = context.get("limit")
         note_of = {id(o): n for o, n in zip(options, notes)}
         moving = [o for o in plain if not note_of.get(id(o))]
-        if not moving:  # everything is above the handicap: spend the least useful card
-            return min(plain, key=lambda o: (is_joker(o["card"]), card_value(o["card"])))
-        distance = board.distance(horse)
+        # a card above the handicap stands the horse still: the least useful one is the fallback
+        # (a false start beats a fall at a fence, T11)
+        still = [o for o in plain if o not in moving]
         best, best_score = None, float("-inf")
+        if still:
+            best = min(still, key=lambda o: (is_joker(o["card"]), card_value(o["card"])))
+            best_score = -WASTED_CARD_COST - card_value(best["card"])
+        if not moving:
+            return best
+        distance = board.distance(horse)
         for option in moving:
             card = option["card"]
             value = card_value(card)
