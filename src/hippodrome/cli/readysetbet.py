@@ -41,3 +41,39 @@ def odds_command(
           f"standard error <= {100 * odds.max_standard_error():.2f} points)")
     for horse, p in odds.horses.items():
         print(f"{horse:>6} {100 * p['win']:6.1f}% {100 * p['place']:6.1f}% {100 * p['show']:6.1f}%")
+
+
+@app.command("simulate")
+def simulate_command(
+    bots: str = typer.Option("value,random,random,random", "--bots", help="bot level per seat (random, value), "
+                             "comma-separated; seats rotate between games"),
+    games: int = typer.Option(100, "--games", help="number of games"),
+    variant: str = typer.Option("standard", "--variant", help="standard, app, house_bets or rotating_house"),
+    seed: int = typer.Option(0, "--seed", help="seed of the whole series"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Play bot games and report each level's win rate and average final money."""
+    from hippodrome.readysetbet.arena import tournament
+    from hippodrome.readysetbet.bots import BOTS
+
+    with refused_input_exits():
+        levels = [b.strip() for b in bots.split(",") if b.strip()]
+        unknown = [b for b in levels if b not in BOTS]
+        if unknown:
+            raise InvalidSetup(f"unknown bot level {unknown[0]!r}; levels: {', '.join(BOTS)}")
+        if not 1 <= games <= 100_000:
+            raise InvalidSetup(f"--games must be from 1 to 100000, not {games}")
+        players = len(levels) - 1 if variant == "house_bets" else len(levels)
+        setup = {"players": players, "variant": variant}
+        from hippodrome.core.game import game_class
+        game_class("readysetbet").new(setup)  # refuses a bad setup before any game is played
+        tally = tournament(setup, levels, games, seed)
+    result = {"games": tally.games, "levels": {
+        level: {"seats": tally.seats[level], "win_rate_per_seat": round(tally.seat_win_rate(level), 4),
+                "mean_money": round(tally.mean_money(level), 2)} for level in sorted(set(levels))}}
+    if as_json:
+        print(json.dumps(result))
+        return
+    print(f"{tally.games} games, {len(levels)} seats ({variant}); a fair win share is {1 / len(levels):.1%} per seat")
+    for level, row in result["levels"].items():
+        print(f"{level:>8}: wins {row['win_rate_per_seat']:.1%} per seat, average final money ${row['mean_money']}")
