@@ -1,0 +1,32 @@
+"""``python -m hippodrome.i18n update|check`` (translators' and developers' tool; see docs/i18n.md)."""
+
+from __future__ import annotations
+
+import sys
+
+from hippodrome.i18n.extract import missing_translations, update_catalogs
+from hippodrome.i18n.languages import LANGUAGES
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "update":
+        for line in update_catalogs():
+            print(line)  # i18n: developer tool
+        return 0
+    if command == "check":
+        status = 0
+        for lang in LANGUAGES:
+            missing = missing_translations(lang)
+            if missing:
+                status = 1
+                print(f"{lang}: {len(missing)} to translate")  # i18n: developer tool
+                for msgid in missing:
+                    print(f"    {msgid!r}")  # i18n: developer tool
+        return status
+    print("usage: python -m hippodrome.i18n update|check", file=sys.stderr)  # i18n: developer tool
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

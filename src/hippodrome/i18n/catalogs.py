@@ -1,0 +1,224 @@
+"""Message catalogs: loading the .po files, translating, and the lazy ``Message``.
+
+The .po files are read at run time with Babel (no compile step, no .mo files): each language is
+parsed once, on first use, and cached. A translation that is missing, empty or marked fuzzy falls
+back to the English msgid, so a half-translated catalog never breaks a screen (the tests refuse to
+ship one anyway).
+
+Messages are ``str.format`` templates with named placeholders: ``"card {card} is above the limit
+of {limit}"``. Write literal braces as ``{{`` and ``}}``. Numbers given as parameters are formatted
+for the language (``12345`` is "12.345" in German); wrap money in ``Money`` and shares in
+``Percent`` (hippodrome.i18n.formatting); a parameter that is itself a ``Message`` (a horse's
+name, a bet's name) is translated into the same language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from babel.messages.pofile import read_po
+
+from hippodrome.i18n.formatting import format_number
+from hippodrome.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, lang_from_env, normalize
+
+DOMAIN = "hippodrome"
+LOCALE_DIR = Path(__file__).parent / "locale"
+TEMPLATE_PATH = LOCALE_DIR / "messages.pot"
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """One language's usable translations: msgid -> text, or msgid -> plural forms."""
+
+    lang: str
+    singular: Mapping[str, str]
+    plural: Mapping[str, tuple[str, ...]]
+    plural_index: Callable[[int], int]
+    plural_expr: str
+
+
+@lru_cache(maxsize=None)
+def load_catalog(lang: str) -> LoadedCatalog:
+    """Read and cache a language's .po file (translations that are empty or fuzzy are left out)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no catalog for language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    with catalog_path(lang).open("rb") as file:
+        catalog = read_po(file, locale=lang, domain=DOMAIN)
+    singular: dict[str, str] = {}
+    plural: dict[str, tuple[str, ...]] = {}
+    for entry in catalog:
+        if not entry.id or entry.fuzzy:
+            continue
+        if isinstance(entry.id, (list, tuple)):
+            forms = tuple(entry.string)
+            if forms and all(forms):
+                plural[entry.id[0]] = forms
+        elif entry.string:
+            singular[entry.id] = entry.string
+    return LoadedCatalog(lang, singular, plural, gettext.c2py(catalog.plural_expr), catalog.plural_expr)
+
+
+def reload_catalogs() -> None:
+    """Forget the cached catalogs (after editing a .po file in a running process)."""
+    load_catalog.cache_clear()
+
+
+def resolve_language(lang: str | None) -> str:
+    """A supported language code for ``lang`` ("es_ES" -> "es"); English when unknown or None."""
+    if lang in LANGUAGES:
+        return lang  # type: ignore[return-value]
+    return normalize(lang) or DEFAULT_LANGUAGE
+
+
+class _LocalizingFormatter(string.Formatter):
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return format_number(value, self.lang)
+        return super().format_field(value, format_spec)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        return super().convert_field(localize_value(value, self.lang), conversion)
+
+
+def localize_value(value: Any, lang: str) -> Any:
+    """A parameter as the language shows it: a Message/Money/Percent is translated, others kept."""
+    if not isinstance(value, str) and callable(getattr(value, "translate", None)):
+        return value.translate(lang)
+    return value
+
+
+def _render(lang: str, template: str, fallback: str, params: Mapping[str, Any]) -> str:
+    try:
+        return _LocalizingFormatter(lang).vformat(template, (), params)
+    except (KeyError, IndexError, ValueError):
+        if template is fallback:
+            raise
+        # A broken translation must not hide the message: show the English one instead.
+        return _LocalizingFormatter(lang).vformat(fallback, (), params)
+
+
+def translate(lang: str | None, msgid: str, /, **params: Any) -> str:
+    """``msgid`` in language ``lang`` with its placeholders filled.
+
+    >>> translate("es", "round of cards")
+    'ronda de cartas'
+    """
+    lang = resolve_language(lang)
+    text = load_catalog(lang).singular.get(msgid, msgid)
+    return _render(lang, text, msgid, params)
+
+
+def translate_plural(lang: str | None, singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The form of a plural message that fits ``n`` in ``lang``; ``{n}`` is available to it."""
+    lang = resolve_language(lang)
+    catalog = load_catalog(lang)
+    forms = catalog.plural.get(singular)
+    if forms is None:
+        text = singular if n == 1 else plural
+    else:
+        text = forms[min(catalog.plural_index(n), len(forms) - 1)]
+    fallback = singular if n == 1 else plural
+    return _render(lang, text, fallback, {"n": n, **params})
+
+
+class Message:
+    """A translatable message, translated only when shown (so it can be made before a language
+    is known, raised in an error, stored in a game's history, and shown to each seat in its own
+    language).
+
+    >>> message = Message("{horse} falls at the fence", horse=Message("Red"))
+    >>> str(message)
+    'Red falls at the fence'
+    >>> message.translate("fr")
+    'Rouge chute sur la haie'
+    """
+
+    __slots__ = ("msgid", "params")
+
+    def __init__(self, msgid: str, /, **params: Any):
+        self.msgid = msgid
+        self.params = params
+
+    def translate(self, lang: str | None) -> str:
+        return translate(lang, self.msgid, **self.params)
+
+    def __str__(self) -> str:
+        return self.translate(DEFAULT_LANGUAGE)
+
+    def __repr__(self) -> str:
+        params = "".join(f", {key}={value!r}" for key, value in self.params.items())
+        return f"{type(self).__name__}({self.msgid!r}{params})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and (self.msgid, self.params) == (other.msgid, other.params)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON form a web page can translate itself with /i18n/<lang>.json."""
+        return {"msgid": self.msgid, "params": {key: _json_value(value) for key, value in self.params.items()}}
+
+
+class Plural(Message):
+    """A message with a singular and a plural English form, chosen by the count ``n``.
+
+    >>> Plural("{n} point", "{n} points", 50).translate("de")
+    '50 Punkte'
+    """
+
+    __slots__ = ("plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **params: Any):
+        super().__init__(singular, **params)
+        self.plural = plural
+        self.n = n
+
+    def translate(self, lang: str | None) -> str:
+        return translate_plural(lang, self.msgid, self.plural, self.n, **self.params)
+
+    def __repr__(self) -> str:
+        params = "".join(f", {key}={value!r}" for key, value in self.params.items())
+        return f"Plural({self.msgid!r}, {self.plural!r}, {self.n!r}{params})"
+
+    def __eq__(self, other: object) -> bool:
+        return super().__eq__(other) and (self.plural, self.n) == (other.plural, other.n)  # type: ignore[attr-defined]
+
+    __hash__ = Message.__hash__
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "plural": self.plural, "n": self.n}
+
+
+def _json_value(value: Any) -> Any:
+    to_json = getattr(value, "to_json", None)
+    return to_json() if callable(to_json) else value
+
+
+def _(msgid: str, /, **params: Any) -> Message:
+    """Mark a message in code and make it: the short spelling of ``Message``."""
+    return Message(msgid, **params)
+
+
+def N_(msgid: str, /) -> str:
+    """Mark a string for extraction and return it unchanged (for module-level tables and constants
+    that are translated later with ``translate(lang, text)`` or ``Message(text)``)."""
+    return msgid
+
+
+def help_text(msgid: str, /, **params: Any) -> str:
+    """A message translated now, into the environment's language (for Typer/argparse help texts,
+    which are built before ``--lang`` is read)."""
+    return translate(lang_from_env(), msgid, **params)
