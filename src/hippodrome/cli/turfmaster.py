@@ -232,6 +232,8 @@ def replay_command(
         seen, race_no = 0, 0
         for number, entry in enumerate(record["log"]):
             by, action = entry.get("by"), entry.get("action")
+            if by != "chance" and isinstance(by, int) and 0 <= by < state.players:
+                events.append(f"{state.names[by]}: {describe_option(action)}")
             try:
                 state.apply(action)
             except IllegalAction as error:
@@ -244,7 +246,6 @@ def replay_command(
                 seen = len(history)
             if by == "chance" or quiet:
                 continue
-            events.append(f"{state.names[by]}: {describe_option(action)}")
             console.print(screen(state.view(seat), events, width))
             console.rule(f"move {number + 1} of {len(record['log'])}")
             if step:

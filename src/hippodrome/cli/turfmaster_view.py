@@ -163,7 +163,7 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
         return (f"{event['horse']} moves {event['steps']}{lost} to lane {event['to']['lane']} "
                 f"sq {event['to']['square']}{fell}")
     if kind == "roll":
-        return f"{names[event['roller']]} rolls {event['dice'][0]} and {event['dice'][1]}"
+        return f"dice roll by {names[event['roller']]}: {event['dice'][0]} and {event['dice'][1]}"
     if kind == "dice_use":
         return f"the dice are used: {'the sum' if event['use'] == 'sum' else 'one die'}, {event['value']}"
     if kind == "finish":
@@ -229,6 +229,8 @@ def screen(view: dict[str, Any], events: list[str], width: int = 100) -> Group:
     if roller is not None:
         title += f" - next dice roller: {view['names'][roller]}"
     parts: list[Any] = [Text(title, style="bold")]
+    if view["phase"] == "prepare" and view["stalls"]:
+        parts.append(Text(f"Stalls for race {view['race_no']} (inner first): " + ", ".join(view["stalls"])))
     if race and view["phase"] == "race":
         parts.append(Panel(course_map(view, width), title="course", expand=False))
     parts.append(horses_table(view))

@@ -1,0 +1,127 @@
+"""Terminal play through tmux, and the simulate and replay commands (T8, T9, T10 as shown)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hippodrome.cli.main import app
+from hippodrome.core import Match
+from hippodrome.core.game import game_class
+import hippodrome.turfmaster.meeting  # noqa: F401
+
+HIPPODROME = str(Path(sys.executable).with_name("hippodrome"))
+runner = CliRunner()
+
+
+def _tmux(*args, check=True):
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=check)
+
+
+def _screen(session):
+    return _tmux("capture-pane", "-t", session, "-p", "-S", "-200").stdout
+
+
+@pytest.fixture
+def tmux_session():
+    if shutil.which("tmux") is None:
+        if os.environ.get("HIPPODROME_REQUIRE_TMUX"):
+            pytest.fail("tmux is required (apt-get install tmux)")
+        pytest.skip("tmux is not installed")
+    name = f"hippodrome-test-{os.getpid()}"
+    yield name
+    _tmux("kill-session", "-t", name, check=False)
+
+
+def _wait_for(session, text, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        screen = _screen(session)
+        if text in screen:
+            return screen
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} did not appear; screen:\n{_screen(session)}")
+
+
+def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_session, tmp_path):
+    record_file = tmp_path / "meeting.json"
+    command = (f"{HIPPODROME} turfmaster play --players 2 --horses 2 --seed 12 --bots tactical "
+               f"--save {record_file}; sleep 60")
+    _tmux("new-session", "-d", "-s", tmux_session, "-x", "150", "-y", "60", command)
+    screen = _wait_for(tmux_session, "your choice")
+    # T8: before race 1 the owner is asked about the bonus cards of each horse
+    assert "claim red's 2 bonus cards?" in screen and "Your hands:" in screen
+    _tmux("send-keys", "-t", tmux_session, "99", "Enter")
+    screen = _wait_for(tmux_session, "is not a choice")
+    assert "type a number from 1 to 2" in screen
+    _tmux("send-keys", "-t", tmux_session, "2", "Enter")  # decline red's
+    _tmux("send-keys", "-t", tmux_session, "2", "Enter")  # decline blue's
+    screen = _wait_for(tmux_session, "Card round: choose a card for")
+    # the course, the horses, the handicap of the start (all level in 1st place: max 8, T6)
+    assert "lane 7" in screen and "┃" in screen and "max 8" in screen
+    assert "race 1 of 3" in screen and "next dice roller" in screen
+    for _ in range(60):  # then always the first option, a few keys at a time
+        for _ in range(5):
+            _tmux("send-keys", "-t", tmux_session, "1", "Enter")
+        time.sleep(0.3)
+        if "record saved" in _screen(tmux_session):
+            break
+    screen = _wait_for(tmux_session, "record saved", timeout=30)
+    assert "Final table" in screen
+    record = json.loads(record_file.read_text())
+    assert record["game"] == "turfmaster" and record["seed"] == "12"
+    live = Match.from_record(record).state
+    assert live.over
+    result = runner.invoke(app, ["turfmaster", "replay", str(record_file), "--final-only"], env={"COLUMNS": "150"})
+    assert result.exit_code == 0, result.output
+    for row in live.standings():
+        assert any(line.split("│")[2].strip().startswith(live.names[row["seat"]]) and line.rstrip().endswith(
+            f"{row['total']} │") for line in result.output.splitlines() if line.count("│") >= 6)
+
+
+def test_replay_move_by_move_gives_the_recorded_final_table(tmp_path):
+    match = Match("turfmaster", {"players": 3, "horses_per_player": 2, "steeplechase": True}, seed="r")
+    while (pending := match.pending()) is not None:
+        match.act(pending.seat, pending.options[-1])
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(match.record()))
+    result = runner.invoke(app, ["turfmaster", "replay", str(path), "--seat", "1"], env={"COLUMNS": "150"})
+    assert result.exit_code == 0, result.output
+    decisions = sum(1 for e in match.record()["log"] if e["by"] != "chance")
+    assert result.output.count("move ") >= decisions
+    final = result.output[result.output.rindex("Final table"):]
+    for row in match.state.standings():
+        assert f"{row['total']} │" in final
+
+
+def test_replay_refuses_bad_records(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{")
+    assert runner.invoke(app, ["turfmaster", "replay", str(path)]).exit_code == 2
+    path.write_text(json.dumps({"game": "turfmaster", "setup": {"players": 4}, "seed": 1,
+                                "log": [{"by": 0, "action": {"type": "card", "horse": "red", "card": "7"}}]}))
+    result = runner.invoke(app, ["turfmaster", "replay", str(path)])
+    assert result.exit_code == 2 and "log entry 0 cannot be replayed" in result.output
+
+
+def test_simulate_prints_win_rates_with_intervals():
+    result = runner.invoke(app, ["turfmaster", "simulate", "--games", "6", "--bots", "tactical,random",
+                                 "--horses", "2", "--workers", "2"], env={"COLUMNS": "150"})
+    assert result.exit_code == 0, result.output
+    assert "95% CI (Wilson)" in result.output and "tactical" in result.output and "6/6" in result.output
+    result = runner.invoke(app, ["turfmaster", "simulate", "--games", "2", "--bots", "tactical,nobody"])
+    assert result.exit_code == 2 and "unknown bot" in result.output
+    result = runner.invoke(app, ["turfmaster", "simulate", "--games", "2", "--bots", "random,random,random",
+                                 "--horses", "1"])
+    assert result.exit_code == 2 and "2 horse" in result.output  # 3 players run 2 horses each (T7)
+
+
+def test_play_refuses_a_bad_table():
+    result = runner.invoke(app, ["turfmaster", "play", "--players", "9"])
+    assert result.exit_code == 2 and "2 to 8 players" in result.output
