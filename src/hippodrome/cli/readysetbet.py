@@ -77,3 +77,27 @@ def simulate_command(
     print(f"{tally.games} games, {len(levels)} seats ({variant}); a fair win share is {1 / len(levels):.1%} per seat")
     for level, row in result["levels"].items():
         print(f"{level:>8}: wins {row['win_rate_per_seat']:.1%} per seat, average final money ${row['mean_money']}")
+
+
+@app.command("call")
+def call_command(
+    pace: float = typer.Option(1.5, "--pace", help="seconds between rolls (the app's roll speed)"),
+    lang: str = typer.Option("es", "--lang", help="language of the calls: es or en"),
+    seed: int = typer.Option(None, "--seed", help="seed of the dice (default: fresh)"),
+    plain: bool = typer.Option(False, "--plain", "--no-interactive", help="print the calls line by line, "
+                               "without the live track or the keyboard (for scripts and tests)"),
+) -> None:
+    """Run and call a race for people playing with the box: space or p pauses and resumes, q quits."""
+    from hippodrome.readysetbet.call_session import CallSession, run_live, run_plain
+    from hippodrome.readysetbet.caller import LANGUAGES
+
+    with refused_input_exits():
+        if lang not in LANGUAGES:
+            raise InvalidSetup(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        if not 0 <= pace <= 60:
+            raise InvalidSetup(f"--pace must be from 0 to 60 seconds per roll, not {pace}")
+    session = CallSession(pace, lang, seed)
+    if plain:
+        run_plain(session)
+    else:
+        run_live(session)

@@ -1,0 +1,64 @@
+"""One Ready Set Bet race on its own, as a Game ("readysetbet-race"): the dice race of rulings
+R1-R3 driven by timed roll steps, with no betting. The race caller runs it for people playing
+with the physical box (they bet on their own board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.game import Action, Chance, Game, register_game
+from hippodrome.readysetbet.dice_race import RaceState, advance, finishing_order, parse_race_state
+from hippodrome.readysetbet.game import _is_roll, _roll
+
+
+@register_game
+class DiceRace(Game):
+    name = "readysetbet-race"
+
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> "DiceRace":
+        if not isinstance(setup, dict):
+            raise InvalidSetup("a race setup is a JSON object, e.g. {} or {\"positions\": \"4=3,7=2\"}")
+        race = cls.__new__(cls)
+        race.setup = setup
+        positions = setup.get("positions")
+        race.state = parse_race_state(positions) if positions else RaceState.start()
+        race.log = []
+        return race
+
+    def pending(self):
+        if self.state.finished:
+            return None
+        return Chance("roll", _roll, _is_roll, timed=True)
+
+    def apply(self, action: Action) -> None:
+        if self.state.finished:
+            raise IllegalAction("the race is over")
+        if not isinstance(action, dict) or not _is_roll(action):
+            raise IllegalAction(f"waiting for a roll of two dice, not {action!r}")
+        self.state, events = advance(self.state, sum(action["dice"]))
+        events[0]["dice"] = list(action["dice"])
+        self.log.extend(events)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data = self.state.to_json()
+        data.update({"game": self.name, "finished": self.state.finished, "bets_closed": self.state.bets_closed,
+                     "log": list(self.log)})
+        if self.state.finished:
+            data["order"] = [{"rank": r, "horse": h, "space": p} for r, h, p in finishing_order(self.state.positions)]
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.name, "state": {"setup": self.setup, "race": self.state.to_json(), "log": self.log}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "DiceRace":
+        race = cls.__new__(cls)
+        race.setup = data["state"]["setup"]
+        race.state = RaceState.from_json(data["state"]["race"])
+        race.log = [dict(e) for e in data["state"]["log"]]
+        return race
+
+    def clone(self) -> "DiceRace":
+        return DiceRace.from_json(self.to_json())
