@@ -282,6 +282,13 @@ def test_T8_keep_between_races_chooses_which_cards_stay_and_refuses_others():
         lowest = min((o for o in meeting.pending().options), key=lambda o: int(o["card"].removeprefix("J")))
         meeting.apply(lowest)
     assert Counter(meeting.hands[horse]) == expected
+    # the cards given up are out of the game face down: only their owner's view names them
+    owner = meeting.owner[horse]
+    mine = [e for e in meeting.view(owner)["events"] if e["event"] == "keep_discard" and e["horse"] == horse]
+    theirs = [e for e in meeting.view((owner + 1) % 4)["events"] if e["event"] == "keep_discard"
+              and e["horse"] == horse]
+    assert len(mine) == len(theirs) == len(hand) - 10
+    assert all("card" in e for e in mine) and not any("card" in e for e in theirs)
 
 
 # -- T9: scoring -----------------------------------------------------------------------------

@@ -489,9 +489,15 @@ class Meeting(Game):
             "standings": self.standings(),
             "race": race_view,
             "pending": decision,
-            "events": list(self.events),
+            "events": [self._event_for(event, seat) for event in self.events],
             "over": self.over,
         }
+
+    def _event_for(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """An event as ``seat`` may see it: a card given up between races is face down to others."""
+        if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat:
+            return {key: value for key, value in event.items() if key != "card"}
+        return dict(event)
 
     _FIELDS = ("setup", "players", "course_name", "steeplechase", "names", "ids", "owner", "decks", "drawn",
                "stall_groups", "stall_rolls", "roller_groups", "roller_rolls", "roller", "phase", "race_no",
