@@ -109,7 +109,7 @@ class Meeting(Game):
             raise InvalidSetup("'players' must be a number of players from 2 to 8")
         allowed = allowed_horses(players)
         per_player = setup.get("horses_per_player", allowed[0])
-        if per_player not in allowed:
+        if isinstance(per_player, bool) or per_player not in allowed:
             raise InvalidSetup(
                 f"with {players} players each runs {' or '.join(map(str, allowed))} horse(s), not {per_player!r} "
                 "(at least 4 horses race)")
