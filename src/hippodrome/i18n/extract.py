@@ -51,7 +51,8 @@ def extract_template(package_dir: Path = PACKAGE_DIR, mapping_file: Path = MAPPI
     for filename, lineno, message, comments, context in extract_from_dir(
             package_dir, method_map, options_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
             strip_comment_tags=True):
-        path = (package_dir / filename).relative_to(REPO_DIR).as_posix()
+        path = package_dir / filename
+        path = path.relative_to(REPO_DIR).as_posix() if path.is_relative_to(REPO_DIR) else filename
         template.add(message, None, [(path, None)], auto_comments=comments, context=context)
     return template
 

@@ -10,6 +10,7 @@ Comments starting with NOTE: reach the translators through the template.
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
 
 from hippodrome.i18n.catalogs import N_, Message, Plural
@@ -167,21 +168,26 @@ READYSETBET_EXOTIC: Mapping[str, str] = {
     "photo-finish": N_("Photo Finish"),
 }
 
-#: Kinds of VIP card (vip.json "kind").
+#: VIP card names, keyed by the vip.json id without its number or colour ("lucky-9" -> "lucky").
 READYSETBET_VIP: Mapping[str, str] = {
     # NOTE: VIP card paid once when taken (Spanish rulebook: "Fichas de cortesía").
-    "comp_chips": N_("Comp Chips"),
+    "comp": N_("Comp Chips"),
     # NOTE: VIP card: that token may go on a space that already holds a token (Spanish: "Subirse al carro").
     "bandwagon": N_("Bandwagon"),
     # NOTE: VIP card giving an extra black or white betting token.
-    "bonus_token": N_("Bonus Token"),
+    "bonus": N_("Bonus Token"),
     # NOTE: VIP card: $1 each time a 2 or a 12 is rolled.
-    "snake_eyes_boxcars": N_("Snake Eyes & Boxcars"),
+    "snake-eyes-boxcars": N_("Snake Eyes & Boxcars"),
     # NOTE: VIP card: $1 each time its number is rolled.
-    "lucky_number": N_("Lucky Number"),
+    "lucky": N_("Lucky Number"),
     # NOTE: VIP card: may bet after "No more bets!" until a horse finishes.
-    "last_call": N_("Last Call"),
+    "last-call": N_("Last Call"),
 }
+
+
+def vip_card_name(card_id: str) -> Message:
+    """A VIP card's name from its vip.json id: ``vip_card_name("bonus-5-black")`` is "Bonus Token"."""
+    return Message(READYSETBET_VIP[re.sub(r"(-(\d+|black|white))+$", "", card_id)])
 
 
 def term(table: Mapping, key: object) -> Message:

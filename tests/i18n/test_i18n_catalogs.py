@@ -1,0 +1,140 @@
+"""Issue 6: every catalog has every message, translated, with the same placeholders; the template
+is the source's messages, no more and no less."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from hippodrome.i18n.catalogs import DOMAIN, TEMPLATE_PATH, catalog_path
+from hippodrome.i18n.extract import extract_template, extract_html
+from hippodrome.i18n.languages import LANGUAGES
+
+
+def read(path, lang=None):
+    with path.open("rb") as file:
+        return read_po(file, locale=lang, domain=DOMAIN)
+
+
+def ids(catalog):
+    return {entry.id if isinstance(entry.id, str) else tuple(entry.id) for entry in catalog if entry.id}
+
+
+def placeholders(text: str) -> set[tuple[str, str | None, str]]:
+    """{name!conversion:spec} fields of a str.format template (ValueError if the braces are broken)."""
+    return {(name, conversion, spec or "") for _, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None}
+
+
+TEMPLATE = read(TEMPLATE_PATH)
+TRANSLATED = [lang for lang in LANGUAGES]
+
+
+def test_the_template_has_messages():
+    assert len(ids(TEMPLATE)) >= 50
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalog_has_exactly_the_template_messages(lang):
+    catalog = read(catalog_path(lang), lang)
+    template_ids, catalog_ids = ids(TEMPLATE), ids(catalog)
+    assert not template_ids - catalog_ids, (
+        f"{lang}: messages missing from {catalog_path(lang).name}; run "
+        f"`.venv/bin/python -m hippodrome.i18n update`, then translate them")
+    assert not catalog_ids - template_ids, f"{lang}: messages no longer in the template; run the update"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    catalog = read(catalog_path(lang), lang)
+    problems = []
+    for entry in catalog:
+        if not entry.id:
+            continue
+        if entry.fuzzy:
+            problems.append(f"fuzzy (review it, then remove the fuzzy flag): {entry.id!r}")
+            continue
+        if isinstance(entry.id, str):
+            pairs = [(entry.id, entry.string)]
+        else:
+            forms = tuple(entry.string)
+            if len(forms) != catalog.num_plurals:
+                problems.append(f"{len(forms)} plural forms instead of {catalog.num_plurals}: {entry.id!r}")
+            pairs = [(entry.id[1], form) for form in forms]
+        for english, text in pairs:
+            if not text:
+                problems.append(f"untranslated: {english!r}")
+                continue
+            try:
+                found, wanted = placeholders(text), placeholders(english)
+            except ValueError as error:
+                problems.append(f"broken braces ({error}): {text!r}")
+                continue
+            if found != wanted:
+                problems.append(f"placeholders {sorted(found)} instead of {sorted(wanted)}: {text!r}")
+    assert not problems, f"{lang}:\n" + "\n".join(problems)
+
+
+def test_english_catalog_is_the_msgids():
+    catalog = read(catalog_path("en"), "en")
+    for entry in catalog:
+        if entry.id:
+            expected = entry.id if isinstance(entry.id, str) else tuple(entry.id)
+            got = entry.string if isinstance(entry.string, str) else tuple(entry.string)
+            assert got == expected
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_catalog_declares_its_language_and_plural_rule(lang):
+    catalog = read(catalog_path(lang), lang)
+    header = dict(catalog.mime_headers)
+    assert header.get("Language") == lang
+    assert "nplurals=2" in header.get("Plural-Forms", "")
+
+
+def test_template_is_up_to_date_with_the_source():
+    extracted = ids(extract_template())
+    template = ids(TEMPLATE)
+    assert not extracted - template, (
+        "messages in the code but not in the template; run `.venv/bin/python -m hippodrome.i18n update`: "
+        + repr(sorted(map(str, extracted - template))))
+    assert not template - extracted, (
+        "messages in the template that the code no longer has; run the update: "
+        + repr(sorted(map(str, template - extracted))))
+
+
+def test_extraction_finds_every_marker(tmp_path):
+    (tmp_path / "web").mkdir()
+    (tmp_path / "game.py").write_text(
+        "from hippodrome.i18n import _, N_, Message, Plural, translate, help_text\n"
+        "A = N_('marked constant')\n"
+        "def f(lang, n):\n"
+        "    # NOTE: for the translator\n"
+        "    _('marked inline {x}', x=1)\n"
+        "    Message('a message')\n"
+        "    Plural('{n} horse', '{n} horses', n)\n"
+        "    translate(lang, 'translated now')\n"
+        "    help_text('help of an option')\n"
+        "    print('not marked')\n")
+    (tmp_path / "web" / "page.js").write_text("el.textContent = t('from the script {who}', {who});\n")
+    (tmp_path / "web" / "page.html").write_text(
+        '<button data-i18n="Place a bet" data-i18n-title="Bets close at the red line">x</button>\n')
+    catalog = extract_template(package_dir=tmp_path)
+    assert ids(catalog) == {"marked constant", "marked inline {x}", "a message", ("{n} horse", "{n} horses"),
+                            "translated now", "help of an option", "from the script {who}", "Place a bet",
+                            "Bets close at the red line"}
+    assert catalog.get("marked inline {x}").auto_comments == ["for the translator"]
+
+
+def test_html_extractor_reports_lines_and_unescapes():
+    import io
+    found = list(extract_html(io.BytesIO(b'<p>\n<span data-i18n="Horses &amp; riders"></span>'), {}, [], {}))
+    assert found == [(2, None, "Horses & riders", [])]
+
+
+def test_placeholder_parser_sees_conversion_and_spec():
+    assert placeholders("{a!r} and {b:>3} and {{literal}}") == {("a", "r", ""), ("b", None, ">3")}
+    with pytest.raises(ValueError):
+        placeholders("broken {brace")
