@@ -50,7 +50,7 @@ class LoadedCatalog:
 def load_catalog(lang: str) -> LoadedCatalog:
     """Read and cache a language's .po file (translations that are empty or fuzzy are left out)."""
     if lang not in LANGUAGES:
-        raise ValueError(f"no catalog for language {lang!r}; languages: {', '.join(LANGUAGES)}")
+        raise ValueError(f"no catalog for language {lang!r}; languages: {', '.join(LANGUAGES)}")  # i18n: programming error
     with catalog_path(lang).open("rb") as file:
         catalog = read_po(file, locale=lang, domain=DOMAIN)
     singular: dict[str, str] = {}

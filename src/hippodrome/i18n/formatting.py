@@ -71,7 +71,7 @@ def format_ordinal(n: int, lang: str) -> str:
         return f"{n}e"
     if lang == "de":
         return f"{n}."
-    raise ValueError(f"no ordinal rule for language {lang!r}")
+    raise ValueError(f"no ordinal rule for language {lang!r}")  # i18n: programming error
 
 
 @dataclass(frozen=True)
