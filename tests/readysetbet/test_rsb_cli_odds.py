@@ -48,3 +48,15 @@ def test_bad_input_refused_with_exit_status_2(args, message):
     result = odds(*args, "--json")
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_r4_ev_of_every_space_for_every_token():
+    result = odds("--positions", "7=12,8=11", "--ev", "--prop", "8>5,9", "--exotic", "by-a-nose", "--json",
+                  "--seed", "3", "--simulations", "5000")
+    assert result.exit_code == 0, result.output
+    spaces = json.loads(result.stdout)["spaces"]
+    assert len(spaces) == 63 + 4 + 1 + 3
+    row = spaces["win:7:L"]  # 3x, red circle 4
+    assert set(row["ev"]) == {"2", "3", "4", "5"}
+    assert row["ev"]["5"] == pytest.approx(row["p"] * 15 - (1 - row["p"]) * 4)
+    assert odds("--positions", "7=1", "--ev", "--prop", "1>2").exit_code == 2

@@ -24,6 +24,10 @@ def odds_command(
                                     "0.5/sqrt(N/10000) percentage points)"),
     seed: int = typer.Option(None, "--seed", help="seed of the simulation (default: fresh)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
+    values: bool = typer.Option(False, "--ev", help="also the chance and expected value of every space for "
+                                "every token (2, 3, 4, 5): JSON key \"spaces\""),
+    props: list[str] = typer.Option([], "--prop", help="a prop card in play, e.g. \"8>5,9\" (repeatable)"),
+    exotics: list[str] = typer.Option([], "--exotic", help="an exotic card in play, e.g. by-a-nose (repeatable)"),
 ) -> None:
     """Chances of each horse finishing 1st (win), top 2 (place) and top 3 (show)."""
     from hippodrome.readysetbet.dice_race import parse_race_state
@@ -33,14 +37,33 @@ def odds_command(
         if not 1 <= simulations <= 10_000_000:
             raise InvalidSetup(f"--simulations must be from 1 to 10000000, not {simulations}")
         state = parse_race_state(positions, last_roll, last_roll_was_bonus)
+        from hippodrome.readysetbet.board import EXOTIC_CARDS, PROP_CARDS, race_spaces
+
+        for card in props:
+            if card not in PROP_CARDS:
+                raise InvalidSetup(f"unknown prop card {card!r}; cards look like 8>5,9 or 7>blues")
+        for card in exotics:
+            if card not in EXOTIC_CARDS:
+                raise InvalidSetup(f"unknown exotic card {card!r}; cards: {', '.join(EXOTIC_CARDS)}")
     odds = race_odds(state, simulations, seed=seed)
+    result = odds.to_json()
+    if values:
+        from hippodrome.readysetbet.settlement import player_tokens
+
+        tokens = [t for t in player_tokens(4) if t["id"] != "3b"]
+        result["spaces"] = odds.space_values(race_spaces(list(props), list(exotics)), tokens)
     if as_json:
-        print(json.dumps(odds.to_json()))
+        print(json.dumps(result))
         return
     print(f"{'horse':>6} {'win':>7} {'place':>7} {'show':>7}   ({odds.simulations} simulations, "
           f"standard error <= {100 * odds.max_standard_error():.2f} points)")
     for horse, p in odds.horses.items():
         print(f"{horse:>6} {100 * p['win']:6.1f}% {100 * p['place']:6.1f}% {100 * p['show']:6.1f}%")
+    if values:
+        print(f"{'space':>22} {'chance':>7}   expected $ for token 2 / 3 / 4 / 5")
+        for space, row in result["spaces"].items():
+            evs = " / ".join(f"{v:+.2f}" for v in row["ev"].values())
+            print(f"{space:>22} {100 * row['p']:6.1f}%   {evs}")
 
 
 @app.command("simulate")
