@@ -300,3 +300,19 @@ def test_replay_and_json_round_trip_equal_the_live_game():
     record = json.loads(json.dumps(match.record()))
     assert replay(record).to_json() == match.state.to_json()
     assert type(match.state).from_json(match.state.to_json()).to_json() == match.state.to_json()
+
+
+def test_views_never_reveal_deck_order_or_future_cards():
+    match = Match("readysetbet", {"players": 3}, seed=12)
+    match.resolve_chance()
+    state = match.state
+    hidden_props = [card for card in state.prop_deck]
+    hidden_exotics = list(state.exotic_deck)
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat)
+        text = json.dumps(view)
+        assert all(f'"prop:{card}"' not in text and f'"{card}"' not in text for card in hidden_props)
+        assert all(card not in text for card in hidden_exotics)
+        assert all(card not in text for card in state.vip_deck)
+        assert view["deck_sizes"] == {"props": 23, "exotics": 4, "vip": 30, "vip_discard": 0}
+        assert "seed" not in text
