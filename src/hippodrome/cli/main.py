@@ -8,12 +8,14 @@ from __future__ import annotations
 import typer
 
 from hippodrome.cli.readysetbet import app as readysetbet_app
+from hippodrome.cli.serve import serve
 from hippodrome.cli.turfmaster import app as turfmaster_app
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Horse-racing board games: TurfMaster and Ready Set Bet.")
 app.add_typer(turfmaster_app, name="turfmaster")
 app.add_typer(readysetbet_app, name="readysetbet")
+app.command("serve")(serve)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,18 +2,31 @@
 
 Every change bumps ``state_id``; an action sent against an older id is refused with
 :class:`StaleState` rather than misapplied. Bots see only their seat's view.
+
+Free actions (simultaneous play such as Ready Set Bet's bets) are the one exception: the clock
+and the other players move the state on every second or so, so a free action is accepted
+against an older id as long as the game is still at the same step (``epoch``: the state id
+since which only clock strikes within one step and free actions happened); the engine then
+judges it against the current state. A free action from an earlier step (a bet made during
+the race before) is refused as stale.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import random
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Decision
+from hippodrome.core.game import Action, Chance, Decision
 from hippodrome.core.match import Match
+
+
+log = logging.getLogger(__name__)
 
 
 class StaleState(IllegalAction):
@@ -36,6 +49,7 @@ class Table:
         self.seats = seats
         self.match = Match(game, setup, secrets.randbits(64) if seed is None else seed)
         self.state_id = 0
+        self.epoch = 0
         self.match.resolve_chance()
 
     @classmethod
@@ -44,6 +58,7 @@ class Table:
         table.seats = seats
         table.match = Match.from_record(record)
         table.state_id = state_id
+        table.epoch = state_id
         return table
 
     # -- reading ------------------------------------------------------------------
@@ -68,35 +83,98 @@ class Table:
         return None
 
     # -- acting -------------------------------------------------------------------
+    def is_free(self, action: Any) -> bool:
+        return isinstance(action, dict) and action.get("type") in self.match.state.free_action_types
+
+    def step_key(self) -> tuple | None:
+        """What the game waits for now (kind, seat, context): free actions stay valid while it holds."""
+        pending = self.match.pending()
+        if pending is None:
+            return None
+        if isinstance(pending, Decision):
+            return ("decision", pending.seat, pending.kind, json.dumps(pending.context, sort_keys=True, default=str))
+        return ("chance", pending.kind, json.dumps(pending.context, sort_keys=True, default=str))
+
     def act(self, seat: int, action: Action, state_id: int | None = None) -> None:
-        if state_id is not None and state_id != self.state_id:
-            raise StaleState(
-                f"this move was made on state {state_id}, but the table is at state {self.state_id}; "
-                "look at the current state and choose again"
-            )
+        free = self.is_free(action)
+        if state_id is not None:
+            if free and self.epoch <= state_id <= self.state_id:
+                pass
+            elif state_id != self.state_id:
+                raise StaleState(
+                    f"this move was made on state {state_id}, but the table is at state {self.state_id}; "
+                    "look at the current state and choose again"
+                )
         self.match.act(seat, action)
         self.state_id += 1
+        if not free:
+            self.epoch = self.state_id
 
     def tick(self) -> bool:
         """The clock strikes (timed chance, such as Ready Set Bet's next roll)."""
+        before = self.step_key()
         changed = self.match.tick()
         if changed:
             self.state_id += 1
+            if self.step_key() != before:
+                self.epoch = self.state_id
         return changed
+
+    @property
+    def _fallback_rng(self) -> random.Random:
+        if not hasattr(self, "_fallback"):
+            self._fallback = random.Random()
+        return self._fallback
+
+    def bot_to_move(self) -> int | None:
+        """The seat of the bot that must decide now, if the pending decision is a bot's."""
+        pending = self.match.pending()
+        if isinstance(pending, Decision) and self.seats[pending.seat].bot is not None:
+            return pending.seat
+        return None
+
+    def bot_move(self) -> bool:
+        """Let the bot whose decision is pending take it; False when no bot is to decide."""
+        seat = self.bot_to_move()
+        if seat is None:
+            return False
+        pending = self.match.pending()
+        try:
+            action = self.seats[seat].bot.choose(self.match.state.view(seat), pending.options)
+        except Exception:  # a bot's bug must not stall a table of people: play a legal option instead
+            log.exception("bot of seat %s failed on %s; playing a random legal option", seat, pending.kind)
+            action = None
+        if action not in pending.options:
+            if action is not None:
+                log.error("bot of seat %s chose %r, not one of the options; playing a random one", seat, action)
+            action = self._fallback_rng.choice(pending.options)
+        self.act(seat, action)
+        return True
+
+    def bot_free_moves(self, rng: random.Random) -> int:
+        """Each bot may take one free action now (a bet); returns how many were taken."""
+        from hippodrome.table.bots import free_choice
+
+        taken = 0
+        for number, seat in enumerate(self.seats):
+            if seat.bot is None:
+                continue
+            options = self.match.state.free_options(number)
+            action = free_choice(seat.bot, self.match.state.view(number), options, rng)
+            if action is not None:
+                self.act(number, action)
+                taken += 1
+        return taken
+
+    def waits_for_clock(self) -> bool:
+        pending = self.match.pending()
+        return isinstance(pending, Chance) and pending.timed
 
     def run_bots(self, limit: int = 100_000) -> int:
         """Let bots take every decision that is theirs, until a person must decide or the
         game is over (or a timed chance step waits for the clock). Returns the number of moves."""
         moves = 0
-        while moves < limit:
-            pending = self.match.pending()
-            if not isinstance(pending, Decision):
-                break
-            seat = self.seats[pending.seat]
-            if seat.bot is None:
-                break
-            action = seat.bot.choose(self.match.state.view(pending.seat), pending.options)
-            self.act(pending.seat, action)
+        while moves < limit and self.bot_move():
             moves += 1
         return moves
 

@@ -1,0 +1,48 @@
+"""``hippodrome serve``: the local game server (lobby, tables, pages) with SQLite storage."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+from typing import Optional
+
+import typer
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: the whole network)."),
+    port: int = typer.Option(8765, "--port", help="Port to listen on (0: any free port)."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the lobby in a browser."),
+    db: Optional[str] = typer.Option(None, "--db", help="SQLite file path or sqlite:///path URL "
+                                     "(default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3)."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before it moves."),
+) -> None:
+    """Start the game server, print its address and open it in the browser."""
+    import socket
+
+    import uvicorn
+
+    from hippodrome.server.app import create_app
+    from hippodrome.server.storage import db_path_from
+
+    try:
+        app = create_app(db, bot_delay=bot_delay)
+    except (ValueError, OSError) as error:
+        typer.echo(f"cannot open the database: {error}", err=True)
+        raise typer.Exit(2)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        typer.echo(f"cannot listen on {host}:{port}: {error.strerror}; choose another --port", err=True)
+        raise typer.Exit(2)
+    port = sock.getsockname()[1]
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    typer.echo(f"hippodrome is serving at {url}  (database: {db_path_from(db)}; Ctrl+C stops it)")
+    if not no_browser:
+        threading.Timer(0.8, lambda: webbrowser.open(url)).start()
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])

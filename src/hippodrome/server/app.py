@@ -1,0 +1,362 @@
+"""The ASGI app: lobby (REST), one websocket per table (docs/protocol.md), the static pages.
+
+``create_app(db)`` opens the SQLite storage, resumes every unfinished table from its log and
+starts its runner (bots, clock). Every connection receives only ``view(seat)`` of its seat
+(spectators: ``view(None)``); an action goes through the table's lock, is stored, and only
+then announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import json
+import logging
+import secrets
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
+from hippodrome.core.game import _GAMES
+from hippodrome.server import preview as previews
+from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats, seat_count, PACE_RANGE
+from hippodrome.server.storage import Storage, hash_token
+from hippodrome.table.bots import bot_levels
+from hippodrome.table.table import StaleState, Table
+
+log = logging.getLogger(__name__)
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE = 16 * 1024
+MAX_CREATE_BODY = 64 * 1024
+MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ping")
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+#: game packages imported so that their games register themselves
+GAME_MODULES = ("hippodrome.turfmaster.race", "hippodrome.turfmaster.meeting", "hippodrome.readysetbet")
+
+
+def load_games() -> list[str]:
+    for module in GAME_MODULES:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
+    return sorted(_GAMES)
+
+
+class Hub:
+    """Every table the server knows, by id."""
+
+    def __init__(self, storage: Storage, bot_delay: float):
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+
+    def resume_all(self) -> None:
+        for table_id in self.storage.table_ids():
+            try:
+                self.load(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+
+    def load(self, table_id: str) -> Room | None:
+        if table_id in self.rooms:
+            return self.rooms[table_id]
+        data = self.storage.load(table_id)
+        if data is None:
+            return None
+        record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"]}
+        seats = restore_seats(data["game"], data["seed"], data["seats"])
+        table = Table.from_record(record, seats, data["state_id"])
+        room = Room(table_id, data["game"], table, [{k: v for k, v in s.items() if k != "token_hash"}
+                                                    for s in data["seats"]],
+                    data["host_hash"], data["options"], self.storage, self.bot_delay, paused=data["paused"])
+        self.rooms[table_id] = room
+        room.runner.start()
+        return room
+
+    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = check_game(request.get("game"))
+        setup = request.get("setup", {})
+        if not isinstance(setup, dict):
+            raise InvalidSetup("'setup' must be a JSON object")
+        pace = request.get("pace", 2.0)
+        if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not PACE_RANGE[0] <= pace <= PACE_RANGE[1]:
+            raise InvalidSetup(f"'pace' (seconds between rolls) must be from {PACE_RANGE[0]} to {PACE_RANGE[1]}")
+        seed = secrets.token_hex(16)
+        table_seats, info, tokens = new_seats(game, request.get("seats"), seed)
+        table = Table(game, setup, table_seats, seed)
+        count = seat_count(table.state)
+        if count != len(table_seats):
+            raise InvalidSetup(f"this {game} setup has {count} seats; the table lists {len(table_seats)}")
+        table_id = secrets.token_hex(5)
+        host_token = secrets.token_urlsafe(24)
+        options = {"pace": float(pace)}
+        self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
+        self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False)
+        room = Room(table_id, game, table, [{k: v for k, v in s.items() if k != "token_hash"} for s in info],
+                    hash_token(host_token), options, self.storage, self.bot_delay)
+        self.rooms[table_id] = room
+        room.runner.start()
+        return {"id": table_id, "game": game, "host_token": host_token,
+                "host_link": f"/call/{table_id}#host={host_token}",
+                "spectator_link": f"/play/{table_id}",
+                "seats": [{"seat": n, "name": s["name"], "kind": s["kind"], "level": s["level"],
+                           **({"token": tokens[n], "link": f"/play/{table_id}#seat={tokens[n]}"}
+                              if s["kind"] == "person" else {})}
+                          for n, s in enumerate(info)]}
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            await room.runner.stop()
+
+
+def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
+    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file)."""
+    games = load_games()
+    storage = Storage(db)
+    hub = Hub(storage, bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        hub.resume_all()
+        yield
+        await hub.stop()
+        storage.close()
+
+    app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(WEB_DIR / name, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/")
+    async def lobby_page():
+        return page("index.html")
+
+    @app.get("/play/{table_id}")
+    async def play_page(table_id: str):
+        return page("play.html")
+
+    @app.get("/call/{table_id}")
+    async def caller_page(table_id: str):
+        return page("caller.html")
+
+    # -- lobby API ------------------------------------------------------------------
+    @app.get("/api/games")
+    async def list_games():
+        entries = []
+        for name in games:
+            entry: dict[str, Any] = {"name": name, "bots": list(bot_levels(name))}
+            entries.append(entry)
+        return {"protocol": PROTOCOL_VERSION, "games": entries, "courses": course_names(),
+                "variants": rsb_variants()}
+
+    @app.get("/api/courses/{name}")
+    async def course(name: str):
+        return drawing_of(name)
+
+    @app.get("/api/tables")
+    async def list_tables():
+        return {"tables": [room.summary() for room in hub.rooms.values()]}
+
+    @app.post("/api/tables")
+    async def create_table(request: Request):
+        body = await request.body()
+        if len(body) > MAX_CREATE_BODY:
+            raise HTTPException(413, f"a table description is at most {MAX_CREATE_BODY} bytes")
+        try:
+            data = json.loads(body)
+        except ValueError:
+            raise HTTPException(400, "the body must be JSON: {\"game\": ..., \"setup\": {...}, \"seats\": [...]}")
+        if not isinstance(data, dict):
+            raise HTTPException(400, "the body must be a JSON object")
+        try:
+            return hub.create(data)
+        except HippodromeError as error:
+            raise HTTPException(400, str(error))
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str):
+        room = hub.load(table_id)
+        if room is None:
+            raise HTTPException(404, f"no table {table_id!r}; open tables are listed at /api/tables")
+        return room.summary()
+
+    # -- play -----------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str):
+        await websocket.accept()
+        room = hub.load(table_id)
+        if room is None:
+            await websocket.send_json(error("not_found", f"no table {table_id!r}"))
+            await websocket.close(code=4404)
+            return
+        await serve_connection(websocket, room)
+
+    return app
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, **extra}
+
+
+async def serve_connection(websocket: WebSocket, room: Room) -> None:
+    connection = Connection()
+    room.connections.add(connection)
+    send_lock = asyncio.Lock()
+
+    async def send(message: dict[str, Any]) -> None:
+        async with send_lock:
+            await websocket.send_text(json.dumps({"v": PROTOCOL_VERSION, **message}))
+
+    async def sender() -> None:
+        while True:
+            await connection.dirty.wait()
+            connection.dirty.clear()
+            await send(room.state_message(connection.seat))
+
+    sending = asyncio.ensure_future(sender())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                if len(data) > MAX_MESSAGE:
+                    await send(error("too_large", f"a message is at most {MAX_MESSAGE} bytes"))
+                    continue
+                await send(error("bad_message", "send text frames holding JSON objects, not binary frames"))
+                continue
+            if len(text.encode("utf-8")) > MAX_MESSAGE:
+                await send(error("too_large", f"a message is at most {MAX_MESSAGE} bytes; this one is refused"))
+                continue
+            reply = await handle(room, connection, text)
+            if reply is not None:
+                await send(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sending.cancel()
+        room.connections.discard(connection)
+        room.notify_all()
+
+
+async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any] | None:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return error("bad_message", "a message must be a JSON object such as {\"v\": 1, \"type\": \"join\"}")
+    if not isinstance(message, dict):
+        return error("bad_message", "a message must be a JSON object, not " + type(message).__name__)
+    if message.get("v") != PROTOCOL_VERSION:
+        return error("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}; "
+                                    f"the message says {message.get('v')!r}", protocol=PROTOCOL_VERSION)
+    kind = message.get("type")
+    if kind not in MESSAGE_TYPES:
+        return error("bad_message", f"unknown message type {kind!r}; types: {', '.join(MESSAGE_TYPES)}")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind == "join":
+        token = message.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > 200):
+            return error("bad_message", "'token' must be the seat's token (text) or absent to watch")
+        seat = None
+        if token:
+            seat = room.seat_for_token(token)
+            if seat is None:
+                return error("forbidden", "this token holds no seat at this table; ask for your seat's link, "
+                                          "or join without a token to watch")
+        connection.seat = seat
+        connection.joined = True
+        room.notify_all()
+        return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat,
+                "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
+    if not connection.joined:
+        return error("not_joined", "send {\"v\": 1, \"type\": \"join\", \"token\": ...} first")
+    if kind == "act":
+        if connection.seat is None:
+            return error("forbidden", "spectators watch only; join with a seat's token to play")
+        state_id, action = message.get("state_id"), message.get("action")
+        if not isinstance(state_id, int) or isinstance(state_id, bool):
+            return error("bad_message", "'act' needs 'state_id': the state id of the update you acted on")
+        if not isinstance(action, dict):
+            return error("bad_message", "'act' needs 'action': one of the options, a JSON object")
+        try:
+            await room.runner.act(connection.seat, action, state_id)
+        except StaleState as refusal:
+            connection.dirty.set()
+            return error("stale", str(refusal), state_id=room.table.state_id)
+        except IllegalAction as refusal:
+            connection.dirty.set()
+            return error("illegal", str(refusal), state_id=room.table.state_id,
+                         allowed=list(refusal.allowed)[:60])
+        except HippodromeError as refusal:
+            connection.dirty.set()
+            return error("illegal", str(refusal), state_id=room.table.state_id)
+        return None
+    if kind == "preview":
+        if connection.seat is None:
+            return error("forbidden", "spectators watch only")
+        action = message.get("action")
+        if not isinstance(action, dict):
+            return error("bad_message", "'preview' needs 'action': one of your options")
+        async with room.runner.lock:
+            try:
+                squares = previews.preview(room.table, connection.seat, action)
+            except IllegalAction as refusal:
+                return error("illegal", str(refusal), state_id=room.table.state_id)
+        return {"type": "preview", "state_id": room.table.state_id, "action": action, "squares": squares}
+    if kind in ("pause", "resume"):
+        token = message.get("host")
+        allowed = connection.seat is not None or (isinstance(token, str) and len(token) <= 200
+                                                  and room.is_host(token))
+        if not allowed:
+            return error("forbidden", "only a seated player or the table's host may pause or resume the clock")
+        await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        return None
+    raise AssertionError(kind)  # pragma: no cover
+
+
+# -- data for the pages ------------------------------------------------------------
+def course_names() -> list[str]:
+    with contextlib.suppress(Exception):
+        folder = resources.files("hippodrome.turfmaster") / "courses"
+        return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    return []
+
+
+def rsb_variants() -> list[str]:
+    with contextlib.suppress(Exception):
+        from hippodrome.readysetbet.game import VARIANTS
+
+        return list(VARIANTS)
+    return []
+
+
+_DRAWINGS: dict[str, dict[str, Any]] = {}
+
+
+def drawing_of(name: str) -> dict[str, Any]:
+    """What a page needs to draw a course: every square's lane, index, line and cell; finish; fences."""
+    if name in _DRAWINGS:
+        return _DRAWINGS[name]
+    if name not in course_names():
+        raise HTTPException(404, f"no course {name!r}; courses: {', '.join(course_names())}")
+    from hippodrome.turfmaster.course import load_course
+
+    course = load_course(name)
+    data = course.data
+    drawing = {"name": course.name, "title": course.title, "lanes": course.lanes, "finish": data["finish"],
+               "fences": data.get("fences", []),
+               "squares": [[s["lane"], s["index"], s["line"], s["cell"]] for s in data["squares"]]}
+    _DRAWINGS[name] = drawing
+    return drawing

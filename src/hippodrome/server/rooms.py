@@ -1,0 +1,153 @@
+"""Tables in play on the server: each with its runner, seats' token digests and connections."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.game import Chance, Decision, game_class
+from hippodrome.server.storage import Storage, hash_token
+from hippodrome.table.bots import bot_levels, make_bot
+from hippodrome.table.runner import TableRunner
+from hippodrome.table.table import Seat, Table
+
+MAX_NAME = 40
+PACE_RANGE = (0.05, 30.0)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: who it is (a seat, or None for a spectator) and whether it needs news."""
+
+    seat: int | None = None
+    joined: bool = False
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+def seat_count(state: Any) -> int:
+    """How many seats a game state has (``seats`` or ``players``, whichever the game keeps)."""
+    for attribute in ("seats", "players"):
+        value = getattr(state, attribute, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    raise InvalidSetup(f"cannot tell how many seats a {state.name} game has")
+
+
+class Room:
+    def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
+                 options: dict[str, Any], storage: Storage, bot_delay: float, paused: bool = False):
+        self.id = table_id
+        self.game = game
+        self.table = table
+        self.seats_info = seats_info  # name, kind, level (no tokens)
+        self.host_hash = host_hash
+        self.options = options
+        self.storage = storage
+        self.connections: set[Connection] = set()
+        self.runner = TableRunner(table, bot_delay=bot_delay, roll_interval=options.get("pace", 2.0),
+                                  paused=paused, on_change=[self._persist, self._notify])
+        self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+
+    # -- tokens -------------------------------------------------------------------
+    def seat_for_token(self, token: str) -> int | None:
+        return self.table.seat_for_token(hash_token(token))
+
+    def is_host(self, token: str) -> bool:
+        return secrets.compare_digest(self.host_hash, hash_token(token))
+
+    # -- change listeners (run under the runner's lock) -----------------------------
+    def _persist(self, table: Table) -> None:
+        self.storage.save_progress(self.id, table.match.log, table.state_id, table.over, self.runner.clock.paused)
+
+    def _notify(self, table: Table) -> None:
+        for connection in list(self.connections):
+            if connection.joined:
+                connection.dirty.set()
+
+    def notify_all(self) -> None:
+        self._notify(self.table)
+
+    # -- messages -------------------------------------------------------------------
+    def public_seats(self) -> list[dict[str, Any]]:
+        connected: dict[int, int] = {}
+        for connection in self.connections:
+            if connection.joined and connection.seat is not None:
+                connected[connection.seat] = connected.get(connection.seat, 0) + 1
+        return [{"seat": n, "name": info["name"], "kind": info["kind"], "level": info.get("level"),
+                 "connected": connected.get(n, 0) > 0 or info["kind"] == "bot"}
+                for n, info in enumerate(self.seats_info)]
+
+    def decision_for(self, seat: int | None) -> dict[str, Any] | None:
+        pending = self.table.pending()
+        if isinstance(pending, Decision):
+            decision: dict[str, Any] = {"seat": pending.seat, "kind": pending.kind,
+                                        "bot": self.seats_info[pending.seat]["kind"] == "bot"}
+            if seat is not None and seat == pending.seat:
+                decision["options"] = list(pending.options)
+                decision["notes"] = list(pending.notes) or [""] * len(pending.options)
+                decision["context"] = pending.context
+            return decision
+        if isinstance(pending, Chance):
+            return {"chance": pending.kind, "timed": pending.timed}
+        return None
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        table = self.table
+        cached = self._views.get(seat)
+        if cached is None or cached[0] != table.state_id:
+            view = table.state.view(seat)
+            cached = (table.state_id, view)
+            self._views[seat] = cached
+        return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
+                "seat": seat, "view": cached[1], "decision": self.decision_for(seat),
+                "free_actions": sorted(table.state.free_action_types), "over": table.over,
+                "clock": self.runner.clock.snapshot(), "seats": self.public_seats()}
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "setup": self.public_setup(), "seats": self.public_seats(),
+                "state_id": self.table.state_id, "over": self.table.over, "options": self.options,
+                "free_seats": [s["seat"] for s in self.public_seats() if s["kind"] == "person" and not s["connected"]]}
+
+    def public_setup(self) -> dict[str, Any]:
+        return {k: v for k, v in self.table.match.setup.items() if k not in ("hands", "seed")}
+
+
+def new_seats(game: str, seats: Any, seed: str) -> tuple[list[Seat], list[dict[str, Any]], list[str]]:
+    """Build seats from the lobby's request: (table seats, public info with digests, raw tokens)."""
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
+        raise InvalidSetup("'seats' must list the seats, each {\"name\": ..., \"kind\": \"person\" | \"bot\"}")
+    levels = bot_levels(game)
+    table_seats, info, tokens = [], [], []
+    for number, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise InvalidSetup(f"seat {number} must be an object such as {{\"name\": \"Ana\", \"kind\": \"person\"}}")
+        name = seat.get("name") or f"seat {number + 1}"
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise InvalidSetup(f"seat {number}: a name is text of at most {MAX_NAME} characters")
+        kind = seat.get("kind", "person")
+        if kind not in ("person", "bot"):
+            raise InvalidSetup(f"seat {number}: 'kind' must be 'person' or 'bot', not {kind!r}")
+        level = seat.get("level", "random") if kind == "bot" else None
+        if kind == "bot" and level not in levels:
+            raise InvalidSetup(f"seat {number}: unknown bot level {level!r}; levels: {', '.join(levels)}")
+        token = secrets.token_urlsafe(24)
+        bot = make_bot(game, level, f"{seed}:bot:{number}") if kind == "bot" else None
+        table_seats.append(Seat(name, bot, hash_token(token)))
+        info.append({"name": name, "kind": kind, "level": level, "token_hash": hash_token(token)})
+        tokens.append(token)
+    return table_seats, info, tokens
+
+
+def restore_seats(game: str, seed: str, info: list[dict[str, Any]]) -> list[Seat]:
+    return [Seat(s["name"], make_bot(game, s["level"], f"{seed}:bot:{n}") if s["kind"] == "bot" else None,
+                 s["token_hash"]) for n, s in enumerate(info)]
+
+
+def check_game(game: Any) -> str:
+    if not isinstance(game, str):
+        raise InvalidSetup("'game' must be the name of a game")
+    game_class(game)
+    return game

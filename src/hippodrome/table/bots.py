@@ -1,0 +1,54 @@
+"""Finding a game's bots by level, for any registered game.
+
+A game package may offer bots in a ``bots`` module next to the game (``hippodrome.turfmaster.bots``)
+with a ``BOTS`` dict: level name -> class taking a seed. A game without one gets the core's
+random bot only. Bots used in simultaneous play (Ready Set Bet's bets) may implement
+``choose_free(observation, options) -> action | None``; a bot without it bets now and then at
+random among the free options (see :func:`free_choice`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from hippodrome.core.bot import Bot, RandomBot
+from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.game import Action, game_class
+
+#: chance that a bot without ``choose_free`` takes one free action at a clock strike
+FREE_ACTION_CHANCE = 0.3
+
+
+def bot_levels(game: str) -> dict[str, Any]:
+    """Level name -> bot class for ``game`` (always at least ``random``)."""
+    cls = game_class(game)
+    package = cls.__module__.rsplit(".", 1)[0]
+    levels: dict[str, Any] = {"random": RandomBot}
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError:
+        return levels
+    levels.update(getattr(module, "BOTS", {}) or {})
+    return levels
+
+
+def make_bot(game: str, level: str, seed: int | str = 0) -> Bot:
+    levels = bot_levels(game)
+    if level not in levels:
+        raise InvalidSetup(f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}")
+    return levels[level](seed)
+
+
+def free_choice(bot: Bot, observation: dict[str, Any], options: tuple[Action, ...],
+                rng: random.Random) -> Action | None:
+    """The free action a bot takes now, or None to wait."""
+    if not options:
+        return None
+    chooser = getattr(bot, "choose_free", None)
+    if chooser is not None:
+        return chooser(observation, options)
+    if rng.random() >= FREE_ACTION_CHANCE:
+        return None
+    return rng.choice(options)

@@ -1,0 +1,46 @@
+import pytest
+from fastapi.testclient import TestClient
+
+from hippodrome.server import create_app
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "tables.sqlite3")
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db, bot_delay=0)) as test_client:
+        yield test_client
+
+
+def make_table(client, game="turfmaster-race", setup=None, seats=None, pace=None):
+    if setup is None:
+        setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
+    if seats is None:
+        seats = [{"name": "Ana", "kind": "person"}, {"name": "Bo", "kind": "person"}]
+    body = {"game": game, "setup": setup, "seats": seats}
+    if pace is not None:
+        body["pace"] = pace
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def join(ws, token=None):
+    ws.send_json({"v": 1, "type": "join", **({"token": token} if token else {})})
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    return welcome
+
+
+def receive(ws, kind="state", predicate=lambda m: True, limit=500):
+    """The next message of ``kind`` that satisfies ``predicate`` (other messages are skipped)."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == kind and predicate(message):
+            return message
+        if kind != "error" and message["type"] == "error":
+            raise AssertionError(f"unexpected error: {message}")
+    raise AssertionError(f"no {kind} message matched in {limit} messages")

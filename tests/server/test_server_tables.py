@@ -1,0 +1,182 @@
+"""Lobby, hidden information per connection, bots, the clock, and resuming after a restart."""
+
+import json
+
+from fastapi.testclient import TestClient
+
+from hippodrome.server import create_app
+from hippodrome.server.storage import Storage
+from tests.server.conftest import join, make_table, receive
+
+MEETING = {"players": 3, "horses_per_player": 2, "course": "oval"}
+
+
+def test_lobby_lists_games_and_tables_and_refuses_bad_setups(client):
+    games = client.get("/api/games").json()
+    names = {g["name"] for g in games["games"]}
+    assert {"turfmaster-race", "turfmaster", "readysetbet"} <= names
+    assert "tactical" in next(g for g in games["games"] if g["name"] == "turfmaster")["bots"]
+    assert games["courses"] == ["oval", "triangle"]
+    table = make_table(client)
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["id"] for t in listed] == [table["id"]]
+    assert "token" not in json.dumps(listed).replace("token_hash", "")  # no token is ever listed
+    assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == "Ana"
+    assert client.get("/api/tables/nope").status_code == 404
+    for body, words in (
+        ({"game": "chess", "setup": {}, "seats": []}, "unknown game"),
+        ({"game": "turfmaster", "setup": MEETING, "seats": [{"name": "a"}, {"name": "b"}]}, "3 seats"),
+        ({"game": "turfmaster", "setup": {"players": 9}, "seats": [{"name": "a"}] * 9}, "2 to 8 players"),
+        ({"game": "turfmaster", "setup": MEETING,
+          "seats": [{"name": "a"}, {"name": "b"}, {"kind": "bot", "level": "genius"}]}, "unknown bot level"),
+        ({"game": "readysetbet", "setup": {"players": 2}, "seats": [{"name": "a"}, {"name": "b"}], "pace": 0},
+         "pace"),
+    ):
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 400 and words in response.json()["detail"], response.text
+    assert client.post("/api/tables", content=b"{oops").status_code == 400
+    assert client.post("/api/tables", content=b"x" * 70000).status_code == 413
+
+
+def test_each_connection_sees_only_its_own_hands_turfmaster(client):
+    """T8/T9 hidden hands: every seat and a spectator connect; each sees its own cards only."""
+    table = make_table(client, game="turfmaster", setup=MEETING,
+                       seats=[{"name": "Ana"}, {"name": "Bo"}, {"name": "Cy"}])
+    record = Storage(client.app.state.hub.storage.path).load(table["id"])
+    decks = {e["action"]["horse"]: e["action"]["deck"] for e in record["log"] if e["action"]["type"] == "shuffle"}
+    owners = {}
+    for seat in range(3):
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, table["seats"][seat]["token"])
+            state = receive(ws)
+            view = state["view"]
+            mine = {h["id"] for h in view["horses"] if h["owner"] == seat}
+            owners[seat] = mine
+            assert set(view["hands"]) == mine and all(len(view["hands"][h]) == 10 for h in mine)
+            text = json.dumps(state)
+            assert record["seed"] not in text
+            assert "deck" not in json.dumps(view["horses"]).replace("deck_left", "")
+            for horse, deck in decks.items():
+                # nobody sees the order of any deck beyond the cards its own horses hold
+                assert json.dumps(deck) not in text and json.dumps(deck[10:20]) not in text
+            if state["decision"] and state["decision"]["seat"] != seat:
+                assert "options" not in state["decision"] and "context" not in state["decision"]
+    assert set().union(*owners.values()) == {h for seat_horses in owners.values() for h in seat_horses}
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        state = receive(ws)
+        assert state["seat"] is None and state["view"]["hands"] == {}
+        assert "options" not in (state["decision"] or {})
+
+
+def test_each_connection_sees_nothing_of_future_rolls_or_cards_readysetbet(client):
+    """R8/R7: no connection learns the seed, the deck orders or anything that predicts rolls."""
+    table = make_table(client, game="readysetbet", setup={"players": 2},
+                       seats=[{"name": "Ana"}, {"name": "Bo"}], pace=30)
+    record = Storage(client.app.state.hub.storage.path).load(table["id"])
+    shuffle = record["log"][0]["action"]
+    upcoming_props = shuffle["props"][5:]
+    for token in (table["seats"][0]["token"], table["seats"][1]["token"], None):
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, token)
+            state = receive(ws)
+            text = json.dumps(state)
+            assert record["seed"] not in text and "seed" not in text
+            assert not any(f'"{p}"' in text for p in upcoming_props if p not in state["view"]["props"])
+            assert json.dumps(shuffle["vip"]) not in text and json.dumps(shuffle["vip"][:2]) not in text
+            assert state["decision"] == {"chance": "roll", "timed": True}
+
+
+def test_bots_play_a_whole_race(client):
+    table = make_table(client, seats=[{"name": "R", "kind": "bot", "level": "tactical"},
+                                      {"name": "B", "kind": "bot"}])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        final = receive(ws, predicate=lambda m: m["over"], limit=5000)
+        assert sorted(final["view"]["places"] + final["view"]["fallen"]) == ["blue", "red"]
+
+
+def test_readysetbet_rolls_on_the_clock_and_takes_bets_as_free_actions(client):
+    table = make_table(client, game="readysetbet", setup={"players": 2, "races": 1},
+                       seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot"}], pace=0.05)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws, table["seats"][0]["token"])
+        state = receive(ws)
+        assert state["free_actions"] == ["bet"]
+        bet = {"type": "bet", "token": "5", "space": "win:7:R"}
+        ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": bet})
+        placed = receive(ws, predicate=lambda m: any(t["seat"] == 0 for s in m["view"]["board"]
+                                                     if s["id"] == "win:7:R" for t in s["tokens"]))
+        assert placed["view"]["tokens"][0][4]["used"] is True
+        ws.send_json({"v": 1, "type": "act", "state_id": placed["state_id"], "action": bet})
+        refusal = receive(ws, "error")
+        assert refusal["code"] == "illegal" and "already" in refusal["message"]
+        rolled = receive(ws, predicate=lambda m: any(e["event"] == "move" for e in m["view"]["race_log"]))
+        # a bet sent against a state the clock has moved on from, within the same race, still counts
+        old = placed["state_id"]
+        assert rolled["state_id"] > old
+        late = {"type": "bet", "token": "2", "space": "show:7:R"}
+        ws.send_json({"v": 1, "type": "act", "state_id": old, "action": late})
+        receive(ws, predicate=lambda m: any(t["seat"] == 0 for s in m["view"]["board"]
+                                            if s["id"] == "show:7:R" for t in s["tokens"]))
+        final = receive(ws, predicate=lambda m: m["over"], limit=5000)
+        settled = final["view"]["history"][0]
+        assert any(r for r in settled["results"]), "the race is settled with each bet's result"
+        # a bet made in a race that has ended is stale, not placed in what follows
+        ws.send_json({"v": 1, "type": "act", "state_id": old, "action": {"type": "bet", "token": "3",
+                                                                          "space": "show:8:R"}})
+        assert receive(ws, "error")["code"] in ("stale", "illegal")
+
+
+def test_pause_and_resume_the_clock(client):
+    table = make_table(client, game="readysetbet", setup={"players": 2},
+                       seats=[{"name": "Ana"}, {"name": "Bo"}], pace=0.2)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"v": 1, "type": "join"})
+        receive(ws, "welcome")
+        ws.send_json({"v": 1, "type": "pause", "host": table["host_token"]})
+        paused = receive(ws, predicate=lambda m: m["clock"]["paused"])
+        ws.send_json({"v": 1, "type": "ping"})
+        receive(ws, "pong")
+        import time
+        time.sleep(0.6)
+        ws.send_json({"v": 1, "type": "resume", "host": "wrong"})
+        assert receive(ws, "error")["code"] == "forbidden"
+        ws.send_json({"v": 1, "type": "resume", "host": table["host_token"]})
+        resumed = receive(ws, predicate=lambda m: not m["clock"]["paused"])
+        assert resumed["state_id"] == paused["state_id"], "no roll while paused"
+        receive(ws, predicate=lambda m: m["state_id"] > paused["state_id"])
+
+
+def test_a_restarted_server_resumes_every_table_exactly(db):
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        race = make_table(client)
+        meeting = make_table(client, game="turfmaster", setup=MEETING,
+                             seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot"}, {"name": "Cy", "kind": "bot"}])
+        with client.websocket_connect(f"/ws/tables/{race['id']}") as ws:
+            join(ws, race["seats"][0]["token"])
+            state = receive(ws)
+            for _ in range(3):  # seat 0 plays while it is its turn
+                if not state["decision"] or state["decision"]["seat"] != 0:
+                    break
+                ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
+                              "action": state["decision"]["options"][-1]})
+                state = receive(ws, predicate=lambda m, s=state["state_id"]: m["state_id"] > s)
+        before = {}
+        for table in (race, meeting):
+            with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+                join(ws, table["seats"][0]["token"])
+                before[table["id"]] = receive(ws)
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        assert {t["id"] for t in client.get("/api/tables").json()["tables"]} == {race["id"], meeting["id"]}
+        for table in (race, meeting):
+            with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+                join(ws, table["seats"][0]["token"])
+                after = receive(ws)
+                assert after["state_id"] == before[table["id"]]["state_id"]
+                assert after["view"] == before[table["id"]]["view"]
+                assert after["decision"] == before[table["id"]]["decision"]
+                if after["decision"] and after["decision"]["seat"] == 0:
+                    ws.send_json({"v": 1, "type": "act", "state_id": after["state_id"],
+                                  "action": after["decision"]["options"][0]})
+                    receive(ws, predicate=lambda m: m["state_id"] > after["state_id"])
