@@ -24,6 +24,7 @@ from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision
 from hippodrome.core.match import Match
+from hippodrome.i18n import Message
 
 
 log = logging.getLogger(__name__)
@@ -101,10 +102,10 @@ class Table:
             if free and self.epoch <= state_id <= self.state_id:
                 pass
             elif state_id != self.state_id:
-                raise StaleState(
-                    f"this move was made on state {state_id}, but the table is at state {self.state_id}; "
-                    "look at the current state and choose again"
-                )
+                raise StaleState(Message(
+                    "this move was made on state {made_on}, but the table is at state {current}; "
+                    "look at the current state and choose again", made_on=str(state_id), current=str(self.state_id)
+                ))
         self.match.act(seat, action)
         self.state_id += 1
         if not free:
