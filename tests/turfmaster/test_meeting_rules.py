@@ -461,3 +461,31 @@ def test_full_meetings_for_every_player_count_course_and_steeplechase(players):
         for result in state.results:
             assert sorted(result["places"] + result["fallen"]) == sorted(state.ids)
         assert sum(r["total"] for r in table) == sum(sum(res["points"].values()) for res in state.results)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_T7_T8_every_card_of_every_deck_is_accounted_for(seed):
+    """Played + given up + discarded at random + in hand + never drawn = the horse's 32 cards."""
+    rng = random.Random(seed)
+    players = rng.choice(range(2, 9))
+    per_player = rng.choice(allowed_horses(players))
+    match = Match("turfmaster", {"players": players, "horses_per_player": per_player,
+                                 "steeplechase": rng.random() < 0.3}, seed=seed)
+    while (pending := match.pending()) is not None:
+        match.act(pending.seat, fast(pending) if rng.random() < 0.7 else rng.choice(pending.options))
+    state = match.state
+    used = {h: Counter() for h in state.ids}
+    claims = Counter()
+    for entry in match.log:
+        action = entry["action"]
+        if action["type"] in ("card", "discard"):
+            used[action["horse"]][action["card"]] += 1
+        elif action["type"] == "bonus_discard":
+            used[action["horse"]].update(action["cards"])
+        elif action["type"] == "claim_bonus":
+            claims[action["horse"]] += 1
+    for horse in state.ids:
+        assert claims[horse] <= 1  # once per game
+        undrawn = state.decks[horse][state.drawn[horse]:]
+        assert used[horse] + Counter(state.race.hands[horse]) + Counter(undrawn) == Counter(state.decks[horse])
+        assert state.drawn[horse] == 32  # 3 x 10 dealt + the 2 bonus cards, claimed or dealt for race 3
