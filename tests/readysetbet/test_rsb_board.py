@@ -6,7 +6,7 @@ import pytest
 from hippodrome.readysetbet.board import (
     EXOTIC_CARDS, FIXED_SPACES, PROP_CARDS, Finish, exotic_spaces, prop_space, race_spaces, wins,
 )
-from tests.readysetbet.helpers import positions
+from tests.readysetbet.rsb_helpers import positions
 
 # R5, copied by hand from the printed board: Show L, Show R, Place L, Place R, Win L, Win M, Win R
 PRINTED_R5 = """

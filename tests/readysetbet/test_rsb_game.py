@@ -7,7 +7,7 @@ import pytest
 from hippodrome.core import IllegalAction, InvalidSetup, Match, replay
 from hippodrome.core.game import Chance, Decision
 from hippodrome.readysetbet.dice_race import RaceState
-from tests.readysetbet.helpers import match_at_race, roll, run_race_with
+from tests.readysetbet.rsb_helpers import match_at_race, roll, run_race_with
 
 WIN_2_3 = [3, 2, 3, 2, 3]  # 1, +4, +1, +4, +1 ... reaches 15 after a few more
 FAST_2_3 = [3, 2, 4, 3, 2, 4, 3, 2]  # 2/3: 1, 5, -, 6, 10, -, 11, 15

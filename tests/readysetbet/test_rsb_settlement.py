@@ -3,7 +3,7 @@
 from hippodrome.readysetbet.board import race_spaces
 from hippodrome.readysetbet.settlement import bet_payout, player_tokens, settle
 from hippodrome.readysetbet.vip import bonus_token
-from tests.readysetbet.helpers import positions
+from tests.readysetbet.rsb_helpers import positions
 
 SPACES = {s.id: s for s in race_spaces([], [])}
 FIVE = {"id": "5", "value": 5, "penalty": 0, "cancels_loss": False}
