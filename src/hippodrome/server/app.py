@@ -140,6 +140,10 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     async def lobby_page():
         return page("index.html")
 
+    @app.get("/favicon.ico")
+    async def favicon():
+        return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/play/{table_id}")
     async def play_page(table_id: str):
         return page("play.html")
@@ -157,6 +161,32 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
             entries.append(entry)
         return {"protocol": PROTOCOL_VERSION, "games": entries, "courses": course_names(),
                 "variants": rsb_variants()}
+
+    @app.get("/api/languages")
+    async def languages():
+        try:
+            from hippodrome.i18n.web import languages_for_web
+        except ImportError:
+            return [{"code": "en", "name": "English", "speech": "en-GB"}]
+        return languages_for_web()
+
+    @app.get("/i18n/{lang}.json")
+    async def catalog(lang: str):
+        try:
+            from hippodrome.i18n.web import plural_rule, web_catalog
+        except ImportError:
+            return {"lang": "en", "plural": "(n != 1)", "messages": {}}
+        try:
+            return {"lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}
+        except Exception:
+            raise HTTPException(404, f"no catalog for language {lang!r}")
+
+    @app.get("/api/tables/{table_id}/odds")
+    async def odds(table_id: str):
+        room = hub.load(table_id)
+        if room is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return await asyncio.get_running_loop().run_in_executor(None, public_odds, room)
 
     @app.get("/api/courses/{name}")
     async def course(name: str):
@@ -345,6 +375,20 @@ def rsb_variants() -> list[str]:
 _DRAWINGS: dict[str, dict[str, Any]] = {}
 
 
+def public_odds(room: Room) -> dict[str, Any]:
+    """Ready Set Bet's live odds from the public race position (positions and the last roll)."""
+    state = room.table.state
+    if room.game != "readysetbet":
+        raise HTTPException(400, "odds are offered for Ready Set Bet tables")
+    from hippodrome.readysetbet.odds import race_odds
+
+    if state.race.finished:
+        return {"state_id": room.table.state_id, "spaces": {}, "horses": {}}
+    result = race_odds(state.race, 2000)
+    return {"state_id": room.table.state_id, "horses": result.horses, "simulations": result.simulations,
+            "spaces": {space.id: round(result.probability(space), 3) for space in state.spaces.values()}}
+
+
 def drawing_of(name: str) -> dict[str, Any]:
     """What a page needs to draw a course: every square's lane, index, line and cell; finish; fences."""
     if name in _DRAWINGS:
@@ -354,8 +398,10 @@ def drawing_of(name: str) -> dict[str, Any]:
     from hippodrome.turfmaster.course import load_course
 
     course = load_course(name)
+    from hippodrome.turfmaster.cards import HORSE_COLOURS
+
     data = course.data
-    drawing = {"name": course.name, "title": course.title, "lanes": course.lanes, "finish": data["finish"],
+    drawing = {"name": course.name, "colours": HORSE_COLOURS, "title": course.title, "lanes": course.lanes, "finish": data["finish"],
                "fences": data.get("fences", []),
                "squares": [[s["lane"], s["index"], s["line"], s["cell"]] for s in data["squares"]]}
     _DRAWINGS[name] = drawing

@@ -1,0 +1,186 @@
+import { t, languageSelector } from "/static/i18n.js";
+import { el } from "/static/net.js";
+
+const HORSES = ["red", "blue", "yellow", "green", "black", "white", "brown", "purple"];
+const TM_HORSES_PER_PLAYER = { 2: [2, 3, 4], 3: [2], 4: [1, 2], 5: [1], 6: [1], 7: [1], 8: [1] };
+let info = { games: [], courses: [], variants: [] };
+
+const GAME_TITLES = () => ({
+  "turfmaster": t("TurfMaster: a meeting of three races"),
+  "turfmaster-race": t("TurfMaster: a single race"),
+  "readysetbet": t("Ready Set Bet"),
+});
+
+const $ = (id) => document.getElementById(id);
+
+function field(label, input) { return el("label", {}, el("span", {}, label), input); }
+function numberInput(id, value, min, max, step = 1) {
+  return el("input", { id, type: "number", value, min, max, step, style: "width:5rem" });
+}
+function selectInput(id, values, labels = {}, chosen) {
+  return el("select", { id }, values.map((v) => el("option", { value: v, selected: v === chosen }, labels[v] || String(v))));
+}
+
+function renderGameOptions() {
+  const game = $("game").value;
+  const box = $("game-options");
+  box.innerHTML = "";
+  if (game.startsWith("turfmaster")) {
+    box.append(field(t("Course"), selectInput("course", info.courses, { oval: t("Oval"), triangle: t("Triangle") })));
+    box.append(field(t("Steeplechase"), el("input", { id: "steeplechase", type: "checkbox" })));
+    box.append(field(t("Players"), numberInput("players", 2, game === "turfmaster" ? 2 : 1, 8)));
+    if (game === "turfmaster") box.append(field(t("Horses per player"), el("select", { id: "horses-per-player" })));
+  } else if (game === "readysetbet") {
+    box.append(field(t("Players"), numberInput("players", 2, 2, 8)));
+    box.append(field(t("Variant"), selectInput("variant", info.variants, {
+      standard: t("Standard"), app: t("App: the program runs the race"), house_bets: t("House bets"),
+      rotating_house: t("Rotating House") })));
+    box.append(field(t("Races"), numberInput("races", 4, 1, 4)));
+    box.append(field(t("Prop bets"), el("input", { id: "props", type: "checkbox", checked: true })));
+    box.append(field(t("Exotic finishes"), el("input", { id: "exotics", type: "checkbox", checked: true })));
+    box.append(field(t("VIP cards"), el("input", { id: "vip", type: "checkbox", checked: true })));
+    box.append(field(t("Seconds between rolls"), numberInput("pace", 2, 0.5, 30, 0.5)));
+  }
+  for (const input of box.querySelectorAll("input, select")) input.addEventListener("change", renderSeats);
+  renderSeats();
+}
+
+function seatCount() {
+  const game = $("game").value;
+  const players = Number(($("players") || {}).value || 2);
+  if (game === "readysetbet" && ($("variant") || {}).value === "house_bets") return players + 1;
+  return players;
+}
+
+function renderSeats() {
+  const game = $("game").value;
+  const hpp = $("horses-per-player");
+  if (hpp) {
+    const allowed = TM_HORSES_PER_PLAYER[Number($("players").value)] || [1];
+    const old = Number(hpp.value);
+    hpp.innerHTML = "";
+    for (const n of allowed) hpp.append(el("option", { value: n, selected: n === old }, String(n)));
+  }
+  const box = $("seats");
+  const previous = [...box.querySelectorAll(".seat-row")].map((row) => ({
+    name: row.querySelector(".seat-name").value, kind: row.querySelector(".seat-kind").value,
+    level: row.querySelector(".seat-level").value }));
+  box.innerHTML = "";
+  const levels = (info.games.find((g) => g.name === game) || { bots: ["random"] }).bots;
+  const count = seatCount();
+  for (let i = 0; i < count; i++) {
+    const was = previous[i] || { name: i === 0 ? t("Me") : t("Bot {n}", { n: i }), kind: i === 0 ? "person" : "bot", level: levels[levels.length - 1] };
+    const house = game === "readysetbet" && ($("variant") || {}).value === "house_bets" && i === count - 1;
+    box.append(el("div", { class: "row seat-row", dataset: { seat: i } },
+      el("span", { class: "muted" }, house ? t("House") : t("Seat {n}", { n: i + 1 })),
+      el("input", { class: "seat-name", value: was.name, maxlength: 40, "aria-label": t("Name") }),
+      selectInput(`kind-${i}`, ["person", "bot"], { person: t("Person"), bot: t("Bot") }, was.kind),
+      selectInput(`level-${i}`, levels, { random: t("Random bot"), tactical: t("Tactical bot") }, levels.includes(was.level) ? was.level : levels[0])));
+    const row = box.lastChild;
+    row.querySelector(`#kind-${i}`).classList.add("seat-kind");
+    row.querySelector(`#level-${i}`).classList.add("seat-level");
+  }
+}
+
+function requestBody() {
+  const game = $("game").value;
+  const seats = [...document.querySelectorAll(".seat-row")].map((row) => ({
+    name: row.querySelector(".seat-name").value.trim(), kind: row.querySelector(".seat-kind").value,
+    level: row.querySelector(".seat-level").value }));
+  const players = Number($("players").value);
+  let setup = {};
+  let body = { game, seats };
+  if (game === "turfmaster") {
+    setup = { players, horses_per_player: Number($("horses-per-player").value), course: $("course").value,
+              steeplechase: $("steeplechase").checked, names: seats.map((s, i) => s.name || t("Seat {n}", { n: i + 1 })) };
+  } else if (game === "turfmaster-race") {
+    setup = { course: $("course").value, steeplechase: $("steeplechase").checked,
+              horses: seats.map((s, i) => ({ id: HORSES[i], owner: i })), seats: seats.length };
+  } else if (game === "readysetbet") {
+    setup = { players, variant: $("variant").value, races: Number($("races").value), props: $("props").checked,
+              exotics: $("exotics").checked, vip: $("vip").checked };
+    body.pace = Number($("pace").value);
+  }
+  body.setup = setup;
+  return body;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  $("create-error").innerHTML = "";
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify(requestBody()) });
+  const data = await response.json();
+  if (!response.ok) {
+    $("create-error").append(el("div", { class: "error-box", role: "alert" }, String(data.detail || response.statusText)));
+    return;
+  }
+  showCreated(data);
+  refreshTables();
+}
+
+function showCreated(data) {
+  const box = $("created");
+  box.hidden = false;
+  box.innerHTML = "";
+  const absolute = (path) => location.origin + path;
+  box.append(el("h2", {}, t("Table {id} is ready", { id: data.id })));
+  box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
+  const list = el("table", { class: "data links" });
+  for (const seat of data.seats) {
+    list.append(el("tr", {},
+      el("td", {}, seat.name),
+      el("td", {}, seat.kind === "bot" ? t("Bot") : el("code", {}, absolute(seat.link))),
+      el("td", {}, seat.link ? el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")) : ""),
+      el("td", {}, seat.link ? el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link")) : "")));
+  }
+  box.append(list);
+  box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
+  if (data.game === "readysetbet") {
+    box.append(el("p", {}, t("Race caller (keep this link: it can pause the race):"), " ",
+      el("a", { href: data.host_link, class: "caller-link" }, t("Open the race caller"))));
+  }
+  try { localStorage.setItem(`hippodrome.table.${data.id}`, JSON.stringify(data)); } catch (e) { /* private mode */ }
+}
+
+async function refreshTables() {
+  const response = await fetch("/api/tables");
+  const { tables } = await response.json();
+  const box = $("tables");
+  box.innerHTML = "";
+  const open = tables.filter((table) => !table.over);
+  if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
+  const titles = GAME_TITLES();
+  const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Seats")), el("th", {})));
+  for (const table of open) {
+    list.append(el("tr", {},
+      el("td", {}, table.id),
+      el("td", {}, titles[table.game] || table.game),
+      el("td", {}, table.seats.map((s) => `${s.name}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
+      el("td", {}, el("a", { href: `/play/${table.id}` }, t("Watch")))));
+  }
+  box.append(list);
+}
+
+async function start() {
+  await languageSelector($("lang"), () => { fillGames(); refreshTables(); });
+  info = await (await fetch("/api/games")).json();
+  fillGames();
+  $("game").addEventListener("change", renderGameOptions);
+  $("create-form").addEventListener("submit", createTable);
+  refreshTables();
+  setInterval(refreshTables, 5000);
+}
+
+function fillGames() {
+  const select = $("game");
+  const chosen = select.value || "turfmaster";
+  const titles = GAME_TITLES();
+  select.innerHTML = "";
+  for (const name of ["turfmaster", "readysetbet", "turfmaster-race"]) {
+    if (info.games.some((g) => g.name === name)) select.append(el("option", { value: name, selected: name === chosen }, titles[name]));
+  }
+  renderGameOptions();
+}
+
+start();

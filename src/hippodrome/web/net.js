@@ -1,0 +1,95 @@
+// The table connection (protocol v1, docs/protocol.md): joins with the seat's token, keeps the
+// newest state, and reconnects by itself (with growing pauses) when the server goes away.
+
+export const PROTOCOL = 1;
+
+export class TableConnection {
+  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview } = {}) {
+    this.tableId = tableId;
+    this.token = token;
+    this.host = host;
+    this.onState = onState || (() => {});
+    this.onError = onError || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.onPreview = onPreview || (() => {});
+    this.state = null;
+    this.retry = 0;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    this.onStatus("connecting");
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.send({ type: "join", ...(this.token ? { token: this.token } : {}) });
+    });
+    ws.addEventListener("message", (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      if (message.type === "welcome") { this.seat = message.seat; this.onStatus("online"); }
+      else if (message.type === "state") { this.state = message; this.onState(message); }
+      else if (message.type === "preview") this.onPreview(message);
+      else if (message.type === "error") this.onError(message);
+    });
+    ws.addEventListener("close", () => {
+      if (this.closed) return;
+      this.onStatus("offline");
+      const wait = Math.min(5000, 300 * 2 ** this.retry++);
+      setTimeout(() => this.open(), wait);
+    });
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ v: PROTOCOL, ...message }));
+      return true;
+    }
+    return false;
+  }
+
+  act(action) {
+    return this.send({ type: "act", state_id: this.state ? this.state.state_id : -1, action });
+  }
+
+  preview(action) { return this.send({ type: "preview", action }); }
+  pause() { return this.send({ type: "pause", ...(this.host ? { host: this.host } : {}) }); }
+  resume() { return this.send({ type: "resume", ...(this.host ? { host: this.host } : {}) }); }
+}
+
+export function fragmentParam(name) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  return params.get(name);
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+export const SVG = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children.flat()) if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  return node;
+}

@@ -1,0 +1,151 @@
+"""TurfMaster in the browser: a whole race by clicking, hidden hands, a server killed mid-game."""
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def create(server, body):
+    request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+def race_table(server, people=1, bots=1, level="random"):
+    seats = [{"name": f"P{n}", "kind": "person"} for n in range(people)]
+    seats += [{"name": f"Bot{n}", "kind": "bot", "level": level} for n in range(bots)]
+    colours = ["red", "blue", "yellow", "green"]
+    setup = {"course": "oval", "horses": [{"id": colours[n], "owner": n} for n in range(len(seats))],
+             "seats": len(seats)}
+    return create(server, {"game": "turfmaster-race", "setup": setup, "seats": seats})
+
+
+ACTIONABLE = ".card.playable, .reach-layer polygon, #decision button.option, #play-anyway"
+
+
+def wait_for_my_turn_or_end(page, timeout=20.0):
+    """True when this seat has something to click, False when the game is over."""
+    handle = page.wait_for_function(
+        "(actionable) => { const t = document.querySelector('#turn'); if (!t) return null;"
+        " if (t.dataset.over === 'yes') return 'over';"
+        " if (t.dataset.mine === 'yes' && document.querySelector(actionable)) return 'mine'; return null; }",
+        arg=ACTIONABLE, timeout=timeout * 1000)
+    return handle.json_value() == "mine"
+
+
+def play_one_decision(page):
+    """Take the decision in front of this seat by clicking, as a person would."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.set_default_timeout(10000)
+    state_before = int(page.get_attribute("#app", "data-state-id"))
+    what = page.evaluate("() => document.querySelector('.card.playable') ? 'card'"
+                         " : document.querySelector('.reach-layer polygon') ? 'square'"
+                         " : document.querySelector('#decision button.option') ? 'option' : null")
+    try:
+        if what == "card":
+            page.locator(".card.playable").first.click(timeout=3000)
+            page.wait_for_selector(".reach-layer polygon, #play-anyway", timeout=5000)
+            if page.locator(".reach-layer polygon").count():
+                page.locator(".reach-layer polygon").first.click(timeout=3000)
+            else:
+                page.click("#play-anyway", timeout=3000)
+        elif what == "square":
+            page.locator(".reach-layer polygon").first.click(timeout=3000)
+        elif what == "option":
+            page.locator("#decision button.option").first.click(timeout=3000)
+        else:
+            return
+    except PlaywrightTimeout:
+        return  # the state moved on under the pointer: look again
+    # the page changes when the server has taken the move
+    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.stateId) > {state_before}",
+                           timeout=10000)
+
+
+def test_a_person_plays_a_whole_race_against_bots_by_clicking(server, browser):
+    table = race_table(server, people=1, bots=2)
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#course svg polygon")
+    decisions = 0
+    shot = False
+    while wait_for_my_turn_or_end(page, timeout=30):
+        if not shot and page.locator(".card.playable").count():
+            page.locator(".card.playable").first.click()
+            page.wait_for_selector(".reach-layer polygon, #play-anyway")
+            screenshot(page, "turfmaster-laptop-card-chosen")
+            shot = True
+        play_one_decision(page)
+        decisions += 1
+        assert decisions < 200, "the race should end well before 200 decisions"
+    assert "The race is over." in page.text_content("#turn")
+    places = page.locator("#race-table tr")
+    assert places.count() == 3, "T9: every horse that did not fall is ranked"
+    assert decisions >= 10
+    assert not errors, errors
+    screenshot(page, "turfmaster-laptop-race-over")
+    page.close()
+
+
+def test_two_people_each_see_only_their_own_hand(server, browser):
+    table = create(server, {"game": "turfmaster", "setup": {"players": 2, "horses_per_player": 2,
+                                                            "names": ["Ana", "Bo"]},
+                            "seats": [{"name": "Ana"}, {"name": "Bo"}]})
+    pages = []
+    for seat in range(2):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(server.url + table["seats"][seat]["link"])
+        pages.append(page)
+    spectator = browser.new_page()
+    spectator.goto(server.url + table["spectator_link"])
+    hands = []
+    for page in pages:
+        page.wait_for_selector("#hands .hand")
+        hands.append(set(page.eval_on_selector_all("#hands .hand", "rows => rows.map(r => r.dataset.horse)")))
+    # seat 0 runs red and blue, seat 1 yellow and green (the meeting's allocation); each sees its own
+    assert hands == [{"red", "blue"}, {"yellow", "green"}]
+    for page, mine in zip(pages, hands):
+        shown = page.eval_on_selector_all("#hands .card", "cards => cards.map(c => c.dataset.horse)")
+        assert set(shown) == mine and len(shown) == 20
+    spectator.wait_for_selector("#hands p")
+    assert spectator.locator("#hands .card").count() == 0
+    assert "hidden" in spectator.text_content("#hands")
+    screenshot(pages[0], "turfmaster-phone-seat0")
+    for page in pages + [spectator]:
+        page.context.close() if page is not spectator else page.close()
+
+
+def test_the_page_survives_a_server_killed_mid_game(server, browser):
+    table = race_table(server, people=1, bots=1)
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#course svg polygon")
+    assert wait_for_my_turn_or_end(page)
+    play_one_decision(page)
+    assert wait_for_my_turn_or_end(page)
+    log_before = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    state_before = int(page.get_attribute("#app", "data-state-id"))
+    assert log_before
+    server.kill()  # kill -9: nothing is flushed on the way out
+    page.wait_for_function("() => document.querySelector('#connection').dataset.status !== 'online'",
+                           timeout=10000)
+    server.start()
+    page.wait_for_function("() => document.querySelector('#connection').dataset.status === 'online'",
+                           timeout=20000)
+    assert wait_for_my_turn_or_end(page)
+    log_after = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    assert log_after == log_before, "the table resumed exactly where it was"
+    assert int(page.get_attribute("#app", "data-state-id")) == state_before
+    play_one_decision(page)  # and the game goes on
+    assert int(page.get_attribute("#app", "data-state-id")) > state_before
+    page.close()
