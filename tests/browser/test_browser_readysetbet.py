@@ -1,0 +1,94 @@
+"""Ready Set Bet in the browser: a person bets by clicking during a race and sees the bets settled."""
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+# R5: (multiplier, red circle) of the spaces the test tries, in order
+SPACES = {"win:7:R": (3, 2), "win:6:R": (3, 0), "win:8:R": (3, 0), "place:5:R": (3, 2)}
+TOKEN_VALUE = 5
+
+
+def create(server, body):
+    request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 1, "vip": False},
+                            "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot"}], "pace": 0.12})
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .space")
+    # R4: with two players the leftmost Win, Place and Show spaces are closed
+    assert page.locator('[data-space="win:7:L"]').is_disabled()
+    page.click(f'#tokens [data-token="{TOKEN_VALUE}"]')
+    placed = None
+    for space in SPACES:
+        page.click(f'[data-space="{space}"]')
+        try:
+            page.wait_for_selector(f'[data-space="{space}"].mine', timeout=3000)
+            placed = space
+            break
+        except Exception:
+            continue  # the bot took that space first (R4: first come, first served): try the next
+    assert placed, "one of the bets was accepted"
+    assert page.locator(f'#tokens [data-token="{TOKEN_VALUE}"]').is_disabled(), "a placed token never moves (R4)"
+    screenshot(page, "readysetbet-laptop-bet-placed")
+    page.wait_for_selector("#settlement", timeout=60000)
+    row = page.locator(f'#settlement tr[data-seat="0"][data-space="{placed}"]')
+    assert row.count() == 1
+    text = row.text_content()
+    multiplier, penalty = SPACES[placed]
+    won = f"won ${TOKEN_VALUE * multiplier}" in text
+    lost = (f"lost ${penalty}" in text) if penalty else ("nothing to pay" in text)
+    assert won != lost, text
+    money = int(re.search(r"\$(\d+)", page.text_content("#mine h2")).group(1))
+    assert money == (TOKEN_VALUE * multiplier if won else 0), "R4: money starts at $0 and never goes below"
+    page.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'", timeout=20000)
+    assert "🏆" in page.text_content("#standings")
+    screenshot(page, "readysetbet-laptop-settled")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "readysetbet-phone-settled")
+    assert not errors, errors
+    page.close()
+
+
+def test_the_race_caller_announces_rolls_and_pauses(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "app", "races": 1},
+                            "seats": [{"name": "Ana", "kind": "bot"}, {"name": "Bo", "kind": "bot"}],
+                            "pace": 0.3})
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(server.url + table["host_link"])
+    page.wait_for_selector("#track .horse")
+    page.wait_for_function("() => document.querySelectorAll('#calls li').length >= 2", timeout=15000)
+    assert re.search(r"\d and \d", page.text_content("#calls")), "each roll is called with its dice"
+    page.click("#pause")
+    page.wait_for_function("() => document.querySelector('#resume').disabled === false")
+    paused_at = page.get_attribute("body", "data-state-id")
+    page.wait_for_timeout(1200)  # four rolls' time
+    assert page.get_attribute("body", "data-state-id") == paused_at, "no roll while paused"
+    assert "Paused" in page.text_content("#announce")
+    screenshot(page, "caller-laptop-paused")
+    page.click("#resume")
+    page.wait_for_function(f"() => document.body.dataset.stateId !== '{paused_at}'", timeout=5000)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "caller-phone")
+    page.close()
+    # without the host token, the page can watch but not pause
+    watcher = browser.new_page()
+    watcher.goto(server.url + f"/call/{table['id']}")
+    watcher.wait_for_selector("#track .horse")
+    watcher.click("#pause")
+    watcher.wait_for_selector(".error-box")
+    assert "host" in watcher.text_content(".error-box")
+    watcher.close()
