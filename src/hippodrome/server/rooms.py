@@ -60,7 +60,8 @@ class Room:
 
     # -- change listeners (run under the runner's lock) -----------------------------
     def _persist(self, table: Table) -> None:
-        self.storage.save_progress(self.id, table.match.log, table.state_id, table.over, self.runner.clock.paused)
+        self.stored = self.storage.save_progress(self.id, table.match.log, table.state_id, table.over,
+                                                 self.runner.clock.paused, getattr(self, "stored", None))
 
     def _notify(self, table: Table) -> None:
         for connection in list(self.connections):

@@ -126,11 +126,15 @@ class Storage:
                 raise
 
     def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
-                      paused: bool) -> None:
-        """Append the log entries not stored yet and store the state id, in one transaction."""
+                      paused: bool, stored: int | None = None) -> int:
+        """Append the log entries not stored yet and store the state id, in one transaction.
+
+        ``stored``: how many entries are known to be stored already (None: count them).
+        Returns the number of entries stored now."""
         with self._lock:
             cur = self.conn.cursor()
-            stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()[0]
+            if stored is None:
+                stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()[0]
             cur.execute("BEGIN")
             try:
                 cur.executemany("INSERT INTO actions VALUES (?, ?, ?)",
@@ -141,6 +145,7 @@ class Storage:
             except BaseException:
                 cur.execute("ROLLBACK")
                 raise
+        return len(log)
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:
