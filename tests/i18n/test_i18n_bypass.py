@@ -25,6 +25,14 @@ SOURCE = Path(__file__).resolve().parents[2] / "src" / "hippodrome"
 #: Modules (globs relative to src/hippodrome) whose user-facing text must go through the catalogs.
 CHECKED_MODULES = [
     "i18n/*.py",
+    "core/*.py",
+    "turfmaster/race.py",
+    "turfmaster/course.py",
+    "turfmaster/position.py",
+    "turfmaster/cards.py",
+    "turfmaster/movement.py",
+    "table/table.py",
+    "cli/errors.py",
 ]
 
 OUTPUT_FUNCTIONS = {"print", "echo", "secho", "rule", "prompt", "confirm"}

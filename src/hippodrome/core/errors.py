@@ -1,10 +1,36 @@
-"""Specific error classes: each says what was wrong and what would be right."""
+"""Specific error classes: each says what was wrong and what would be right.
+
+The message may be a plain string or anything translatable: an object with
+``translate(lang) -> str`` whose ``str()`` is the English text, such as
+:class:`hippodrome.i18n.Message`. Core needs no import of it: ``str(error)`` is English (logs,
+tracebacks, tests), and a front end shows ``error.translate(lang)`` (or
+``hippodrome.i18n.localize_error``) to a person.
+"""
 
 from __future__ import annotations
+
+from typing import Protocol, Union, runtime_checkable
+
+
+@runtime_checkable
+class Translatable(Protocol):
+    """Text that can be shown in a language: ``str()`` is its English form."""
+
+    def translate(self, lang: str | None) -> str: ...
+
+
+Text = Union[str, Translatable]
 
 
 class HippodromeError(Exception):
     """Base of every error the project raises on purpose."""
+
+    def translate(self, lang: str | None) -> str:
+        """The message in ``lang`` (a plain-string message is shown as it is)."""
+        message = self.args[0] if self.args else ""
+        if not isinstance(message, str) and callable(getattr(message, "translate", None)):
+            return message.translate(lang)
+        return str(self)
 
 
 class InvalidSetup(HippodromeError):
@@ -18,6 +44,6 @@ class IllegalAction(HippodromeError):
     show them next to the message.
     """
 
-    def __init__(self, message: str, allowed: tuple = ()):  # noqa: D107
+    def __init__(self, message: Text, allowed: tuple = ()):  # noqa: D107
         super().__init__(message)
         self.allowed = tuple(allowed)

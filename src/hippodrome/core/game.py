@@ -18,7 +18,31 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
+from hippodrome.i18n import Message
+
 Action = dict[str, Any]
+
+
+class Note(str):
+    """A decision note: its English text, which is what ``str`` operations, JSON views and logs
+    see, carrying the translatable message it came from (``note.translate(lang)``,
+    ``note.to_json()``). Made by :class:`Decision` from any note that is not a plain string."""
+
+    message: Any
+
+    def __new__(cls, message: Any) -> "Note":
+        note = super().__new__(cls, str(message))
+        note.message = message
+        return note
+
+    def translate(self, lang: str | None) -> str:
+        translate = getattr(self.message, "translate", None)
+        return translate(lang) if callable(translate) and not isinstance(self.message, str) else str(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"msgid", "params"}`` for a front end that translates with the web catalog."""
+        to_json = getattr(self.message, "to_json", None)
+        return to_json() if callable(to_json) else {"msgid": str(self), "params": {}}
 
 
 @dataclass(frozen=True)
@@ -26,7 +50,9 @@ class Decision:
     """Seat ``seat`` must choose one of ``options``.
 
     ``notes`` may explain options (parallel to ``options``; "" when nothing to say),
-    for instance that a card above the handicap will not move the horse.
+    for instance that a card above the handicap will not move the horse. A note may be given as
+    a translatable message (``hippodrome.i18n.Message``); it is kept as a :class:`Note`, a string
+    of its English text that still translates, so every note is a ``str``.
     """
 
     seat: int
@@ -34,6 +60,17 @@ class Decision:
     options: tuple[Action, ...]
     context: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(not isinstance(note, str) for note in self.notes):
+            object.__setattr__(self, "notes", tuple(
+                note if isinstance(note, str) else Note(note) for note in self.notes))
+
+    def notes_i18n(self) -> list[dict[str, Any] | None]:
+        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per note,
+        None where there is nothing to say (parallel to ``options``, like ``notes``)."""
+        return [None if not note else note.to_json() if isinstance(note, Note)
+                else {"msgid": note, "params": {}} for note in self.notes]
 
     def note_for(self, action: Action) -> str:
         if not self.notes:
@@ -71,8 +108,10 @@ def game_class(name: str) -> type["Game"]:
     except KeyError:
         from hippodrome.core.errors import InvalidSetup
 
-        known = ", ".join(sorted(_GAMES)) or "none registered"
-        raise InvalidSetup(f"unknown game {name!r}; known games: {known}") from None
+        if not _GAMES:
+            raise InvalidSetup(Message("unknown game {name}; known games: none registered", name=repr(name))) from None
+        raise InvalidSetup(Message("unknown game {name}; known games: {games}", name=repr(name),
+                                   games=", ".join(sorted(_GAMES)))) from None
 
 
 class Game(ABC):
@@ -117,7 +156,8 @@ class Game(ABC):
         """Take a free action for ``seat``; IllegalAction (state unchanged) with the reason."""
         from hippodrome.core.errors import IllegalAction
 
-        raise IllegalAction(f"{self.name} has no simultaneous actions")
+        # NOTE: {game} is the game's id, such as "turfmaster-race".
+        raise IllegalAction(Message("{game} has no simultaneous actions", game=self.name))
 
     @property
     def is_over(self) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, game_class
+from hippodrome.i18n import Message
 
 CHANCE = "chance"
 
@@ -64,12 +65,16 @@ class Match:
             return
         pending = self.state.pending()
         if pending is None:
-            raise IllegalAction("the game is over; no more actions are taken")
+            raise IllegalAction(Message("the game is over; no more actions are taken"))
         if not isinstance(pending, Decision):
-            raise IllegalAction(f"nobody decides now: waiting for {pending.kind}")
+            # NOTE: {kind} is the id of a chance step, such as "roll" or "deal" (kept in English).
+            raise IllegalAction(Message("nobody decides now: waiting for {kind}", kind=pending.kind))
         if seat != pending.seat:
             raise IllegalAction(
-                f"it is seat {pending.seat}'s turn to decide ({pending.kind}), not seat {seat}'s",
+                # NOTE: {seat} and {other} are seat numbers; {kind} is the id of the decision, such
+                # as "card", "square" or "dice_use" (kept in English).
+                Message("it is seat {seat}'s turn to decide ({kind}), not seat {other}'s",
+                        seat=pending.seat, kind=pending.kind, other=seat),
                 pending.options,
             )
         self.state.apply(action)
@@ -103,5 +108,8 @@ def replay(record: dict[str, Any]) -> Game:
             else:
                 state.apply(entry["action"])
         except IllegalAction as error:
-            raise IllegalAction(f"log entry {number} cannot be replayed: {error}") from error
+            reason = error.args[0] if error.args else str(error)
+            # NOTE: {reason} is the refusal of that entry, itself translated.
+            raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}",
+                                        number=str(number), reason=reason)) from error
     return state

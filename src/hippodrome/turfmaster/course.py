@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from hippodrome.core.errors import InvalidSetup
+from hippodrome.i18n import Message
 
 NO_SQUARE = -1
 
@@ -87,72 +88,89 @@ class Course:
             return self._ids[(lane, index)]
         except KeyError:
             if not 0 <= lane < self.lanes:
-                raise InvalidSetup(
-                    f"lane {lane} does not exist on the {self.name} course: lanes are 0 (rail) to {self.lanes - 1}"
-                ) from None
+                # NOTE: {course} is the course's id ("oval" or "triangle"); lane 0 is along the rail.
+                raise InvalidSetup(Message(
+                    "lane {lane} does not exist on the {course} course: lanes are 0 (rail) to {last}",
+                    lane=str(lane), course=self.name, last=self.lanes - 1,
+                )) from None
             last = max(i for (l, i) in self._ids if l == lane)
-            raise InvalidSetup(
-                f"square {index} does not exist in lane {lane} of the {self.name} course: "
-                f"squares are 0 (start) to {last}"
-            ) from None
+            # NOTE: {course} is the course's id ("oval" or "triangle"); square 0 is the start.
+            raise InvalidSetup(Message(
+                "square {index} does not exist in lane {lane} of the {course} course: squares are 0 (start) to {last}",
+                index=str(index), lane=lane, course=self.name, last=last,
+            )) from None
 
     def name_of(self, sid: int) -> dict[str, int]:
         return {"lane": self.lane_of[sid], "square": self.index_of[sid]}
 
 
-def _fault(source: str, square: dict | None, message: str) -> CourseError:
-    where = f" square (lane {square.get('lane')}, index {square.get('index')})" if square else ""
-    return CourseError(f"{source}:{where} {message}")
+def _at(source: str, square: dict) -> dict[str, str]:
+    """The placeholders that name a square of a course file: {file}, {lane}, {index}."""
+    return {"file": source, "lane": str(square.get("lane")), "index": str(square.get("index"))}
 
+
+# The messages below name the file, then the square (lane, index) when there is one, then the
+# fault. JSON keys in quotes ('lanes', 'next', 'in', 'out') stay in English in every language.
 
 def validate(data: Any, source: str) -> None:
     """Raise CourseError naming the file, the square and the fault of the first error."""
     if not isinstance(data, dict):
-        raise _fault(source, None, "the file must hold a JSON object")
+        raise CourseError(Message("{file}: the file must hold a JSON object", file=source))
     for key in ("name", "lanes", "finish", "squares"):
         if key not in data:
-            raise _fault(source, None, f"missing key {key!r}")
+            raise CourseError(Message("{file}: missing key {key}", file=source, key=repr(key)))
     lanes = data["lanes"]
     if not isinstance(lanes, int) or not 1 <= lanes <= 8:
-        raise _fault(source, None, f"'lanes' must be a whole number from 1 to 8, not {lanes!r}")
+        raise CourseError(Message("{file}: 'lanes' must be a whole number from 1 to 8, not {lanes}",
+                                  file=source, lanes=repr(lanes)))
     squares = data["squares"]
     if not isinstance(squares, list) or not squares:
-        raise _fault(source, None, "'squares' must be a non-empty list")
+        raise CourseError(Message("{file}: 'squares' must be a non-empty list", file=source))
     by_key: dict[tuple[int, int], dict] = {}
     for square in squares:
         if not isinstance(square, dict):
-            raise _fault(source, None, f"every square must be an object, not {square!r}")
+            raise CourseError(Message("{file}: every square must be an object, not {square}",
+                                      file=source, square=repr(square)))
         for key in ("lane", "index", "line", "next", "in", "out", "cell"):
             if key not in square:
-                raise _fault(source, square, f"missing key {key!r}")
+                raise CourseError(Message("{file}: square (lane {lane}, index {index}) missing key {key}",
+                                          key=repr(key), **_at(source, square)))
         lane, index = square["lane"], square["index"]
         if not isinstance(lane, int) or not 0 <= lane < lanes:
-            raise _fault(source, square, f"lane must be 0 to {lanes - 1}")
+            raise CourseError(Message("{file}: square (lane {lane}, index {index}) lane must be 0 to {last}",
+                                      last=str(lanes - 1), **_at(source, square)))
         if not isinstance(index, int) or index < 0:
-            raise _fault(source, square, "index must be a whole number, 0 or more")
+            raise CourseError(Message("{file}: square (lane {lane}, index {index}) index must be a whole number, "
+                                      "0 or more", **_at(source, square)))
         if (lane, index) in by_key:
-            raise _fault(source, square, "appears twice")
+            raise CourseError(Message("{file}: square (lane {lane}, index {index}) appears twice", **_at(source, square)))
         by_key[(lane, index)] = square
         cell = square["cell"]
         if (not isinstance(cell, list) or len(cell) < 3
                 or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(c, (int, float)) for c in p)
                            for p in cell)):
-            raise _fault(source, square, "cell must be a list of at least 3 [x, y] points")
+            raise CourseError(Message("{file}: square (lane {lane}, index {index}) cell must be a list of at least "
+                                      "3 [x, y] points", **_at(source, square)))
         if not isinstance(square["line"], int):
-            raise _fault(source, square, "line must be a whole number")
+            raise CourseError(Message("{file}: square (lane {lane}, index {index}) line must be a whole number",
+                                      **_at(source, square)))
     for lane in range(lanes):
         indices = sorted(i for (l, i) in by_key if l == lane)
         if not indices:
-            raise _fault(source, None, f"lane {lane} has no squares")
+            raise CourseError(Message("{file}: lane {lane} has no squares", file=source, lane=str(lane)))
         if indices != list(range(len(indices))):
             gap = next(i for i, expected in zip(indices, range(len(indices))) if i != expected)
-            raise _fault(source, None, f"lane {lane} skips from index {gap - 1} to {gap}; indices must run 0, 1, 2 ...")
+            raise CourseError(Message("{file}: lane {lane} skips from index {previous} to {index}; indices must "
+                                      "run 0, 1, 2 ...", file=source, lane=str(lane), previous=str(gap - 1),
+                                      index=str(gap)))
     finish = data["finish"]
     if not isinstance(finish, list) or len(finish) != lanes:
-        raise _fault(source, None, f"'finish' must list one index per lane ({lanes})")
+        raise CourseError(Message("{file}: 'finish' must list one index per lane ({lanes})",
+                                  file=source, lanes=str(lanes)))
     for lane, index in enumerate(finish):
         if (lane, index) not in by_key:
-            raise _fault(source, None, f"finish index {index} of lane {lane} is not a square of that lane")
+            raise CourseError(Message("{file}: finish index {index} of lane {lane} is not a square of that lane",
+                                      file=source, index=str(index), lane=str(lane)))
     lines_by_lane: dict[int, list[tuple[int, int]]] = {lane: [] for lane in range(lanes)}
     for (lane, index), square in by_key.items():
         lines_by_lane[lane].append((square["line"], index))
@@ -163,36 +181,45 @@ def validate(data: Any, source: str) -> None:
         ahead = square["next"]
         if ahead is None:
             if (lane, index + 1) in by_key:
-                raise _fault(source, square, f"'next' is null but (lane {lane}, index {index + 1}) exists")
+                raise CourseError(Message("{file}: square (lane {lane}, index {index}) 'next' is null but "
+                                          "(lane {lane}, index {following}) exists",
+                                          following=str(index + 1), **_at(source, square)))
         else:
             if list(ahead) != [lane, index + 1]:
-                raise _fault(source, square, f"'next' must be [{lane}, {index + 1}], not {ahead!r}")
+                raise CourseError(Message("{file}: square (lane {lane}, index {index}) 'next' must be {expected}, "
+                                          "not {found}", expected=repr([lane, index + 1]), found=repr(ahead),
+                                          **_at(source, square)))
             if by_key[(lane, index + 1)]["line"] <= line:
-                raise _fault(source, square, "the next square of the lane is not on a line ahead")
+                raise CourseError(Message("{file}: square (lane {lane}, index {index}) the next square of the lane "
+                                          "is not on a line ahead", **_at(source, square)))
         for key, neighbour_lane in (("in", lane - 1), ("out", lane + 1)):
             target = square[key]
             if not 0 <= neighbour_lane < lanes:
                 if target is not None:
-                    raise _fault(source, square, f"{key!r} must be null: lane {neighbour_lane} does not exist")
+                    raise CourseError(Message("{file}: square (lane {lane}, index {index}) {key} must be null: "
+                                              "lane {neighbour} does not exist", key=repr(key),
+                                              neighbour=str(neighbour_lane), **_at(source, square)))
                 continue
             entries = lines_by_lane[neighbour_lane]
             at = bisect.bisect_right(entries, (line, float("inf")))
             expected_ref = [neighbour_lane, entries[at][1]] if at < len(entries) else None
             if (None if target is None else list(target)) != expected_ref:
-                raise _fault(
-                    source, square,
-                    f"{key!r} must be the nearest square strictly ahead in lane {neighbour_lane}: "
-                    f"{expected_ref!r}, not {target!r}",
-                )
+                raise CourseError(Message(
+                    "{file}: square (lane {lane}, index {index}) {key} must be the nearest square strictly ahead "
+                    "in lane {neighbour}: {expected}, not {found}", key=repr(key), neighbour=str(neighbour_lane),
+                    expected=repr(expected_ref), found=repr(target), **_at(source, square)))
     lines = {s["line"] for s in squares}
     for fence in data.get("fences", []):
         if not isinstance(fence, dict) or "line" not in fence or "number" not in fence:
-            raise _fault(source, None, f"a fence needs a 'number' and a 'line': {fence!r}")
+            raise CourseError(Message("{file}: a fence needs a 'number' and a 'line': {fence}",
+                                      file=source, fence=repr(fence)))
         if fence["line"] not in lines:
-            raise _fault(source, None, f"fence {fence['number']} stands on line {fence['line']}, which has no square")
+            raise CourseError(Message("{file}: fence {fence} stands on line {line}, which has no square",
+                                      file=source, fence=str(fence["number"]), line=str(fence["line"])))
         on_line = [s for s in squares if s["line"] == fence["line"]]
         if len(on_line) != lanes:
-            raise _fault(source, None, f"fence {fence['number']} must stand on a line with a square in every lane")
+            raise CourseError(Message("{file}: fence {fence} must stand on a line with a square in every lane",
+                                      file=source, fence=str(fence["number"])))
 
 
 def load_course_file(path: str | Path) -> Course:
@@ -200,9 +227,12 @@ def load_course_file(path: str | Path) -> Course:
     try:
         data = json.loads(path.read_text())
     except OSError as error:
-        raise CourseError(f"{path}: cannot be read ({error.strerror})") from None
+        # NOTE: {reason} is the system's reason, such as "No such file or directory".
+        raise CourseError(Message("{file}: cannot be read ({reason})", file=str(path), reason=error.strerror)) from None
     except json.JSONDecodeError as error:
-        raise CourseError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+        # NOTE: {reason} is the JSON reader's reason, in English.
+        raise CourseError(Message("{file}: not valid JSON (line {line}, column {column}: {reason})", file=str(path),
+                                  line=str(error.lineno), column=str(error.colno), reason=error.msg)) from None
     validate(data, str(path))
     return Course(data, str(path))
 
@@ -214,7 +244,9 @@ COURSE_NAMES = ("oval", "triangle")
 def load_course(name: str) -> Course:
     """One of the built-in courses, by name ('oval' or 'triangle')."""
     if name not in COURSE_NAMES:
-        raise InvalidSetup(f"unknown course {name!r}; choose one of: {', '.join(COURSE_NAMES)}")
+        # NOTE: {name} is what was asked for; {courses} lists the courses' ids ("oval", "triangle").
+        raise InvalidSetup(Message("unknown course {name}; choose one of: {courses}", name=repr(name),
+                                   courses=", ".join(COURSE_NAMES)))
     path = resources.files("hippodrome.turfmaster") / "courses" / f"{name}.json"
     with resources.as_file(path) as real_path:
         return load_course_file(real_path)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hippodrome.core.errors import InvalidSetup
+from hippodrome.i18n import Message
 from hippodrome.turfmaster.course import COURSE_NAMES, Course, load_course
 
 
@@ -31,44 +32,55 @@ class Position:
 
 def course_and_fences(name: Any, steeplechase: Any) -> tuple[Course, bool]:
     if not isinstance(name, str):
-        raise InvalidSetup(f"'course' must be one of {', '.join(COURSE_NAMES)}, not {name!r}")
+        # NOTE: 'course' is a JSON key; {courses} lists the courses' ids ("oval", "triangle"): keep them in English.
+        raise InvalidSetup(Message("'course' must be one of {courses}, not {value}", courses=", ".join(COURSE_NAMES),
+                                   value=repr(name)))
     course = load_course(name)
     if not isinstance(steeplechase, bool):
-        raise InvalidSetup(f"'steeplechase' must be true or false, not {steeplechase!r}")
+        # NOTE: 'steeplechase' is a JSON key, true and false its values: keep them in English.
+        raise InvalidSetup(Message("'steeplechase' must be true or false, not {value}", value=repr(steeplechase)))
     if steeplechase and not course.fences:
-        raise InvalidSetup(f"the {name} course has no fences; steeplechase is run on: "
-                           + ", ".join(n for n in COURSE_NAMES if load_course(n).fences))
+        # NOTE: TurfMaster, rule T11; {course} and {courses} are courses' ids ("oval", "triangle").
+        raise InvalidSetup(Message("the {course} course has no fences; steeplechase is run on: {courses}", course=name,
+                                   courses=", ".join(n for n in COURSE_NAMES if load_course(n).fences)))
     return course, steeplechase
 
 
 def place_horses(course: Course, steeplechase: bool, horses: Any) -> dict[str, int]:
     """Square ids of ``[{"id", "lane", "square"}, ...]``, validated."""
     if not isinstance(horses, list) or not horses:
-        raise InvalidSetup("'horses' must be a non-empty list of {\"id\": ..., \"lane\": L, \"square\": Q}")
+        # NOTE: 'horses' is a JSON key and {{"id": ..., "lane": L, "square": Q}} the form of an entry: keep them.
+        raise InvalidSetup(Message("'horses' must be a non-empty list of {{\"id\": ..., \"lane\": L, \"square\": Q}}"))
     squares: dict[str, int] = {}
     taken: dict[int, str] = {}
     fences = course.fence_squares if steeplechase else frozenset()
     for entry in horses:
         if not isinstance(entry, dict) or not {"id", "lane", "square"} <= entry.keys():
-            raise InvalidSetup(f"each horse needs \"id\", \"lane\" and \"square\": got {entry!r}")
+            # NOTE: "id", "lane" and "square" are JSON keys: keep them in English.
+            raise InvalidSetup(Message("each horse needs \"id\", \"lane\" and \"square\": got {entry}", entry=repr(entry)))
         horse, lane, index = entry["id"], entry["lane"], entry["square"]
         if not isinstance(horse, str) or not horse:
-            raise InvalidSetup(f"a horse id must be a non-empty string, not {horse!r}")
+            raise InvalidSetup(Message("a horse id must be a non-empty string, not {value}", value=repr(horse)))
         if horse in squares:
-            raise InvalidSetup(f"horse {horse!r} is listed twice")
+            # NOTE: {horse} is a horse's id, in quotes.
+            raise InvalidSetup(Message("horse {horse} is listed twice", horse=repr(horse)))
         if not isinstance(lane, int) or isinstance(lane, bool) or not isinstance(index, int) or isinstance(index, bool):
-            raise InvalidSetup(f"horse {horse!r}: lane and square must be whole numbers")
+            raise InvalidSetup(Message("horse {horse}: lane and square must be whole numbers", horse=repr(horse)))
         square = course.square(lane, index)
         if square in taken:
-            raise InvalidSetup(
-                f"horses {taken[square]!r} and {horse!r} are both on lane {lane}, square {index}: "
-                "only one horse may stand on a square (T4)"
-            )
+            # NOTE: TurfMaster, rule T4; {first} and {second} are horses' ids, in quotes.
+            raise InvalidSetup(Message(
+                "horses {first} and {second} are both on lane {lane}, square {square}: "
+                "only one horse may stand on a square (T4)",
+                first=repr(taken[square]), second=repr(horse), lane=lane, square=index,
+            ))
         if square in fences:
-            raise InvalidSetup(
-                f"horse {horse!r} stands on a fence (lane {lane}, square {index}); "
-                "no horse ever stands on a fence square (T11)"
-            )
+            # NOTE: TurfMaster, rule T11; {horse} is a horse's id, in quotes.
+            raise InvalidSetup(Message(
+                "horse {horse} stands on a fence (lane {lane}, square {square}); "
+                "no horse ever stands on a fence square (T11)",
+                horse=repr(horse), lane=lane, square=index,
+            ))
         taken[square] = horse
         squares[horse] = square
     return squares
@@ -77,9 +89,11 @@ def place_horses(course: Course, steeplechase: bool, horses: Any) -> dict[str, i
 def parse_position(data: Any) -> Position:
     """A position file: ``{"course": ..., "steeplechase": false, "horses": [...]}``."""
     if not isinstance(data, dict):
-        raise InvalidSetup("a position must be a JSON object with 'course', 'steeplechase' and 'horses'")
+        # NOTE: 'course', 'steeplechase' and 'horses' are JSON keys: keep them in English.
+        raise InvalidSetup(Message("a position must be a JSON object with 'course', 'steeplechase' and 'horses'"))
     if "course" not in data:
-        raise InvalidSetup("missing 'course' (oval or triangle)")
+        # NOTE: 'course' is a JSON key, oval and triangle its values: keep them in English.
+        raise InvalidSetup(Message("missing 'course' (oval or triangle)"))
     course, steeplechase = course_and_fences(data["course"], data.get("steeplechase", False))
     ignored = tuple(sorted(set(data) - set(POSITION_KEYS)))
     return Position(course, steeplechase, place_horses(course, steeplechase, data.get("horses")), ignored)

@@ -23,6 +23,7 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.i18n import Message
 from hippodrome.turfmaster.cards import (
     HAND_SIZE,
     HORSE_IDS,
@@ -48,6 +49,27 @@ def _roll(rng: random.Random) -> Action:
     return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
 
 
+class _Listing:
+    """Several messages shown as one parameter, each in the language of the sentence around it
+    ("lane 0 square 7; lane 1 square 7")."""
+
+    def __init__(self, items: list[Message], separator: str):
+        self.items = items
+        self.separator = separator
+
+    def translate(self, lang: str | None) -> str:
+        return self.separator.join(item.translate(lang) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.separator.join(str(item) for item in self.items)
+
+    def __repr__(self) -> str:
+        return f"_Listing({self.items!r}, {self.separator!r})"
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [item.to_json() for item in self.items]
+
+
 def _is_roll(action: Action) -> bool:
     dice = action.get("dice")
     return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
@@ -64,28 +86,36 @@ class Race(Game):
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Race":
         if not isinstance(setup, dict):
-            raise InvalidSetup("a race setup must be a JSON object")
+            raise InvalidSetup(Message("a race setup must be a JSON object"))
         course, steeplechase = course_and_fences(setup.get("course", "oval"), setup.get("steeplechase", False))
         horses = setup.get("horses")
         if not isinstance(horses, list) or not 1 <= len(horses) <= course.lanes:
-            raise InvalidSetup(f"'horses' must list 1 to {course.lanes} horses, inner stall first")
+            # NOTE: 'horses' is a key of the setup's JSON: keep it in English.
+            raise InvalidSetup(Message("'horses' must list 1 to {lanes} horses, inner stall first", lanes=course.lanes))
         ids, owners = [], []
         for entry in horses:
             if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-                raise InvalidSetup(f"each horse needs an 'id' (one of {', '.join(HORSE_IDS)}): got {entry!r}")
+                # NOTE: 'id' is a key of the setup's JSON and {ids} the horses' ids: keep them in English.
+                raise InvalidSetup(Message("each horse needs an 'id' (one of {ids}): got {entry}",
+                                           ids=", ".join(HORSE_IDS), entry=repr(entry)))
             owner = entry.get("owner", len(ids))
             if not isinstance(owner, int) or isinstance(owner, bool) or owner < 0:
-                raise InvalidSetup(f"horse {entry['id']!r}: 'owner' must be a seat number (0, 1, ...)")
+                # NOTE: {horse} is a horse's id; 'owner' is a key of the setup's JSON: keep it in English.
+                raise InvalidSetup(Message("horse {horse}: 'owner' must be a seat number (0, 1, ...)",
+                                           horse=repr(entry["id"])))
             if entry["id"] in ids:
-                raise InvalidSetup(f"horse {entry['id']!r} is listed twice")
+                # NOTE: {horse} is a horse's id, in quotes.
+                raise InvalidSetup(Message("horse {horse} is listed twice", horse=repr(entry["id"])))
             ids.append(entry["id"])
             owners.append(owner)
         seats = setup.get("seats", max(owners) + 1)
         if not isinstance(seats, int) or seats <= max(owners):
-            raise InvalidSetup(f"'seats' must be more than the highest owner seat ({max(owners)})")
+            # NOTE: 'seats' is a key of the setup's JSON: keep it in English.
+            raise InvalidSetup(Message("'seats' must be more than the highest owner seat ({seat})", seat=max(owners)))
         roller = setup.get("first_roller", 0)
         if not isinstance(roller, int) or not 0 <= roller < seats:
-            raise InvalidSetup(f"'first_roller' must be a seat from 0 to {seats - 1}")
+            # NOTE: 'first_roller' is a key of the setup's JSON: keep it in English.
+            raise InvalidSetup(Message("'first_roller' must be a seat from 0 to {last}", last=seats - 1))
 
         race = cls.__new__(cls)
         race.setup = setup
@@ -99,10 +129,12 @@ class Race(Game):
         if "positions" in setup:
             squares = place_horses(course, steeplechase, setup["positions"])
             if set(squares) != set(ids):
-                raise InvalidSetup("'positions' must place exactly the horses of 'horses'")
+                # NOTE: 'positions' and 'horses' are keys of the setup's JSON: keep them in English.
+                raise InvalidSetup(Message("'positions' must place exactly the horses of 'horses'"))
             for horse, square in squares.items():
                 if course.crossed[square]:
-                    raise InvalidSetup(f"horse {horse!r} already stands past the finish line")
+                    raise InvalidSetup(Message("horse {horse} already stands past the finish line",
+                                               horse=repr(horse)))
         else:
             squares = {horse: course.start_squares[stall] for stall, horse in enumerate(ids)}
         race.square = {horse: squares[horse] for horse in ids}
@@ -117,7 +149,8 @@ class Race(Game):
         race.round_no = 0
         race.round_kind = DICE_ROUND if setup.get("first_round", CARD_ROUND) == CARD_ROUND else CARD_ROUND
         if setup.get("first_round", CARD_ROUND) not in (CARD_ROUND, DICE_ROUND):
-            raise InvalidSetup("'first_round' must be 'card' or 'dice'")
+            # NOTE: 'first_round' is a key of the setup's JSON, 'card' and 'dice' its values: keep them in English.
+            raise InvalidSetup(Message("'first_round' must be 'card' or 'dice'"))
         race.order = []
         race.limits = {}
         race.turn = 0
@@ -135,15 +168,18 @@ class Race(Game):
     @staticmethod
     def _checked_hands(hands: Any, ids: list[str]) -> dict[str, list[str]]:
         if not isinstance(hands, dict) or set(hands) != set(ids):
-            raise InvalidSetup("'hands' must give a list of cards for every horse")
+            # NOTE: 'hands' is a key of the setup's JSON: keep it in English.
+            raise InvalidSetup(Message("'hands' must give a list of cards for every horse"))
         checked = {}
         deck = Counter(full_deck())
         for horse in ids:
             cards = hands[horse]
             if not isinstance(cards, list) or not all(is_card(c) for c in cards):
-                raise InvalidSetup(f"hand of {horse!r} must list cards such as \"7\" or \"J12\"")
+                # NOTE: {horse} is a horse's id; "7" is a card, "J12" the joker 12 (as the setup writes them).
+                raise InvalidSetup(Message("hand of {horse} must list cards such as \"7\" or \"J12\"", horse=repr(horse)))
             if Counter(cards) - deck:
-                raise InvalidSetup(f"hand of {horse!r} holds more copies of a card than a deck has (T7)")
+                raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has (T7)",
+                                           horse=repr(horse)))
             checked[horse] = list(cards)
         return checked
 
@@ -178,11 +214,12 @@ class Race(Game):
             )
         return self._options_cache
 
-    def card_note(self, horse: str, card: str) -> str:
+    def card_note(self, horse: str, card: str) -> Message | str:
         limit = self.limits.get(horse)
         if limit is not None and not is_joker(card) and card_value(card) > limit:
-            return (f"above this horse's handicap limit of {limit}: the card is spent and the horse "
-                    "does not move (T6); play a joker or a card of {limit} or less to move".replace("{limit}", str(limit)))
+            # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
+            return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
+                           "does not move (T6); play a joker or a card of {limit} or less to move", limit=limit)
         return ""
 
     # -- Game protocol: pending ---------------------------------------------------
@@ -218,14 +255,16 @@ class Race(Game):
         if self.awaiting == AWAIT_SQUARE:
             moves = self.move_options()
             options = tuple({"type": "square", "horse": horse, **self.course.name_of(e)} for e in moves.ends)
+            # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
+            # with points left over falls.
+            fall = Message("the horse cannot complete the jump and falls (T11)")
             notes = tuple(
-                "the horse cannot complete the jump and falls (T11)"
-                if self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) else ""
+                fall if self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) else ""
                 for e in moves.ends
             )
             return Decision(owner, "square", options,
                             {"horse": horse, "points": self.points, "steps": moves.steps}, notes)
-        raise AssertionError(f"race stuck: awaiting {self.awaiting!r}")  # pragma: no cover
+        raise AssertionError(f"race stuck: awaiting {self.awaiting!r}")  # pragma: no cover  # i18n: programming error
 
     def _dice_use_options(self) -> list[Action]:
         options = [{"type": "dice_use", "use": "sum"}]
@@ -233,14 +272,16 @@ class Race(Game):
             options.append({"type": "dice_use", "use": "die", "value": value})
         return options
 
-    def _dice_use_note(self, option: Action) -> str:
+    def _dice_use_note(self, option: Action) -> Message | str:
         if option["use"] != "sum":
             return ""
         total = sum(self.dice)
         slowed = [h for h in self.order if self.limits.get(h) is not None and total > self.limits[h]]
         if not slowed:
             return ""
-        return "handicapped horses move one die of their owner's choice instead: " + ", ".join(slowed)
+        # NOTE: TurfMaster, rule T6: the note on using the sum of the dice; {horses} lists horses' ids.
+        return Message("handicapped horses move one die of their owner's choice instead: {horses}",
+                       horses=", ".join(slowed))
 
     # -- chance: dealing ----------------------------------------------------------
     def _deal(self, rng: random.Random) -> Action:
@@ -264,12 +305,14 @@ class Race(Game):
     def apply(self, action: Action) -> None:
         pending = self.pending()
         if pending is None:
-            raise IllegalAction("the race is over")
+            raise IllegalAction(Message("the race is over"))
         if not isinstance(action, dict):
-            raise IllegalAction(f"an action must be a JSON object, not {action!r}")
+            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=repr(action)))
         if isinstance(pending, Chance):
             if not pending.is_valid(action):
-                raise IllegalAction(f"expected a chance outcome of kind {pending.kind!r}, got {action!r}")
+                # NOTE: {kind} is the id of a chance step ('deal' or 'roll'), {action} the JSON received.
+                raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
+                                            kind=repr(pending.kind), action=repr(action)))
             self._pending_cache = None
             if pending.kind == "deal":
                 self.hands = {h: list(action["hands"][h]) for h in self.ids}
@@ -296,21 +339,32 @@ class Race(Game):
             self._finish_move(action["horse"], square)
         self._advance()
 
-    def _refusal(self, pending: Decision, action: Action) -> str:
+    def _refusal(self, pending: Decision, action: Action) -> Message:
         horse = pending.context.get("horse")
         if pending.kind == "card":
-            return (f"{horse} must play one of its cards: "
-                    + ", ".join(o["card"] for o in pending.options) + f"; {action.get('card')!r} is not in its hand"
-                    if action.get("type") == "card" else f"{horse}'s owner must play a card now")
+            if action.get("type") == "card":
+                # NOTE: {horse} is a horse's id; {cards} lists its cards ("J12" is the joker 12).
+                return Message("{horse} must play one of its cards: {cards}; {card} is not in its hand",
+                               horse=horse, cards=", ".join(o["card"] for o in pending.options),
+                               card=repr(action.get("card")))
+            # NOTE: {horse} is a horse's id.
+            return Message("{horse}'s owner must play a card now", horse=horse)
         if pending.kind == "square":
-            ends = "; ".join(f"lane {o['lane']} square {o['square']}" for o in pending.options)
-            return (f"{horse} moves {pending.context['steps']} of {pending.context['points']} points and may end on: "
-                    f"{ends}")
+            # NOTE: one of the squares a move may end on, in a list.
+            ends = _Listing([Message("lane {lane} square {square}", lane=o["lane"], square=o["square"])
+                             for o in pending.options], "; ")
+            # NOTE: {horse} is a horse's id; {ends} lists squares, each as "lane 0 square 7".
+            return Message("{horse} moves {steps} of {points} points and may end on: {ends}", horse=horse,
+                           steps=pending.context["steps"], points=pending.context["points"], ends=ends)
         if pending.kind == "die":
-            return f"{horse} is handicapped: choose one die, " + " or ".join(str(o["value"]) for o in pending.options)
+            low, high = (o["value"] for o in (pending.options[0], pending.options[-1]))
+            # NOTE: TurfMaster, rule T6: a handicapped horse moves one die of its owner's choice; {low}
+            # and {high} are the two dice.
+            return Message("{horse} is handicapped: choose one die, {low} or {high}", horse=horse, low=low, high=high)
         if pending.kind == "dice_use":
-            return f"the roller of {self.dice} must choose the sum or one die"
-        return f"{action!r} is not allowed now"
+            # NOTE: {dice} is the roll, such as [6, 4].
+            return Message("the roller of {dice} must choose the sum or one die", dice=str(self.dice))
+        return Message("{action} is not allowed now", action=repr(action))
 
     def _play_card(self, horse: str, card: str) -> None:
         self.hands[horse].remove(card)
@@ -425,7 +479,8 @@ class Race(Game):
                         "horse": pending.context.get("horse")}
             if seat == pending.seat:
                 decision["options"] = list(pending.options)
-                decision["notes"] = list(pending.notes)
+                decision["notes"] = [str(note) for note in pending.notes]
+                decision["notes_i18n"] = pending.notes_i18n()
                 decision["context"] = pending.context
         horses = []
         for horse in self.ids:
