@@ -9,6 +9,7 @@ import typer
 
 from hippodrome.cli.errors import refused_input_exits
 from hippodrome.core.errors import InvalidSetup
+from hippodrome.i18n import lang_option
 from hippodrome.turfmaster.movement import blocked_squares, destinations
 from hippodrome.turfmaster.position import parse_position
 
@@ -22,9 +23,10 @@ def destinations_command(
     points: int = typer.Option(..., "--points", help="points of the move: a card's value or the dice used"),
     round_kind: str = typer.Option("dice", "--round", help="card or dice: in a card round a horse that "
                                    "cannot complete a fence jump falls (T11)"),
+    lang: str = lang_option(),
 ) -> None:
     """Print the legal end squares of a move (rulings T3, T4, T5, T11) as JSON."""
-    with refused_input_exits():
+    with refused_input_exits(lang):
         try:
             data = json.loads(position_file.read_text())
         except OSError as error:
