@@ -180,3 +180,18 @@ def test_a_restarted_server_resumes_every_table_exactly(db):
                     ws.send_json({"v": 1, "type": "act", "state_id": after["state_id"],
                                   "action": after["decision"]["options"][0]})
                     receive(ws, predicate=lambda m: m["state_id"] > after["state_id"])
+
+
+def test_bots_play_a_whole_meeting_and_the_final_table_is_sent(client):
+    """T9: three races, then the final table, all through the table runner."""
+    table = make_table(client, game="turfmaster", setup={"players": 2, "horses_per_player": 2},
+                       seats=[{"name": "R", "kind": "bot", "level": "tactical"}, {"name": "B", "kind": "bot"}])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        final = receive(ws, predicate=lambda m: m["over"], limit=100000)
+    view = final["view"]
+    assert view["phase"] == "over" and len(view["results"]) == 3
+    for row in view["standings"]:  # T9: 50, 30, 20, 10 for the first four, added up over the races
+        assert row["total"] == sum(race["points"].get(h, 0) for race in view["results"] for h in row["horses"])
+    assert view["standings"][0]["total"] >= view["standings"][1]["total"]
+    assert final["decision"] is None

@@ -62,24 +62,34 @@ function renderSeats() {
     for (const n of allowed) hpp.append(el("option", { value: n, selected: n === old }, String(n)));
   }
   const box = $("seats");
-  const previous = [...box.querySelectorAll(".seat-row")].map((row) => ({
-    name: row.querySelector(".seat-name").value, kind: row.querySelector(".seat-kind").value,
-    level: row.querySelector(".seat-level").value }));
-  box.innerHTML = "";
   const levels = (info.games.find((g) => g.name === game) || { bots: ["random"] }).bots;
   const count = seatCount();
-  for (let i = 0; i < count; i++) {
-    const was = previous[i] || { name: i === 0 ? t("Me") : t("Bot {n}", { n: i }), kind: i === 0 ? "person" : "bot", level: levels[levels.length - 1] };
-    const house = game === "readysetbet" && ($("variant") || {}).value === "house_bets" && i === count - 1;
-    box.append(el("div", { class: "row seat-row", dataset: { seat: i } },
-      el("span", { class: "muted" }, house ? t("House") : t("Seat {n}", { n: i + 1 })),
-      el("input", { class: "seat-name", value: was.name, maxlength: 40, "aria-label": t("Name") }),
-      selectInput(`kind-${i}`, ["person", "bot"], { person: t("Person"), bot: t("Bot") }, was.kind),
-      selectInput(`level-${i}`, levels, { random: t("Random bot"), tactical: t("Tactical bot") }, levels.includes(was.level) ? was.level : levels[0])));
-    const row = box.lastChild;
-    row.querySelector(`#kind-${i}`).classList.add("seat-kind");
-    row.querySelector(`#level-${i}`).classList.add("seat-level");
+  const house = game === "readysetbet" && ($("variant") || {}).value === "house_bets";
+  // keep the rows people have filled in (a re-render would lose what is being typed)
+  let rows = [...box.querySelectorAll(".seat-row")];
+  while (rows.length > count) rows.pop().remove();
+  for (let i = rows.length; i < count; i++) {
+    const row = el("div", { class: "row seat-row", dataset: { seat: i } },
+      el("span", { class: "muted seat-label" }),
+      el("input", { class: "seat-name", value: i === 0 ? t("Me") : t("Bot {n}", { n: i }), maxlength: 40, "aria-label": t("Name") }),
+      selectInput(`kind-${i}`, ["person", "bot"], { person: t("Person"), bot: t("Bot") }, i === 0 ? "person" : "bot"),
+      el("select", { id: `level-${i}`, class: "seat-level", "aria-label": t("Bot level") }));
+    const kind = row.querySelector(`#kind-${i}`);
+    kind.classList.add("seat-kind");
+    kind.addEventListener("change", () => { row.querySelector(".seat-level").hidden = kind.value !== "bot"; });
+    box.append(row);
   }
+  rows = [...box.querySelectorAll(".seat-row")];
+  rows.forEach((row, i) => {
+    row.querySelector(".seat-label").textContent = house && i === count - 1 ? t("House") : t("Seat {n}", { n: i + 1 });
+    const level = row.querySelector(".seat-level");
+    const chosen = level.value;
+    const labels = { random: t("Random bot"), tactical: t("Tactical bot"), value: t("Value bettor") };
+    level.innerHTML = "";
+    for (const name of levels) level.append(el("option", { value: name }, labels[name] || name));
+    level.value = levels.includes(chosen) ? chosen : levels[levels.length - 1];
+    level.hidden = row.querySelector(".seat-kind").value !== "bot";
+  });
 }
 
 function requestBody() {
@@ -126,13 +136,14 @@ function showCreated(data) {
   const absolute = (path) => location.origin + path;
   box.append(el("h2", {}, t("Table {id} is ready", { id: data.id })));
   box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
-  const list = el("table", { class: "data links" });
+  const list = el("div", { class: "links" });
   for (const seat of data.seats) {
-    list.append(el("tr", {},
-      el("td", {}, seat.name),
-      el("td", {}, seat.kind === "bot" ? t("Bot") : el("code", {}, absolute(seat.link))),
-      el("td", {}, seat.link ? el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")) : ""),
-      el("td", {}, seat.link ? el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link")) : "")));
+    list.append(el("div", { class: "link-row" },
+      el("b", {}, seat.name), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
+      seat.link ? el("div", {}, el("code", {}, absolute(seat.link))) : null,
+      seat.link ? el("div", { class: "row" },
+        el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")),
+        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link"))) : null));
   }
   box.append(list);
   box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
