@@ -29,6 +29,7 @@ export class Page {
     this.courseWrap = el("div", { class: "course-wrap", id: "course" },
       el("div", { class: "course-tools" },
         el("button", { type: "button", id: "zoom", onclick: () => this.toggleZoom() }, t("Zoom"))));
+    if (window.innerWidth < 700) this.courseWrap.classList.add("zoom");  // a phone: squares big enough to tap
     this.decisionBox = el("div", { class: "options", id: "decision" });
     this.handBox = el("div", { id: "hands" });
     this.horsesBox = el("div", { id: "horses" });
@@ -174,6 +175,19 @@ export class Page {
     return race.order ? race.order[race.turn] : null;
   }
 
+  showReach() {
+    // bring the lit squares into sight: on a phone the course is below the hand
+    const mark = this.reachLayer && this.reachLayer.querySelector("polygon");
+    if (!mark) return;
+    const wrap = this.courseWrap.getBoundingClientRect();
+    if (wrap.top > window.innerHeight - 120 || wrap.bottom < 120) this.courseWrap.scrollIntoView({ block: "center" });
+    if (this.courseWrap.classList.contains("zoom")) {
+      const box = mark.getBoundingClientRect(), now = this.courseWrap.getBoundingClientRect();
+      this.courseWrap.scrollLeft += box.left - now.left - now.width / 2;
+      this.courseWrap.scrollTop += box.top - now.top - now.height / 2;
+    }
+  }
+
   scrollToCurrent() {
     if (!this.courseWrap.classList.contains("zoom") || !this.msg) return;
     const race = this.raceView(this.msg);
@@ -213,7 +227,7 @@ export class Page {
     this.renderTables(msg, race);
     this.renderLog(msg, race);
     this.renderReach();
-    this.scrollToCurrent();
+    if (msg.decision && msg.decision.options && msg.decision.kind === "square") this.showReach(); else this.scrollToCurrent();
   }
 
   seatName(seat) { return this.msg && this.msg.seats[seat] ? this.msg.seats[seat].name : t("Seat {n}", { n: seat + 1 }); }
@@ -307,6 +321,7 @@ export class Page {
     this.previewSquares = message.squares;
     this.renderReach();
     this.renderDecision(this.msg);
+    this.showReach();
   }
 
   renderReach() {
