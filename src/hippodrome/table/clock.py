@@ -1,11 +1,10 @@
-"""The table's clock: strikes timed chance steps (Ready Set Bet's rolls) at a pace, with pause
-and resume.
+"""The table's clock: it strikes every ``interval`` seconds unless paused (Ready Set Bet's pace).
 
-NOTE FOR THE OWNER OF table/: this file is a RECONSTRUCTION. The Ready Set Bet engineer
-overwrote the original (untracked) table/clock.py by mistake at about 23:20 UTC and rebuilt
-it from its uses in runner.py and server/rooms.py (``Clock(roll_interval, paused)``,
-``pause()``, ``resume()``, ``await wait()``, ``snapshot()``, ``paused``). Please replace it
-with your own version if you still have it.
+Pausing freezes the time left until the next strike; resuming continues from there.
+:meth:`Clock.restart` starts a full interval from now: the runner calls it when the game comes
+back to the clock after a decision, so the first roll of a race (or the one after a choice)
+never follows at once. The clock knows nothing of games: a driver awaits :meth:`Clock.wait`
+and then calls ``Table.tick()``. Only asyncio; the time source can be injected for tests.
 """
 
 from __future__ import annotations
@@ -16,54 +15,71 @@ from typing import Any, Callable
 
 
 class Clock:
-    """Strikes every ``roll_interval`` seconds on an absolute schedule, so that waking the
-    waiter early (a bet arrived) does not push the next strike back."""
-
-    def __init__(self, roll_interval: float = 2.0, paused: bool = False,
-                 now: Callable[[], float] = time.monotonic):
-        if roll_interval < 0:
-            raise ValueError(f"the roll interval must be 0 seconds or more, not {roll_interval}")
-        self.roll_interval = roll_interval
+    def __init__(self, interval: float = 2.0, paused: bool = False, now: Callable[[], float] = time.monotonic):
+        if interval <= 0:
+            raise ValueError(f"a clock interval must be more than 0 seconds, not {interval}")
+        self.interval = float(interval)
         self.now = now
-        self._next_at = now() + roll_interval
-        self._remaining: float | None = roll_interval if paused else None
-        self._resumed: asyncio.Event | None = None  # created inside the running loop, on first wait
+        self.paused = paused
+        self._left = self.interval         # seconds left, counted from _since (or frozen when paused)
+        self._since = None if paused else now()
+        self._changed: asyncio.Event | None = None  # made inside the running loop, on first wait
 
-    @property
-    def paused(self) -> bool:
-        return self._remaining is not None
-
+    # -- control ------------------------------------------------------------------
     def pause(self) -> None:
         if not self.paused:
-            self._remaining = max(0.0, self._next_at - self.now())
+            self._left = self.time_left()
+            self._since = None
+            self.paused = True
+            self._poke()
 
     def resume(self) -> None:
         if self.paused:
-            self._next_at = self.now() + self._remaining
-            self._remaining = None
-            if self._resumed is not None:
-                self._resumed.set()
+            self.paused = False
+            self._since = self.now()
+            self._poke()
 
-    def seconds_to_strike(self) -> float:
-        if self.paused:
-            return float(self._remaining)
-        return max(0.0, self._next_at - self.now())
+    def restart(self) -> None:
+        """A full interval from now (paused: a full interval once resumed)."""
+        self._left = self.interval
+        self._since = None if self.paused else self.now()
+        self._poke()
 
-    async def wait(self) -> None:
-        """Return at the next strike (never while paused); the strike after is scheduled."""
-        while True:
-            if self.paused:
-                if self._resumed is None:
-                    self._resumed = asyncio.Event()
-                self._resumed.clear()
-                await self._resumed.wait()
-                continue
-            delay = self._next_at - self.now()
-            if delay <= 0:
-                self._next_at = max(self._next_at + self.roll_interval, self.now())
-                return
-            await asyncio.sleep(min(delay, 0.25))
+    def set_interval(self, interval: float) -> None:
+        if interval <= 0:
+            raise ValueError(f"a clock interval must be more than 0 seconds, not {interval}")
+        self.interval = float(interval)
+        self._left = min(self.time_left(), self.interval)
+        self._since = None if self.paused else self.now()
+        self._poke()
+
+    # -- reading ------------------------------------------------------------------
+    def time_left(self) -> float:
+        if self.paused or self._since is None:
+            return self._left
+        return max(0.0, self._left - (self.now() - self._since))
 
     def snapshot(self) -> dict[str, Any]:
-        return {"paused": self.paused, "roll_interval": self.roll_interval,
-                "seconds_to_roll": round(self.seconds_to_strike(), 3)}
+        return {"paused": self.paused, "interval": self.interval, "next_in": round(self.time_left(), 3)}
+
+    # -- waiting ------------------------------------------------------------------
+    async def wait(self) -> None:
+        """Return when the clock strikes (its time ran out while not paused); the next
+        interval starts then. Cancelling a wait changes nothing."""
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        while True:
+            if not self.paused and self.time_left() <= 0:
+                self._left = self.interval
+                self._since = self.now()
+                return
+            self._changed.clear()
+            timeout = None if self.paused else self.time_left()
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+
+    def _poke(self) -> None:
+        if self._changed is not None:
+            self._changed.set()

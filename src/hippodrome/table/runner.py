@@ -36,6 +36,7 @@ class TableRunner:
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._rng = random.Random()
+        self._clock_epoch: int | None = None  # the step the clock was last restarted for
 
     # -- people -------------------------------------------------------------------
     async def act(self, seat: int, action: Action, state_id: int | None) -> None:
@@ -105,6 +106,11 @@ class TableRunner:
                         self._changed()
             return
         if table.waits_for_clock():
+            if self._clock_epoch != table.epoch:
+                # back to the clock after a decision or at a new step (a new race): a full
+                # interval before the next strike, so people have time to look and bet
+                self._clock_epoch = table.epoch
+                self.clock.restart()
             strike = asyncio.ensure_future(self.clock.wait())
             wake = asyncio.ensure_future(self._wake.wait())
             done, _ = await asyncio.wait({strike, wake}, return_when=asyncio.FIRST_COMPLETED)

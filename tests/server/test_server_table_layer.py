@@ -1,0 +1,97 @@
+"""The table layer the server drives: the clock, free actions against older states, bots."""
+
+import asyncio
+import time
+
+import pytest
+
+import hippodrome.readysetbet  # noqa: F401  (registers the game)
+import hippodrome.turfmaster.race  # noqa: F401
+from hippodrome.core.errors import IllegalAction
+from hippodrome.table import Seat, StaleState, Table
+from hippodrome.table.clock import Clock
+from hippodrome.table.runner import TableRunner
+
+RACE = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
+
+
+def test_clock_strikes_after_its_interval_and_pausing_freezes_it():
+    async def run():
+        clock = Clock(0.15)
+        started = time.monotonic()
+        await clock.wait()
+        first = time.monotonic() - started
+        assert 0.13 <= first < 0.5
+        clock.pause()
+        waiter = asyncio.ensure_future(clock.wait())
+        await asyncio.sleep(0.4)
+        assert not waiter.done(), "a paused clock does not strike"
+        left = clock.time_left()
+        assert 0 < left <= 0.15
+        clock.resume()
+        await asyncio.wait_for(waiter, 1.0)
+    asyncio.run(run())
+
+
+def test_a_decision_against_an_older_state_is_stale():
+    table = Table("turfmaster-race", RACE, [Seat("a"), Seat("b")], seed=1)
+    option = table.pending().options[0]
+    with pytest.raises(StaleState):
+        table.act(0, option, state_id=table.state_id + 1)
+    table.act(0, option, state_id=table.state_id)
+    assert table.state_id == 1
+
+
+def test_a_bet_may_lag_behind_the_rolls_of_its_race_but_not_into_the_next():
+    table = Table("readysetbet", {"players": 2, "vip": False}, [Seat("a"), Seat("b")], seed=7)
+    looked_at = table.state_id
+    table.tick()
+    table.tick()
+    table.act(0, {"type": "bet", "token": "5", "space": "win:7:R"}, state_id=looked_at)
+    race = table.state.race_no
+    while table.state.race_no == race:
+        table.tick()
+    with pytest.raises(StaleState):
+        table.act(0, {"type": "bet", "token": "4", "space": "win:8:R"}, state_id=looked_at)
+    with pytest.raises(StaleState):
+        table.act(0, {"type": "bet", "token": "4", "space": "win:8:R"}, state_id=table.state_id + 1)
+    table.act(0, {"type": "bet", "token": "4", "space": "win:8:R"}, state_id=table.state_id)
+
+
+class BrokenBot:
+    name = "broken"
+
+    def choose(self, observation, options):
+        raise RuntimeError("a bug in a bot")
+
+
+class WrongBot:
+    name = "wrong"
+
+    def choose(self, observation, options):
+        return {"type": "card", "horse": "red", "card": "5"}
+
+
+@pytest.mark.parametrize("bot", [BrokenBot(), WrongBot()])
+def test_a_failing_bot_does_not_stall_the_table(bot):
+    table = Table("turfmaster-race", RACE, [Seat("a", bot), Seat("b", bot)], seed=3)
+    table.run_bots()
+    assert table.over
+
+
+def test_the_runner_lets_bots_play_and_strikes_the_clock():
+    async def run():
+        seen = []
+        table = Table("readysetbet", {"players": 2, "races": 1}, [Seat("a"), Seat("b")], seed=5)
+        runner = TableRunner(table, bot_delay=0, roll_interval=0.02, on_change=[lambda t: seen.append(t.state_id)])
+        runner.start()
+        for _ in range(400):
+            if table.over:
+                break
+            await asyncio.sleep(0.02)
+        await runner.stop()
+        assert table.over
+        assert seen == sorted(seen) and len(seen) >= 10
+        with pytest.raises(IllegalAction):
+            await runner.act(0, {"type": "bet", "token": "2", "space": "win:7:R"}, table.state_id)
+    asyncio.run(run())
