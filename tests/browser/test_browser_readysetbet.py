@@ -92,3 +92,20 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     watcher.wait_for_selector(".error-box")
     assert "host" in watcher.text_content(".error-box")
     watcher.close()
+
+
+def test_the_house_places_its_tokens_by_clicking(server, browser):
+    """R9 (House bets): the House puts its tokens on free spaces before the race."""
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "house_bets", "races": 1},
+                            "seats": [{"name": "A", "kind": "bot"}, {"name": "B", "kind": "bot"},
+                                      {"name": "House"}], "pace": 5})
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(server.url + table["seats"][2]["link"])
+    page.wait_for_selector("#house-tokens")
+    page.click('#house-tokens [data-token="house-5"]')
+    page.click('[data-space="win:7:R"]')
+    page.wait_for_function("() => document.querySelector('[data-space=\"win:7:R\"]').textContent.includes('H5')")
+    page.click('#house-tokens [data-token="house-2"]')
+    page.click('[data-space="win:7:R"]')  # one house token per space (R9)
+    page.wait_for_selector(".error-box")
+    page.close()

@@ -168,7 +168,15 @@ export class Page {
     const vip = view.vip_cards[seat] || [];
     if (vip.length) box.append(el("p", {}, t("VIP cards:"), " ", vip.map(vipName).join(", ")));
     const decision = msg.decision;
-    if (decision && decision.options && decision.seat === seat) {
+    if (decision && decision.options && decision.seat === seat && decision.kind === "house_token") {
+      // R9: the House puts its tokens on the board before the race: choose a value, click a space
+      const values = [...new Set(decision.context.tokens_left)].sort((a, b) => b - a);
+      if (!values.includes(this.houseValue)) this.houseValue = values[0];
+      box.append(el("p", {}, t("Place the House's tokens: choose one, then click a free space.")));
+      box.append(el("div", { class: "tokens", id: "house-tokens" }, values.map((v) =>
+        el("button", { type: "button", class: `token${v === this.houseValue ? " selected" : ""}`, style: "background:#000;color:#fff",
+                       dataset: { token: `house-${v}` }, onclick: () => { this.houseValue = v; this.renderMine(this.msg); } }, String(v)))));
+    } else if (decision && decision.options && decision.seat === seat) {
       const options = el("div", { class: "options", id: "decision" });
       for (const option of decision.options.slice(0, 40)) {
         let label = JSON.stringify(option);
@@ -183,7 +191,15 @@ export class Page {
 
   clickSpace(space) {
     const msg = this.msg;
-    if (!msg || msg.seat === null || !this.token) return;
+    if (!msg || msg.seat === null) return;
+    const decision = msg.decision;
+    if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
+      const option = decision.options.find((o) => o.value === this.houseValue && o.space === space.id);
+      if (option) this.connection.act(option);
+      else this.showMessage && this.showMessage(t("The House cannot put a token there."));
+      return;
+    }
+    if (!this.token) return;
     this.connection.act({ type: "bet", token: this.token, space: space.id });
   }
 
