@@ -34,6 +34,7 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(128)  # connections made from now on wait for the server instead of being refused
     except OSError as error:
         typer.echo(f"cannot listen on {host}:{port}: {error.strerror}; choose another --port", err=True)
         raise typer.Exit(2)
