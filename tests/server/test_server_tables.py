@@ -195,3 +195,16 @@ def test_bots_play_a_whole_meeting_and_the_final_table_is_sent(client):
         assert row["total"] == sum(race["points"].get(h, 0) for race in view["results"] for h in row["horses"])
     assert view["standings"][0]["total"] >= view["standings"][1]["total"]
     assert final["decision"] is None
+
+
+def test_live_odds_come_from_the_public_position(client):
+    table = make_table(client, game="readysetbet", setup={"players": 2},
+                       seats=[{"name": "Ana"}, {"name": "Bo"}], pace=30)
+    odds = client.get(f"/api/tables/{table['id']}/odds").json()
+    horses = odds["horses"]
+    # R1: at the start, 7 (rolled on 6 of 36) is the likeliest winner, 2/3 and 11/12 alike
+    assert max(horses, key=lambda h: horses[h]["win"]) in ("6", "7", "8")
+    assert abs(sum(h["win"] for h in horses.values()) - 1) < 1e-9  # R2: the race stops at the first horse home
+    assert 0 <= odds["spaces"]["win:7:R"] <= 1 and "prop:" in " ".join(odds["spaces"])
+    race = make_table(client)
+    assert client.get(f"/api/tables/{race['id']}/odds").status_code == 400

@@ -186,7 +186,12 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
         room = hub.load(table_id)
         if room is None:
             raise HTTPException(404, f"no table {table_id!r}")
-        return await asyncio.get_running_loop().run_in_executor(None, public_odds, room)
+        if room.game != "readysetbet":
+            raise HTTPException(400, "odds are offered for Ready Set Bet tables")
+        # read the public position here, in the loop that changes it; simulate in a thread
+        state = room.table.state
+        snapshot = (room.table.state_id, state.race, list(state.spaces.values()))
+        return await asyncio.get_running_loop().run_in_executor(None, public_odds, *snapshot)
 
     @app.get("/api/courses/{name}")
     async def course(name: str):
@@ -375,18 +380,15 @@ def rsb_variants() -> list[str]:
 _DRAWINGS: dict[str, dict[str, Any]] = {}
 
 
-def public_odds(room: Room) -> dict[str, Any]:
+def public_odds(state_id: int, race: Any, spaces: list) -> dict[str, Any]:
     """Ready Set Bet's live odds from the public race position (positions and the last roll)."""
-    state = room.table.state
-    if room.game != "readysetbet":
-        raise HTTPException(400, "odds are offered for Ready Set Bet tables")
     from hippodrome.readysetbet.odds import race_odds
 
-    if state.race.finished:
-        return {"state_id": room.table.state_id, "spaces": {}, "horses": {}}
-    result = race_odds(state.race, 2000)
-    return {"state_id": room.table.state_id, "horses": result.horses, "simulations": result.simulations,
-            "spaces": {space.id: round(result.probability(space), 3) for space in state.spaces.values()}}
+    if race.finished:
+        return {"state_id": state_id, "spaces": {}, "horses": {}}
+    result = race_odds(race, 2000)
+    return {"state_id": state_id, "horses": result.horses, "simulations": result.simulations,
+            "spaces": {space.id: round(result.probability(space), 3) for space in spaces}}
 
 
 def drawing_of(name: str) -> dict[str, Any]:
