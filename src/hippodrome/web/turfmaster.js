@@ -369,7 +369,14 @@ export class Page {
     if (!decision || !decision.options || decision.seat !== msg.seat) return;
     if (decision.kind === "card") {
       if (this.selected) {
-        if (this.previewSquares && this.previewSquares.length) box.append(el("p", {}, t("Click a highlighted square to move there.")));
+        if (this.previewSquares && this.previewSquares.length) {
+          box.append(el("p", {}, t("Click a highlighted square to move there.")));
+          for (const square of this.previewSquares) {
+            box.append(el("button", { type: "button", class: "option square-option", dataset: { type: "square" },
+                                      onclick: () => this.clickSquare(square.lane, square.square) },
+                          this.optionLabel({ type: "square", ...square }, decision)));
+          }
+        }
         else if (this.previewSquares) box.append(el("p", { class: "note" }, t("This card will not move the horse.")),
           el("button", { type: "button", class: "primary", id: "play-anyway", onclick: () => { this.connection.act(this.selected); } }, t("Play it anyway")));
       } else box.append(el("p", {}, t("Choose a card: the squares it reaches light up.")));
@@ -380,7 +387,7 @@ export class Page {
       box.append(el("p", {}, t("{horse} holds {n} cards and may keep {limit}: give up {k} more.", { horse: horseName(c.horse), n: c.hand.length, limit: c.limit, k: c.to_discard })));
     }
     decision.options.forEach((option, index) => {
-      if (option.type === "card" || option.type === "square") return;
+      if (option.type === "card") return;
       const note = decision.notes[index];
       box.append(el("div", {}, el("button", { type: "button", class: "option", dataset: { type: option.type },
                                               onclick: () => this.connection.act(option) }, this.optionLabel(option, decision)),
