@@ -26,7 +26,9 @@ function render(message) {
   $("race-no").textContent = t("Race {n} of {m}", { n: view.race_no, m: view.races });
   const log = view.race_log || [];
   const lastMove = [...log].reverse().find((e) => e.event === "move");
-  drawTrack($("track"), view.race, lastMove);
+  const moveKey = `${view.race_no}:${lastMove ? log.lastIndexOf(lastMove) : -1}`;
+  drawTrack($("track"), view.race, lastMove, moveKey !== render.moveKey);
+  render.moveKey = moveKey;
   const calls = log.map(announce).filter(Boolean);
   let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
   if (view.over) headline = t("The game is over.");

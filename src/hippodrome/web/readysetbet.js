@@ -52,7 +52,7 @@ export function announce(event) {
   }
 }
 
-export function drawTrack(container, race, lastEvent) {
+export function drawTrack(container, race, lastEvent, animate = false) {
   container.innerHTML = "";
   const grid = el("div", { class: "track", role: "img", "aria-label": t("The track") });
   const moved = lastEvent && lastEvent.event === "move" ? lastEvent.horse : null;
@@ -65,7 +65,7 @@ export function drawTrack(container, race, lastEvent) {
       if (space === FINISH) cls.push("finish");
       if (space === 0) cls.push("start");
       const cell = el("div", { class: cls.join(" "), dataset: space === at ? { horse } : {} });
-      if (space === at) cell.append(el("div", { class: `horse colour-${HORSE_COLOUR[horse]}${moved === horse ? " moved" : ""}`, dataset: { horse } }, horse));
+      if (space === at) cell.append(el("div", { class: `horse colour-${HORSE_COLOUR[horse]}${moved === horse ? " moved" : ""}${moved === horse && animate ? " hop" : ""}`, dataset: { horse } }, horse));
       grid.append(cell);
     }
   }
@@ -113,7 +113,9 @@ export class Page {
     const view = msg.view;
     const log = view.race_log || [];
     const lastMove = [...log].reverse().find((e) => e.event === "move");
-    drawTrack(this.trackBox, view.race, lastMove);
+    const moveKey = `${view.race_no}:${lastMove ? log.lastIndexOf(lastMove) : -1}`;
+    drawTrack(this.trackBox, view.race, lastMove, moveKey !== this.moveKey);
+    this.moveKey = moveKey;
     const said = [...log].reverse().map(announce).find(Boolean);
     this.announceBox.textContent = said || (view.phase === "race" ? t("They're off: place your bets!") : "");
     this.renderStatus(msg);
