@@ -149,3 +149,23 @@ def test_the_page_survives_a_server_killed_mid_game(server, browser):
     play_one_decision(page)  # and the game goes on
     assert int(page.get_attribute("#app", "data-state-id")) > state_before
     page.close()
+
+
+def test_a_person_plays_a_whole_steeplechase_meeting_by_clicking(server, browser):
+    """T8-T11: bonus cards, cards kept between races, falls at fences, three races, the final table."""
+    table = create(server, {"game": "turfmaster", "setup": {"players": 2, "horses_per_player": 2, "steeplechase": True},
+                            "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "tactical"}]})
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#course svg polygon.fence")
+    decisions = 0
+    while wait_for_my_turn_or_end(page, timeout=30):
+        play_one_decision(page)
+        decisions += 1
+        assert decisions < 800
+    assert "The meeting is over." in page.text_content("#turn")
+    rows = page.locator("#meeting-table tr")
+    assert rows.count() == 3  # the header and one row per player
+    assert not errors, errors
