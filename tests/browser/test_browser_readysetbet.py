@@ -109,3 +109,21 @@ def test_the_house_places_its_tokens_by_clicking(server, browser):
     page.click('[data-space="win:7:R"]')  # one house token per space (R9)
     page.wait_for_selector(".error-box")
     page.close()
+
+
+def test_the_page_speaks_the_language_the_player_picks(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bo"}], "pace": 30})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .head")
+    assert "Win" in page.text_content("#board")
+    page.select_option("#lang", "es")
+    page.wait_for_function("() => document.querySelector('#board').textContent.includes('Ganador')")
+    assert "Trío" in page.text_content("#board") and "Posición" in page.text_content("#board")
+    page.reload()  # the choice is remembered
+    page.wait_for_selector("#board .head")
+    page.wait_for_function("() => document.querySelector('#board').textContent.includes('Ganador')")
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    context.close()
