@@ -79,8 +79,10 @@ def server(tmp_path):
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One chromium per test module: Playwright's sync API keeps an event loop running in this
+    thread while it is open, so it must be closed before other test directories run."""
     _require_browser()
     from playwright.sync_api import sync_playwright
 

@@ -1,6 +1,7 @@
 """The table layer the server drives: the clock, free actions against older states, bots."""
 
 import asyncio
+import threading
 import time
 
 import pytest
@@ -11,6 +12,24 @@ from hippodrome.core.errors import IllegalAction
 from hippodrome.table import Seat, StaleState, Table
 from hippodrome.table.clock import Clock
 from hippodrome.table.runner import TableRunner
+
+def run_async(coroutine_function):
+    """asyncio.run in a thread of its own (the thread running the tests may hold a loop)."""
+    outcome = {}
+
+    def target():
+        try:
+            outcome["value"] = asyncio.run(coroutine_function())
+        except BaseException as error:  # re-raised in the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
 
 RACE = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
 
@@ -30,7 +49,7 @@ def test_clock_strikes_after_its_interval_and_pausing_freezes_it():
         assert 0 < left <= 0.15
         clock.resume()
         await asyncio.wait_for(waiter, 1.0)
-    asyncio.run(run())
+    run_async(run)
 
 
 def test_a_decision_against_an_older_state_is_stale():
@@ -94,4 +113,4 @@ def test_the_runner_lets_bots_play_and_strikes_the_clock():
         assert seen == sorted(seen) and len(seen) >= 10
         with pytest.raises(IllegalAction):
             await runner.act(0, {"type": "bet", "token": "2", "space": "win:7:R"}, table.state_id)
-    asyncio.run(run())
+    run_async(run)
