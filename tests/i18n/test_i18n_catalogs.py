@@ -3,13 +3,14 @@ is the source's messages, no more and no less."""
 
 from __future__ import annotations
 
-import string
+import json
+import shutil
 
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from hippodrome.i18n.catalogs import DOMAIN, TEMPLATE_PATH, catalog_path
-from hippodrome.i18n.extract import extract_template, extract_html
+from hippodrome.i18n.extract import extract_template, extract_html, placeholders
 from hippodrome.i18n.languages import LANGUAGES
 
 
@@ -20,12 +21,6 @@ def read(path, lang=None):
 
 def ids(catalog):
     return {entry.id if isinstance(entry.id, str) else tuple(entry.id) for entry in catalog if entry.id}
-
-
-def placeholders(text: str) -> set[tuple[str, str | None, str]]:
-    """{name!conversion:spec} fields of a str.format template (ValueError if the braces are broken)."""
-    return {(name, conversion, spec or "") for _, name, spec, conversion in string.Formatter().parse(text)
-            if name is not None}
 
 
 TEMPLATE = read(TEMPLATE_PATH)
@@ -151,3 +146,28 @@ def test_placeholder_parser_sees_conversion_and_spec():
     assert placeholders("{a!r} and {b:>3} and {{literal}}") == {("a", "r", ""), ("b", None, ">3")}
     with pytest.raises(ValueError):
         placeholders("broken {brace")
+
+
+def test_import_fills_only_empty_entries_and_refuses_broken_placeholders(tmp_path, monkeypatch):
+    from hippodrome.i18n import extract
+    for lang in LANGUAGES:
+        (tmp_path / lang).mkdir()
+        shutil.copy(catalog_path(lang), tmp_path / lang / "hippodrome.po")
+    monkeypatch.setattr(extract, "catalog_path", lambda lang: tmp_path / lang / "hippodrome.po")
+    singular = next(e for e in TEMPLATE if isinstance(e.id, str) and placeholders(e.id)
+                    and all(not conversion and not spec for _, conversion, spec in placeholders(e.id)))
+    catalog = read(tmp_path / "de" / "hippodrome.po", "de")
+    catalog.get(singular.id).string = ""
+    with (tmp_path / "de" / "hippodrome.po").open("wb") as file:
+        write_po(file, catalog)
+    fields = " ".join("{%s}" % name for name, _, _ in sorted(placeholders(singular.id)))
+    incoming = tmp_path / "incoming.json"
+    incoming.write_text(json.dumps([
+        {"msgid": singular.id, "de": f"NEU {fields}", "fr": f"NOUVEAU {fields}", "es": "sin campos"},
+        {"msgid": "no such message in the template", "nl": "geen"}]))
+    report = extract.import_translations(incoming)
+    assert read(tmp_path / "de" / "hippodrome.po", "de").get(singular.id).string == f"NEU {fields}"
+    fr = read(tmp_path / "fr" / "hippodrome.po", "fr").get(singular.id).string
+    assert fr != f"NOUVEAU {fields}" and any(line.startswith("fr: kept the existing") for line in report)
+    assert any(line.startswith("es: placeholders") for line in report)
+    assert any(line.startswith("nl: not in the template") for line in report)

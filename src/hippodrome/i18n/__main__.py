@@ -1,10 +1,11 @@
-"""``python -m hippodrome.i18n update|check`` (translators' and developers' tool; see docs/i18n.md)."""
+"""``python -m hippodrome.i18n update|check|import FILE.json`` (translators' and developers' tool; see docs/i18n.md)."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from hippodrome.i18n.extract import missing_translations, update_catalogs
+from hippodrome.i18n.extract import import_translations, missing_translations, update_catalogs
 from hippodrome.i18n.languages import LANGUAGES
 
 
@@ -24,7 +25,12 @@ def main(argv: list[str]) -> int:
                 for msgid in missing:
                     print(f"    {msgid!r}")  # i18n: developer tool
         return status
-    print("usage: python -m hippodrome.i18n update|check", file=sys.stderr)  # i18n: developer tool
+    if command == "import" and len(argv) > 1:
+        for path in argv[1:]:
+            for line in import_translations(Path(path)):
+                print(line)  # i18n: developer tool
+        return 0
+    print("usage: python -m hippodrome.i18n update | check | import FILE.json ...", file=sys.stderr)  # i18n: developer tool
     return 2
 
 

@@ -10,6 +10,8 @@ what is left to translate; the test suite checks the same.
 from __future__ import annotations
 
 import copy
+import json
+import string
 import html
 import re
 from pathlib import Path
@@ -118,3 +120,56 @@ def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: 
     for match in _HTML_ATTRIBUTE.finditer(text):
         lineno = text.count("\n", 0, match.start()) + 1
         yield lineno, None, html.unescape(match.group(1)), []
+
+
+def placeholders(text: str) -> set[tuple[str, str | None, str]]:
+    """The ``{name!conversion:spec}`` fields of a str.format template (ValueError if braces are broken)."""
+    return {(name, conversion, spec or "") for _, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None}
+
+
+def _forms(value: Any) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def import_translations(path: Path) -> list[str]:
+    """Fill empty or fuzzy entries of the catalogs from a JSON list of translations.
+
+    Each item is ``{"msgid": ..., ["msgid_plural": ...,] "es": text or [forms], "fr": ...}``; the
+    msgid must already be in the template (run ``update`` first). An existing, reviewed translation
+    is kept; a translation whose placeholders differ from the msgid's is refused. Returns a report,
+    one line per problem, and a summary line per language.
+    """
+    items = json.loads(path.read_text(encoding="utf-8"))
+    report: list[str] = []
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        catalog = _read(catalog_path(lang), lang)
+        filled = 0
+        for item in items:
+            if lang not in item:
+                continue
+            msgid = item["msgid"]
+            entry = catalog.get(msgid)
+            if entry is None:
+                report.append(f"{lang}: not in the template (run update first): {msgid!r}")
+                continue
+            forms = _forms(item[lang])
+            english = _forms(entry.id)
+            wanted = placeholders(english[-1])
+            if any(placeholders(form) != wanted for form in forms) or len(forms) != len(english):
+                report.append(f"{lang}: placeholders or plural forms differ from the msgid: {forms!r}")
+                continue
+            current = _forms(entry.string) if entry.string else ()
+            if current and all(current) and not entry.fuzzy:
+                if current != forms:
+                    report.append(f"{lang}: kept the existing translation of {msgid!r}: {current!r}")
+                continue
+            entry.string = forms if isinstance(entry.id, (list, tuple)) else forms[0]
+            entry.flags.discard("fuzzy")
+            filled += 1
+        _write(catalog_path(lang), catalog)
+        report.append(f"{lang}: {filled} filled from {path.name}")
+    reload_catalogs()
+    return report
