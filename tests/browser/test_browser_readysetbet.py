@@ -71,7 +71,7 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     page.goto(server.url + table["host_link"])
     page.wait_for_selector("#track .horse")
     page.wait_for_function("() => document.querySelectorAll('#calls li').length >= 2", timeout=15000)
-    assert re.search(r"\d and \d", page.text_content("#calls")), "each roll is called with its dice"
+    assert re.search(r"\d", page.text_content("#calls")), "each roll is called with its total"
     page.click("#pause")
     page.wait_for_function("() => document.querySelector('#resume').disabled === false")
     paused_at = page.get_attribute("body", "data-state-id")
@@ -92,6 +92,52 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     watcher.wait_for_selector(".error-box")
     assert "host" in watcher.text_content(".error-box")
     watcher.close()
+
+
+SPEECH_STUB = """
+localStorage.setItem("hippodrome.lang", "es");
+window.__spoken = [];
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; } };
+Object.defineProperty(window, "speechSynthesis", { configurable: true,
+  value: { speak: (u) => window.__spoken.push({ text: u.text, lang: u.lang }), cancel: () => {} } });
+"""
+
+
+def test_the_race_caller_speaks_the_callers_lines_in_spanish(server, browser):
+    """The page shows and speaks the server's caller lines (message JSON in the view) translated
+    with the Spanish catalog, in a Spanish voice; the House starts with the rulebook's call."""
+    from hippodrome.i18n import Message
+
+    def spanish(line):
+        return Message(line["msgid"], **line["params"]).translate("es")
+
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "app", "races": 1},
+                            "seats": [{"name": "Ana", "kind": "bot"}, {"name": "Bo", "kind": "bot"}],
+                            "pace": 1.5})
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.add_init_script(SPEECH_STUB)
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.goto(server.url + table["host_link"])
+    page.wait_for_selector("#track .horse")
+    page.check("#voice")
+    page.wait_for_function("() => window.__spoken.length >= 2", timeout=15000)
+    page.click("#pause")
+    page.wait_for_function("() => document.querySelector('#resume').disabled === false")
+    page.wait_for_timeout(300)
+    states = [message for message in map(json.loads, frames) if message.get("type") == "state"]
+    caller = states[-1]["view"]["caller"]
+    expected = [spanish(line) for line in caller["lines"]]
+    assert expected[0] == "¡Salen al galope!"
+    shown = page.locator("#calls li").all_text_contents()
+    assert shown == list(reversed(expected[-12:])), "the page shows the caller's lines as the catalog translates them"
+    assert shown[-1] == "¡Salen al galope!"
+    assert page.evaluate("document.documentElement.lang") == "es"
+    spoken = page.evaluate("window.__spoken")
+    assert spoken and all(u["lang"] == "es-ES" for u in spoken), spoken
+    assert all(u["text"] in expected for u in spoken), "only the caller's own lines are spoken"
+    screenshot(page, "caller-spanish")
+    page.close()
 
 
 def test_the_house_places_its_tokens_by_clicking(server, browser):

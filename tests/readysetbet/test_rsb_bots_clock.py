@@ -1,4 +1,5 @@
-"""Bots, the roll clock (real time without real waiting) and the simulate command."""
+"""Bots, the table's roll clock driven synchronously (real time without real waiting), and the
+simulate command."""
 
 import json
 
@@ -8,7 +9,7 @@ from hippodrome.cli.main import app
 from hippodrome.core.game import Chance
 from hippodrome.readysetbet.arena import let_bots_bet, play_bot_game, tournament
 from hippodrome.readysetbet.bots import RandomBettor, ValueBettor
-from hippodrome.readysetbet.clock import RollClock
+from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Seat, Table
 
 
@@ -24,23 +25,35 @@ def people_table(players=3, seed=1):
     return Table("readysetbet", {"players": players}, [Seat(f"p{i}") for i in range(players)], seed=seed)
 
 
+def rolls(table):
+    return sum(1 for event in table.state.race_log if event["event"] == "move")
+
+
 def test_clock_rolls_at_its_pace_pauses_and_resumes():
     table, now = people_table(), FakeTime()
-    clock = RollClock(table, 2.0, now=now)
-    assert clock.poll() == 0
+    clock = Clock(2.0, now=now)
+    assert not strike_if_due(clock, table)
     now.t += 1.9
-    assert clock.poll() == 0
+    assert not strike_if_due(clock, table)
     now.t += 0.1
-    assert clock.poll() == 1 and len(table.state.race_log) == 1
+    assert strike_if_due(clock, table) and rolls(table) == 1
     now.t += 0.5
-    clock.pause()
+    assert clock.toggle() is True and clock.paused
     now.t += 60
-    assert clock.poll() == 0 and clock.seconds_to_next_roll() == 1.5
-    clock.resume()
-    now.t += 1.5
-    assert clock.poll() == 1
-    now.t += 6
-    assert clock.poll() == 3 and clock.rolls == 5
+    assert not strike_if_due(clock, table) and clock.time_left() == 1.5
+    assert clock.toggle() is False
+    now.t += 1.4
+    assert not strike_if_due(clock, table)
+    now.t += 0.1
+    assert strike_if_due(clock, table) and rolls(table) == 2
+    now.t += 6  # a late poll rolls once, and the next interval starts from then
+    assert strike_if_due(clock, table) and not strike_if_due(clock, table) and clock.time_left() == 2.0
+
+
+def test_a_clock_of_zero_seconds_rolls_at_every_poll():
+    table, now = people_table(), FakeTime()
+    clock = Clock(0, now=now)
+    assert strike_if_due(clock, table) and strike_if_due(clock, table) and rolls(table) == 2
 
 
 def test_r4_bets_between_rolls_are_taken_in_order_of_arrival():
@@ -56,9 +69,9 @@ def test_r4_bets_between_rolls_are_taken_in_order_of_arrival():
                 except Exception as error:  # noqa: BLE001
                     arrivals.append(str(error))
 
-    clock = RollClock(table, 1.0, now=now, between_rolls=between)
+    clock = Clock(1.0, now=now)
     now.t += 1
-    clock.poll()
+    strike_if_due(clock, table, between_strikes=between)
     assert arrivals[0] == 2 and "first come, first served" in arrivals[1]
 
 
@@ -66,15 +79,17 @@ def test_clock_waits_while_a_decision_is_pending():
     table = Table("readysetbet", {"players": 2, "variant": "house_bets"}, [Seat("a"), Seat("b"), Seat("house")],
                   seed=2)
     now = FakeTime()
-    clock = RollClock(table, 1.0, now=now)
+    clock = Clock(1.0, now=now)
     now.t += 10
-    assert clock.poll() == 0  # the House places its tokens first
+    assert not strike_if_due(clock, table)  # the House places its tokens first
     for _ in range(6):
         pending = table.pending()
         table.act(pending.seat, pending.options[0])
     assert isinstance(table.pending(), Chance)
-    now.t += 1
-    assert clock.poll() == 1
+    now.t += 0.9
+    assert not strike_if_due(clock, table)  # a full interval after the decision
+    now.t += 0.1
+    assert strike_if_due(clock, table)
 
 
 def test_bots_play_whole_games_in_every_variant():

@@ -1,14 +1,26 @@
-"""The race caller: every roll, bonus moves, snake eyes and boxcars, red-line crossings and
-"no more bets" (R2), the finish and Win/Place/Show (R3), the story of the race, pause and resume."""
+"""The race caller: every roll, bonus moves (R1), snake eyes and boxcars, red-line crossings and
+"no more bets" (R2), the finish and Win/Place/Show (R3), the story of the race, pause and resume;
+in every language, in the terminal and in the game's view."""
 
+import re
+import string
 from collections import Counter
 
+import pytest
 from typer.testing import CliRunner
 
 from hippodrome.cli.main import app
+from hippodrome.i18n import LANGUAGES, Message, load_catalog, translate
+from hippodrome.i18n.vocabulary import READYSETBET_CALLS
 from hippodrome.readysetbet.call_session import CallSession, run_plain
-from hippodrome.readysetbet.caller import PHRASES, RaceCaller
+from hippodrome.readysetbet.caller import PHRASES, RESULTS, RaceCaller, call_race
 from hippodrome.readysetbet.dice_race import RaceState, advance
+from tests.readysetbet.rsb_helpers import match_at_race, run_race_with
+
+#: a value for every placeholder the caller's phrases use
+SAMPLE_PARAMS = {"horse": "2/3", "sum": 3, "to": 12, "total": 4, "n": 2, "limit": 3, "gap": 4}
+COMMENTARY = ("start", "roll", "bonus", "no_bonus", "red_line", "red_line_late", "red_line_warning",
+              "no_more_bets", "leader", "breakaway", "late_charge", "finish", "resumed")
 
 
 def called(caller, state, sums):
@@ -20,56 +32,102 @@ def called(caller, state, sums):
     return state, lines
 
 
-def lines_of(key, lang="en"):
-    return PHRASES[lang][key]
+def is_a(line, key):
+    return line.msgid in PHRASES[key]
 
 
-def matches(line, key, lang="en"):
-    return any(line.startswith(p.split("{")[0]) for p in lines_of(key, lang))
+def placeholders(text):
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_snake_eyes_boxcars_and_bonus_are_called():
-    caller = RaceCaller("en", seed=1)
+    """The rulebook's cries on a 2 and a 12, then the roll; a repeat gets its bonus (R1)."""
+    caller = RaceCaller(seed=1)
     _, lines = called(caller, RaceState.start(), [2, 12, 12])
-    assert matches(lines[0][0], "snake_eyes")
-    assert matches(lines[1][0], "boxcars")
-    assert any("4 spaces" in line for line in lines[2])  # 11/12 repeated: 1 + bonus 3 (R1)
+    assert lines[0][0] == Message(READYSETBET_CALLS["snake_eyes"]) and is_a(lines[0][1], "roll")
+    assert lines[1][0] == Message(READYSETBET_CALLS["boxcars"])
+    bonus = lines[2][1]
+    assert is_a(bonus, "bonus") and bonus.params["total"] == 4  # 11/12 repeated: 1 + bonus 3 (R1)
+    assert "4 spaces" in str(bonus)
+
+
+def test_r1_a_third_roll_in_a_row_is_called_without_bonus():
+    caller = RaceCaller(seed=1)
+    _, lines = called(caller, RaceState.start(), [4, 4, 4])
+    assert is_a(lines[1][0], "bonus") and is_a(lines[2][0], "no_bonus")
 
 
 def test_r2_red_line_crossings_warning_and_no_more_bets_are_called():
-    caller = RaceCaller("es", seed=2)
+    caller = RaceCaller(seed=2)
     _, lines = called(caller, RaceState((9, 9, 9, 0, 0, 0, 0, 0, 0)), [2, 4, 5])
-    flat = [line for roll in lines for line in roll]
-    assert sum("línea roja" in line for line in flat) >= 3
-    assert any(matches(line, "red_line_warning", "es") for line in lines[1])
-    assert any(matches(line, "no_more_bets", "es") for line in lines[2])
+    crossings = [line for roll in lines for line in roll if is_a(line, "red_line")]
+    assert [line.params["n"] for line in crossings] == [1, 2, 3]
+    assert any(is_a(line, "red_line_warning") for line in lines[1])
+    assert Message(READYSETBET_CALLS["no_more_bets"]) in lines[2]
+    assert any(is_a(line, "no_more_bets") for line in lines[2])
+    spanish = [line.translate("es") for line in lines[2]]
+    assert "¡Se acabaron las apuestas!" in spanish  # the Spanish rulebook's own words
 
 
 def test_leader_change_breakaway_and_late_charge():
-    caller = RaceCaller("en", seed=3)
+    caller = RaceCaller(seed=3)
     state = RaceState((0, 0, 0, 0, 6, 8, 0, 0, 0), crossings=0)
     state, lines = called(caller, state, [8])          # 8 leads 9 to 6: breakaway (gap 3)
-    assert any(matches(line, "leader") for line in lines[0])
-    assert any(matches(line, "breakaway") for line in lines[0])
+    assert any(is_a(line, "leader") for line in lines[0])
+    assert any(is_a(line, "breakaway") and line.params["gap"] == 3 for line in lines[0])
     state = RaceState((9, 2, 2, 3, 10, 12, 2, 5, 9), last_sum=None, crossings=2)
     state, lines = called(caller, state, [10, 10])     # 10 from last into the top 3 after the red line
-    assert any(matches(line, "late_charge") for line in lines[1])
+    assert any(is_a(line, "late_charge") and line.params["horse"] == "10" for line in lines[1])
 
 
 def test_lines_vary_rather_than_one_fixed_sentence():
-    caller = RaceCaller("en", seed=4)
-    said = Counter(caller.say("start") for _ in range(30))
+    caller = RaceCaller(seed=4)
+    said = Counter(caller.say("start").msgid for _ in range(30))
     assert len(said) >= 2
-    assert all(len(PHRASES[lang][key]) >= 2 for lang in ("en", "es")
-               for key in ("start", "roll", "bonus", "red_line", "no_more_bets", "leader", "breakaway", "late_charge"))
+    assert all(len(PHRASES[key]) >= 2 for key in COMMENTARY)
+
+
+def test_the_caller_never_draws_from_the_dice_generator():
+    """Its own generator: the same seed and rolls give the same lines, another seed other lines."""
+    sums = [6, 8, 6, 7, 5, 9, 7, 7, 10, 4] * 3
+    assert call_race(sums, "a") == call_race(sums, "a")
+    assert any(call_race(sums, seed) != call_race(sums, "a") for seed in ("b", "c", "d"))
 
 
 def test_finish_and_win_place_show_with_a_tie_for_second():
-    caller = RaceCaller("en", seed=5)
-    assert caller.results((15, 12, 12, 3, 0, 0, 0, 0, 0)) == ["Win: 2/3. Place: 4, 5. Show: 4, 5."]
+    """R3: horses tied for 2nd are 2nd and 3rd, so they stand under Place and Show."""
+    caller = RaceCaller(seed=5)
+    assert caller.results((15, 12, 12, 3, 0, 0, 0, 0, 0)) == [Message(RESULTS, win="2/3", place="4, 5",
+                                                                      show="4, 5")]
+    assert str(caller.results((15, 12, 12, 3, 0, 0, 0, 0, 0))[0]) == "Win: 2/3. Place: 4, 5. Show: 4, 5."
     state, lines = called(caller, RaceState((14, 0, 0, 0, 0, 0, 0, 0, 0)), [3])
-    assert any(matches(line, "finish") for line in lines[0])
+    assert any(is_a(line, "finish") for line in lines[0])
 
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_phrase_renders_in_every_language_with_its_params(lang):
+    catalog = load_catalog(lang)
+    for key, variants in PHRASES.items():
+        for msgid in variants:
+            assert placeholders(msgid) <= set(SAMPLE_PARAMS), (key, msgid)
+            text = translate(lang, msgid, **SAMPLE_PARAMS)
+            assert text and "{" not in text, (lang, msgid, text)
+            translated = catalog.singular.get(msgid)
+            if translated is not None:  # once the lead has merged the translations
+                assert placeholders(translated) == placeholders(msgid), (lang, msgid, translated)
+    results = translate(lang, RESULTS, win="7", place="6, 8", show="5")
+    assert "7" in results and "6, 8" in results and "5" in results
+
+
+@pytest.mark.parametrize("lang,words", [("es", "¡Salen al galope!"), ("fr", "Ils sont partis\u00a0!"),
+                                        ("nl", "Daar gaan ze!"), ("de", "Und ab geht's!"),
+                                        ("en", "They're off!")])
+def test_the_house_starts_the_race_with_the_rulebook_call_in_each_language(lang, words):
+    first = call_race([], seed=1)[0]
+    assert first.translate(lang) == words
+
+
+# -- the terminal caller --------------------------------------------------------------------
 
 class FakeTime:
     def __init__(self):
@@ -85,11 +143,13 @@ def test_session_pause_and_resume_from_the_keyboard():
     now.t = 1.0
     assert session.step()  # first roll called
     session.handle_key(" ")
-    assert session.clock.paused and matches(session.lines[-1], "paused")
+    assert session.clock.paused and is_a(session.messages[-1], "paused")
     now.t = 50.0
     assert session.step() == []
     session.handle_key("p")
-    assert not session.clock.paused
+    assert not session.clock.paused and is_a(session.messages[-1], "resumed")
+    now.t = 50.9
+    assert session.step() == []  # the time left when paused (1 second) runs again from the resume
     now.t = 51.0
     assert session.step()
     session.handle_key("q")
@@ -100,14 +160,76 @@ def test_plain_session_calls_a_whole_race_to_the_result():
     out = []
     session = CallSession(0.0, "en", seed=7)
     run_plain(session, sleep=lambda s: None, out=out.append)
-    assert matches(out[0], "start")
+    assert out[0] == "They're off!"
     assert any(line.startswith("Win: ") for line in out)
     assert session.shadow.finished and session.shadow == session.table.state.state
 
 
-def test_call_command_plain_mode_and_bad_language():
-    result = CliRunner().invoke(app, ["readysetbet", "call", "--plain", "--pace", "0", "--seed", "1", "--lang", "es"])
+def test_the_terminal_session_speaks_its_language():
+    spoken = []
+    session = CallSession(0.0, "de", seed=7)
+    run_plain(session, sleep=lambda s: None, out=lambda line: None, speak=spoken.append)
+    assert spoken[0] == "Und ab geht's!" and spoken == session.lines
+
+
+def call(*args, env=None):
+    return CliRunner().invoke(app, ["readysetbet", "call", "--plain", "--pace", "0", "--seed", "1", *args], env=env)
+
+
+def test_call_command_in_spanish_uses_the_rulebook_words():
+    result = call("--lang", "es")
     assert result.exit_code == 0, result.output
-    assert "Ganador:" in result.stdout and "11/12" in result.stdout
-    bad = CliRunner().invoke(app, ["readysetbet", "call", "--plain", "--lang", "fr"])
+    assert "¡Salen al galope!" in result.stdout and "11/12" in result.stdout
+    assert "¡Se acabaron las apuestas!" in result.stdout  # seed 1: three horses cross the red line
+
+
+def test_call_command_takes_the_language_from_the_environment():
+    result = call(env={"HIPPODROME_LANG": "", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Und ab geht's!")
+    assert "Nichts geht mehr!" in result.stdout
+
+
+def test_call_command_refuses_a_language_it_lacks_and_a_bad_pace():
+    bad = CliRunner().invoke(app, ["readysetbet", "call", "--plain", "--lang", "pt"])
     assert bad.exit_code == 2 and "--lang" in bad.stderr
+    slow = call("--pace", "61", "--lang", "en")
+    assert slow.exit_code == 2 and re.search(r"--pace must be from 0 to 60, not 61", slow.stderr)
+
+
+# -- the caller in the game's view (what the web page speaks) ----------------------------------
+
+def test_the_view_carries_the_callers_lines_as_message_json_the_same_for_every_seat():
+    match = match_at_race({"players": 3, "races": 2, "vip": False})
+    start = match.state.view(0)["caller"]
+    assert start["race"] == 1 and start["lines"][0] == {"msgid": "They're off!", "params": {}}
+    run_race_with(match, [6, 8, 6, 7, 5])
+    views = [match.state.view(seat)["caller"] for seat in (None, 0, 1, 2)]
+    assert all(view == views[0] for view in views)
+    lines = views[0]["lines"]
+    assert lines == [line.to_json() for line in call_race([6, 8, 6, 7, 5], f"{match.state.caller_seed}:race:1")]
+    assert all(set(line) == {"msgid", "params"} for line in lines)
+
+
+def test_the_callers_lines_tell_nothing_of_the_dice_to_come():
+    match = match_at_race({"players": 2, "races": 1})
+    run_race_with(match, [6, 8, 6])
+    said = match.state.view(None)["caller"]["lines"]
+    for next_sum in (2, 7, 12):
+        future = match.state.clone()
+        future.apply({"type": "roll", "dice": [1, next_sum - 1] if next_sum < 8 else [6, next_sum - 6]})
+        assert future.view(None)["caller"]["lines"][:len(said)] == said
+
+
+def test_a_restored_game_says_the_same_lines_and_the_last_race_stays_until_the_next_roll():
+    from hippodrome.core import Match
+
+    match = match_at_race({"players": 2, "races": 2, "vip": False}, seed=11)
+    while match.state.race_no == 1:
+        match.tick()
+    finished = match.state.view(None)["caller"]
+    assert finished["race"] == 1 and finished["lines"][-1]["msgid"] == RESULTS
+    restored = Match.from_record(match.record())
+    assert restored.state.view(None)["caller"] == finished
+    match.tick()
+    assert match.state.view(None)["caller"]["race"] == 2

@@ -74,7 +74,7 @@ def test_r2_bets_close_at_third_crossing():
     bet(match, 0, "2", "win:5:R")  # two crossings: still open
     roll(match, 5)
     assert match.state.race.bets_closed
-    with pytest.raises(IllegalAction, match="no more bets"):
+    with pytest.raises(IllegalAction, match="No more bets"):
         bet(match, 0, "3", "win:6:R")
     assert match.state.free_options(0) == ()
 
@@ -85,7 +85,7 @@ def test_r2_bets_close_when_a_horse_finishes_even_with_last_call():
     match.state.race = RaceState((9, 9, 9, 0, 0, 0, 0, 0, 0))
     run_race_with(match, [2, 4, 5])
     bet(match, 0, "3", "win:6:R")  # R8 last call: may bet after "no more bets"
-    with pytest.raises(IllegalAction, match="no more bets"):
+    with pytest.raises(IllegalAction, match="No more bets"):
         bet(match, 1, "3", "win:8:R")
     run_race_with(match, [2, 2])  # 2/3 reaches 15
     assert match.state.history and match.state.phase == "vip"

@@ -50,7 +50,7 @@ def play_random_game(setup, seed, check_refusals=True):
                     match.act(seat, action)
                     assert reason is None
                 except IllegalAction as error:
-                    assert reason is not None and str(error) == reason
+                    assert reason is not None and str(error) == str(reason)
                     assert len(match.log) == log_length
                     if check_refusals:
                         assert json.dumps(state.to_json(), sort_keys=True) == before

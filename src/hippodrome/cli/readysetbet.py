@@ -1,4 +1,5 @@
-"""``hippodrome readysetbet ...``: live odds, the race caller and bot measurements."""
+"""``hippodrome readysetbet ...``: live odds, the race caller and bot measurements, in the
+language of ``--lang`` (else HIPPODROME_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
 
 from __future__ import annotations
 
@@ -8,43 +9,59 @@ import typer
 
 from hippodrome.cli.errors import refused_input_exits
 from hippodrome.core.errors import InvalidSetup
+from hippodrome.i18n import (
+    Message, Money, N_, Percent, Plural, format_money, format_percent, help_text, lang_option, translate,
+)
+from hippodrome.i18n.vocabulary import READYSETBET_BETS
 
-app = typer.Typer(no_args_is_help=True, help="Ready Set Bet: live odds, a race caller, bot simulations.")
+app = typer.Typer(no_args_is_help=True, help=help_text("Ready Set Bet: live odds, a race caller, bot simulations."))
+
+MAX_SIMULATIONS = 10_000_000
+MAX_GAMES = 100_000
+MAX_PACE = 60
 
 
-@app.command("odds")
+def _check_range(option: str, value: float, low: float, high: float) -> None:
+    if not low <= value <= high:
+        raise InvalidSetup(Message("{option} must be from {low} to {high}, not {value}",
+                                   option=option, low=low, high=high, value=value))
+
+
+@app.command("odds", help=help_text("Chances of each horse finishing 1st (win), top 2 (place) and top 3 (show)."))
 def odds_command(
-    positions: str = typer.Option(..., "--positions", help='spaces of the horses, e.g. "2/3=0,4=3,...,11/12=0" '
-                                  "(horses left out stand at 0)"),
-    last_roll: int = typer.Option(None, "--last-roll", help="the previous roll's dice sum (2-12): a repeat gets a "
-                                  "bonus (R1)"),
-    last_roll_was_bonus: bool = typer.Option(False, "--last-roll-was-bonus", help="the previous roll was itself a "
-                                             "bonus move, so a repeat now gets none"),
-    simulations: int = typer.Option(20_000, "--simulations", help="simulated finishes (standard error at most "
-                                    "0.5/sqrt(N/10000) percentage points)"),
-    seed: int = typer.Option(None, "--seed", help="seed of the simulation (default: fresh)"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON"),
-    values: bool = typer.Option(False, "--ev", help="also the chance and expected value of every space for "
-                                "every token (2, 3, 4, 5): JSON key \"spaces\""),
-    props: list[str] = typer.Option([], "--prop", help="a prop card in play, e.g. \"8>5,9\" (repeatable)"),
-    exotics: list[str] = typer.Option([], "--exotic", help="an exotic card in play, e.g. by-a-nose (repeatable)"),
+    positions: str = typer.Option(..., "--positions", help=help_text(
+        'spaces of the horses, e.g. "2/3=0,4=3,...,11/12=0" (horses left out stand at 0)')),
+    last_roll: int = typer.Option(None, "--last-roll", help=help_text(
+        "the previous roll's dice sum (2-12): a repeat gets a bonus (R1)")),
+    last_roll_was_bonus: bool = typer.Option(False, "--last-roll-was-bonus", help=help_text(
+        "the previous roll was itself a bonus move, so a repeat now gets none")),
+    simulations: int = typer.Option(20_000, "--simulations", help=help_text(
+        "simulated finishes (standard error at most 0.5/sqrt(N/10000) percentage points)")),
+    seed: int = typer.Option(None, "--seed", help=help_text("seed of the simulation (default: fresh)")),
+    as_json: bool = typer.Option(False, "--json", help=help_text("print JSON")),
+    values: bool = typer.Option(False, "--ev", help=help_text(
+        'also the chance and expected value of every space for every token (2, 3, 4, 5): JSON key "spaces"')),
+    props: list[str] = typer.Option([], "--prop", help=help_text(
+        'a prop card in play, e.g. "8>5,9" (repeatable)')),
+    exotics: list[str] = typer.Option([], "--exotic", help=help_text(
+        "an exotic card in play, e.g. by-a-nose (repeatable)")),
+    lang: str = lang_option(),
 ) -> None:
-    """Chances of each horse finishing 1st (win), top 2 (place) and top 3 (show)."""
+    from hippodrome.readysetbet.board import EXOTIC_CARDS, PROP_CARDS, race_spaces
     from hippodrome.readysetbet.dice_race import parse_race_state
     from hippodrome.readysetbet.odds import race_odds
 
-    with refused_input_exits():
-        if not 1 <= simulations <= 10_000_000:
-            raise InvalidSetup(f"--simulations must be from 1 to 10000000, not {simulations}")
+    with refused_input_exits(lang):
+        _check_range("--simulations", simulations, 1, MAX_SIMULATIONS)
         state = parse_race_state(positions, last_roll, last_roll_was_bonus)
-        from hippodrome.readysetbet.board import EXOTIC_CARDS, PROP_CARDS, race_spaces
-
         for card in props:
             if card not in PROP_CARDS:
-                raise InvalidSetup(f"unknown prop card {card!r}; cards look like 8>5,9 or 7>blues")
+                raise InvalidSetup(Message("unknown prop card {card}; cards look like 8>5,9 or 7>blues",
+                                           card=repr(card)))
         for card in exotics:
             if card not in EXOTIC_CARDS:
-                raise InvalidSetup(f"unknown exotic card {card!r}; cards: {', '.join(EXOTIC_CARDS)}")
+                raise InvalidSetup(Message("unknown exotic card {card}; cards: {cards}",
+                                           card=repr(card), cards=", ".join(EXOTIC_CARDS)))
     odds = race_odds(state, simulations, seed=seed)
     result = odds.to_json()
     if values:
@@ -55,40 +72,64 @@ def odds_command(
     if as_json:
         print(json.dumps(result))
         return
-    print(f"{'horse':>6} {'win':>7} {'place':>7} {'show':>7}   ({odds.simulations} simulations, "
-          f"standard error <= {100 * odds.max_standard_error():.2f} points)")
-    for horse, p in odds.horses.items():
-        print(f"{horse:>6} {100 * p['win']:6.1f}% {100 * p['place']:6.1f}% {100 * p['show']:6.1f}%")
+    _print_odds(odds, lang)
     if values:
-        print(f"{'space':>22} {'chance':>7}   expected $ for token 2 / 3 / 4 / 5")
-        for space, row in result["spaces"].items():
-            evs = " / ".join(f"{v:+.2f}" for v in row["ev"].values())
-            print(f"{space:>22} {100 * row['p']:6.1f}%   {evs}")
+        _print_values(result["spaces"], lang)
 
 
-@app.command("simulate")
+def _print_odds(odds, lang: str) -> None:
+    bets = [translate(lang, READYSETBET_BETS[bet]) for bet in ("win", "place", "show")]
+    # NOTE: column heading of the odds table: the horse's number.
+    heading = [translate(lang, N_("horse"))] + bets
+    print(" ".join(f"{cell:>7}" for cell in heading) + "   " + Plural(
+        # NOTE: after the odds table's headings; {error} is a percentage such as 0.35%.
+        "({n} simulated finish, standard error at most {error})",
+        "({n} simulated finishes, standard error at most {error})",
+        odds.simulations, error=Percent(odds.max_standard_error(), decimals=2)).translate(lang))
+    for horse, p in odds.horses.items():
+        cells = [horse] + [format_percent(p[bet], lang, decimals=1) for bet in ("win", "place", "show")]
+        print(" ".join(f"{cell:>7}" for cell in cells))
+
+
+def _print_values(spaces: dict, lang: str) -> None:
+    # NOTE: column heading of the table of every bet: a space of the betting board.
+    space_heading = translate(lang, N_("space"))
+    # NOTE: column heading of the table of every bet: the space's chance of winning.
+    chance_heading = translate(lang, N_("chance"))
+    # NOTE: the headings of the table of every bet: {space} and {chance} are the two headings above, then
+    # what each betting token brings on average.
+    print(translate(lang, N_("{space} {chance}   expected winnings of tokens 2 / 3 / 4 / 5"),
+                    space=space_heading.rjust(22), chance=chance_heading.rjust(7)))
+    for space, row in spaces.items():
+        chance = format_percent(row["p"], lang, decimals=1)
+        evs = " / ".join(format_money(round(v, 2), lang) for v in row["ev"].values())
+        print(" ".join((space.rjust(22), chance.rjust(7), "", "", evs)))
+
+
+@app.command("simulate", help=help_text("Play bot games and report each level's win rate and average final money."))
 def simulate_command(
-    bots: str = typer.Option("value,random,random,random", "--bots", help="bot level per seat (random, value), "
-                             "comma-separated; seats rotate between games"),
-    games: int = typer.Option(100, "--games", help="number of games"),
-    variant: str = typer.Option("standard", "--variant", help="standard, app, house_bets or rotating_house"),
-    seed: int = typer.Option(0, "--seed", help="seed of the whole series"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+    bots: str = typer.Option("value,random,random,random", "--bots", help=help_text(
+        "bot level per seat (random, value), comma-separated; seats rotate between games")),
+    games: int = typer.Option(100, "--games", help=help_text("number of games")),
+    variant: str = typer.Option("standard", "--variant", help=help_text(
+        "standard, app, house_bets or rotating_house")),
+    seed: int = typer.Option(0, "--seed", help=help_text("seed of the whole series")),
+    as_json: bool = typer.Option(False, "--json", help=help_text("print JSON")),
+    lang: str = lang_option(),
 ) -> None:
-    """Play bot games and report each level's win rate and average final money."""
+    from hippodrome.core.game import game_class
     from hippodrome.readysetbet.arena import tournament
     from hippodrome.readysetbet.bots import BOTS
 
-    with refused_input_exits():
+    with refused_input_exits(lang):
         levels = [b.strip() for b in bots.split(",") if b.strip()]
         unknown = [b for b in levels if b not in BOTS]
         if unknown:
-            raise InvalidSetup(f"unknown bot level {unknown[0]!r}; levels: {', '.join(BOTS)}")
-        if not 1 <= games <= 100_000:
-            raise InvalidSetup(f"--games must be from 1 to 100000, not {games}")
+            raise InvalidSetup(Message("unknown bot level {level}; levels: {levels}",
+                                       level=repr(unknown[0]), levels=", ".join(BOTS)))
+        _check_range("--games", games, 1, MAX_GAMES)
         players = len(levels) - 1 if variant == "house_bets" else len(levels)
         setup = {"players": players, "variant": variant}
-        from hippodrome.core.game import game_class
         game_class("readysetbet").new(setup)  # refuses a bad setup before any game is played
         tally = tournament(setup, levels, games, seed)
     result = {"games": tally.games, "levels": {
@@ -97,30 +138,37 @@ def simulate_command(
     if as_json:
         print(json.dumps(result))
         return
-    print(f"{tally.games} games, {len(levels)} seats ({variant}); a fair win share is {1 / len(levels):.1%} per seat")
+    print(Message("{games}, {seats} ({variant}); a fair win share is {share} per seat",
+                  games=Plural("{n} game", "{n} games", tally.games),
+                  seats=Plural("{n} seat", "{n} seats", len(levels)),
+                  variant=variant, share=Percent(1 / len(levels), decimals=1)).translate(lang))
     for level, row in result["levels"].items():
-        print(f"{level:>8}: wins {row['win_rate_per_seat']:.1%} per seat, average final money ${row['mean_money']}")
+        # NOTE: one line per bot level of `readysetbet simulate`; {level} is a bot level's id (random, value).
+        print(Message("{level}: wins {rate} per seat, average final money {money}", level=f"{level:>8}",
+                      rate=Percent(row["win_rate_per_seat"], decimals=1), money=Money(row["mean_money"]))
+              .translate(lang))
 
 
-@app.command("call")
+@app.command("call", help=help_text(
+    "Run and call a race for people playing with the box: space or p pauses and resumes, q quits."))
 def call_command(
-    pace: float = typer.Option(1.5, "--pace", help="seconds between rolls (the app's roll speed)"),
-    lang: str = typer.Option("es", "--lang", help="language of the calls: es or en"),
-    seed: int = typer.Option(None, "--seed", help="seed of the dice (default: fresh)"),
-    plain: bool = typer.Option(False, "--plain", "--no-interactive", help="print the calls line by line, "
-                               "without the live track or the keyboard (for scripts and tests)"),
+    pace: float = typer.Option(1.5, "--pace", help=help_text("seconds between rolls (the app's roll speed)")),
+    seed: int = typer.Option(None, "--seed", help=help_text("seed of the dice (default: fresh)")),
+    plain: bool = typer.Option(False, "--plain", "--no-interactive", help=help_text(
+        "print the calls line by line, without the live track or the keyboard (for scripts and tests)")),
+    voice: bool = typer.Option(False, "--voice", help=help_text(
+        "also speak the calls aloud with espeak-ng, in the language of the calls")),
+    lang: str = lang_option(),
 ) -> None:
-    """Run and call a race for people playing with the box: space or p pauses and resumes, q quits."""
-    from hippodrome.readysetbet.call_session import CallSession, run_live, run_plain
-    from hippodrome.readysetbet.caller import LANGUAGES
+    from hippodrome.readysetbet.call_session import CallSession, run_live, run_plain, speaker
 
-    with refused_input_exits():
-        if lang not in LANGUAGES:
-            raise InvalidSetup(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-        if not 0 <= pace <= 60:
-            raise InvalidSetup(f"--pace must be from 0 to 60 seconds per roll, not {pace}")
+    with refused_input_exits(lang):
+        _check_range("--pace", pace, 0, MAX_PACE)
+        speak = speaker(lang) if voice else None
+        if voice and speak is None:
+            raise InvalidSetup(Message("--voice needs the espeak-ng program (apt-get install espeak-ng)"))
     session = CallSession(pace, lang, seed)
     if plain:
-        run_plain(session)
+        run_plain(session, speak=speak)
     else:
-        run_live(session)
+        run_live(session, speak=speak)

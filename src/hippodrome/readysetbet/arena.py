@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hippodrome.readysetbet.bots import BOTS
-from hippodrome.readysetbet.clock import RollClock
+from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Seat, Table
 
 
@@ -51,14 +51,14 @@ def play_bot_game(setup: dict[str, Any], levels: list[str], seed: int) -> Table:
     seats = [Seat(f"{level}-{n}", BOTS[level](f"{seed}:{n}")) for n, level in enumerate(levels)]
     table = Table("readysetbet", setup, seats, seed=seed)
     if len(seats) != table.state.seats:
-        raise ValueError(f"this setup has {table.state.seats} seats, not {len(seats)}")
+        raise ValueError(f"this setup has {table.state.seats} seats, not {len(seats)}")  # i18n: programming error
     rng = random.Random(f"order:{seed}")
     time_source = _StepTime()
-    clock = RollClock(table, 1.0, now=time_source, between_rolls=lambda t: let_bots_bet(t, rng))
+    clock = Clock(1.0, now=time_source)
     while not table.over:
         table.run_bots()
         time_source.t += 1.0
-        clock.poll()
+        strike_if_due(clock, table, between_strikes=lambda t: let_bots_bet(t, rng))
     return table
 
 

@@ -146,7 +146,7 @@ def wins(space: Space, finish: Finish) -> np.ndarray:
             return (pos >= spec["n"]).all(axis=1)
         if kind == "horses_moved_at_most":
             return (pos <= spec["n"]).sum(axis=1) >= spec["count"]
-    raise ValueError(f"space {space.id!r} has an unknown kind of bet")
+    raise ValueError(f"space {space.id!r} has an unknown kind of bet")  # i18n: programming error (checked data and callers)
 
 
 def all_prop_ids() -> list[str]:

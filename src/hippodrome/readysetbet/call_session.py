@@ -2,72 +2,107 @@
 
 :class:`CallSession` is the part without a terminal (tests drive it with a fake time source
 and keys); :func:`run_live` draws it with Rich and reads keys (space or p: pause/resume,
-q: quit); :func:`run_plain` prints the lines as they come (non-interactive mode).
+q: quit); :func:`run_plain` prints the lines as they come (non-interactive mode). Lines are
+kept as Messages and shown in the session's language; :func:`speaker` reads them aloud with
+espeak-ng in that language's voice.
 """
 
 from __future__ import annotations
 
 import queue
+import shutil
+import subprocess
 import sys
 import threading
 import time
 from typing import Callable
 
+from hippodrome.i18n import SPEECH_TAGS, Message, N_, translate
 from hippodrome.readysetbet import race_game  # noqa: F401  (registers "readysetbet-race")
 from hippodrome.readysetbet.caller import RaceCaller, track_lines
-from hippodrome.readysetbet.clock import RollClock
-from hippodrome.readysetbet.dice_race import FINISH, HORSES, RED_LINE, RaceState, advance
+from hippodrome.readysetbet.dice_race import COLOUR, FINISH, HORSES, RED_LINE, RaceState, advance
+from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Table
+
+# NOTE: the keys of the terminal race caller, shown under the track.
+KEYS_HELP = N_("space/p: pause or resume, q: quit")
+# NOTE: shown under the terminal caller's track while the race is paused.
+PAUSED = N_("PAUSED")
+# NOTE: the title of the terminal caller's track; {n} is the race's number.
+TRACK_TITLE = N_("Race {n}")
+TRACK_COLOURS = {"blue": "bright_blue", "orange": "dark_orange", "red": "red", "black": "white"}
 
 
 class CallSession:
     def __init__(self, pace: float, lang: str = "en", seed: int | None = None,
                  now: Callable[[], float] = time.monotonic, positions: str | None = None):
         setup = {"positions": positions} if positions else {}
+        self.lang = lang
         self.table = Table("readysetbet-race", setup, [], seed=seed)
-        self.caller = RaceCaller(lang, seed)
-        self.clock = RollClock(self.table, pace, now=now)
+        self.caller = RaceCaller(seed)
+        self.clock = Clock(pace, now=now)
         self.shadow: RaceState = self.table.state.state
         self.seen = 0
-        self.lines: list[str] = self.caller.start()
+        self.messages: list[Message] = self.caller.start()
         self.quit = False
 
     @property
     def over(self) -> bool:
         return self.quit or self.table.over
 
+    @property
+    def lines(self) -> list[str]:
+        """Everything called so far, in the session's language."""
+        return [message.translate(self.lang) for message in self.messages]
+
     def handle_key(self, key: str) -> None:
         if key in (" ", "p", "P"):
-            paused = self.clock.toggle()
-            self.lines.append(self.caller.say("paused" if paused else "resumed"))
+            self.messages.append(self.caller.pause(self.clock.toggle()))
         elif key in ("q", "Q", "\x03"):
             self.quit = True
 
     def step(self) -> list[str]:
         """Roll whatever is due and return the new lines."""
-        start = len(self.lines)
+        start = len(self.messages)
         if not self.over:
-            self.clock.poll()
+            strike_if_due(self.clock, self.table)
         log = self.table.state.log
         while self.seen < len(log):
-            move = log[self.seen]
             before = self.shadow
-            self.shadow, events = advance(before, move["sum"])
+            self.shadow, events = advance(before, log[self.seen]["sum"])
             self.seen += len(events)
-            self.lines.extend(self.caller.call_roll(before, self.shadow, events))
+            self.messages.extend(self.caller.call_roll(before, self.shadow, events))
             if self.shadow.finished:
-                self.lines.extend(self.caller.results(self.shadow.positions))
-        return self.lines[start:]
+                self.messages.extend(self.caller.results(self.shadow.positions))
+        return [message.translate(self.lang) for message in self.messages[start:]]
 
 
-def run_plain(session: CallSession, sleep: Callable[[float], None] = time.sleep, out=print) -> None:
-    for line in session.lines:
-        out(line)
-    while not session.over:
-        for line in session.step():
+def speaker(lang: str) -> Callable[[str], None] | None:
+    """Speak a line with espeak-ng in ``lang``'s voice (SPEECH_TAGS), or None without espeak-ng."""
+    program = shutil.which("espeak-ng")
+    if program is None:
+        return None
+
+    def speak(line: str) -> None:
+        subprocess.run([program, "-v", SPEECH_TAGS[lang], line], check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    return speak
+
+
+def run_plain(session: CallSession, sleep: Callable[[float], None] = time.sleep, out=print,
+              speak: Callable[[str], None] | None = None) -> None:
+    def say(lines: list[str]) -> None:
+        for line in lines:
             out(line)
+            if speak is not None:
+                speak(line)
+
+    say(session.lines)
+    while not session.over:
+        say(session.step())
         if not session.over:
-            sleep(session.clock.seconds_to_next_roll())
+            sleep(session.clock.time_left())
     for row in track_lines(session.shadow.positions):
         out(row)
 
@@ -89,34 +124,39 @@ def _key_reader(keys: "queue.Queue[str]", stop: threading.Event) -> None:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
+def _lane(position: int, colour: str):
+    from rich.text import Text
+
+    lane = Text()
+    for space in range(FINISH + 1):
+        if space == RED_LINE:
+            lane.append("┃", style="bold red")
+        lane.append("●" if space == position else ("·" if space else "│"),
+                    style=colour if space == position else "grey50")
+    return lane
+
+
 def _render(session: CallSession, race_no: int = 1):
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    phrases = session.caller.phrases
     grid = RichTable.grid(padding=(0, 1))
     grid.add_column(justify="right")
     grid.add_column()
-    colours = {"blue": "bright_blue", "orange": "dark_orange", "red": "red", "black": "white"}
-    from hippodrome.readysetbet.dice_race import COLOUR
-
     for horse, position in zip(HORSES, session.shadow.positions):
-        lane = Text()
-        for space in range(FINISH + 1):
-            if space == RED_LINE:
-                lane.append("┃", style="bold red")
-            lane.append("●" if space == position else ("·" if space else "│"),
-                        style=colours[COLOUR[horse]] if space == position else "grey50")
-        grid.add_row(Text(horse, style=colours[COLOUR[horse]]), lane)
-    status = f"{phrases['help']}" + ("   [PAUSE]" if session.clock.paused else "")
+        colour = TRACK_COLOURS[COLOUR[horse]]
+        grid.add_row(Text(horse, style=colour), _lane(position, colour))
+    status = translate(session.lang, KEYS_HELP)
+    if session.clock.paused:
+        status += "   [" + translate(session.lang, PAUSED) + "]"
     talk = Text("\n".join(session.lines[-8:]))
     return Panel(Group(grid, Text(""), talk, Text(status, style="dim")),
-                 title=phrases["track_title"].format(race=race_no))
+                 title=translate(session.lang, TRACK_TITLE, n=race_no))
 
 
-def run_live(session: CallSession) -> None:
+def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -> None:
     from rich.console import Console
     from rich.live import Live
 
@@ -127,12 +167,17 @@ def run_live(session: CallSession) -> None:
     if sys.stdin.isatty():
         reader = threading.Thread(target=_key_reader, args=(keys, stop), daemon=True)
         reader.start()
+    voice = _VoiceQueue(speak) if speak is not None else None
     try:
         with Live(_render(session), console=console, refresh_per_second=10) as live:
+            if voice is not None:
+                voice.say(session.lines)
             while not session.over:
                 while not keys.empty():
                     session.handle_key(keys.get())
-                session.step()
+                new_lines = session.step()
+                if voice is not None:
+                    voice.say(new_lines)
                 live.update(_render(session))
                 time.sleep(0.05)
             live.update(_render(session))
@@ -140,3 +185,26 @@ def run_live(session: CallSession) -> None:
         stop.set()
         if reader is not None:
             reader.join(timeout=1)
+        if voice is not None:
+            voice.close()
+
+
+class _VoiceQueue:
+    """Speaks lines one after the other in a thread of its own, so the track keeps moving."""
+
+    def __init__(self, speak: Callable[[str], None]):
+        self.lines: "queue.Queue[str | None]" = queue.Queue()
+        self.thread = threading.Thread(target=self._run, args=(speak,), daemon=True)
+        self.thread.start()
+
+    def _run(self, speak: Callable[[str], None]) -> None:
+        while (line := self.lines.get()) is not None:
+            speak(line)
+
+    def say(self, lines: list[str]) -> None:
+        for line in lines:
+            self.lines.put(line)
+
+    def close(self) -> None:
+        self.lines.put(None)
+        self.thread.join(timeout=1)

@@ -1,85 +1,189 @@
-"""The race caller: what the House says as the race runs, in Spanish or English.
+"""The race caller: what the House says as the race runs, as Messages in every language.
 
-The House is asked to call the race (rulebook, "La Casa"): every roll and bonus move,
-"snake eyes" on a 2 and "boxcars" on a 12, each red-line crossing and "no more bets" at the
-third (R2), the finish, and the story of the race: changes of leader, a horse breaking away
-from the field, a late charge. Lines come from data/caller_phrases.json (several per event,
-picked by the caller's own generator, never the dice's) so the i18n catalogues can take them.
+The House is asked to call the race (Spanish rulebook, "La Casa"): it starts the race with
+"They're off!", announces every roll's total, cries "Snake eyes!" on a 2 and "Boxcars!" on a 12,
+calls each red-line crossing and "No more bets!" at the third (R2), the finish, and tells the story
+of the race: changes of leader, a horse breaking away from the field, a late charge, every bonus
+move. The rulebook's own calls are said in the rulebook's words (vocabulary.READYSETBET_CALLS);
+the commentary around them comes from :data:`PHRASES`, several lines per event, picked by the
+caller's own generator (never the dice's) so the calls vary.
+
+Every line is a :class:`~hippodrome.i18n.Message`: the terminal translates it with its ``--lang``,
+the web page receives it as ``message.to_json()`` and translates it itself. The same seed and the
+same rolls give the same lines, whatever the language.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from importlib import resources
-from typing import Any
+from typing import Any, Iterable, Mapping
 
-from hippodrome.readysetbet.dice_race import CROSSINGS_TO_CLOSE, FINISH, HORSES, RaceState, ranks
+from hippodrome.i18n import Message, N_
+from hippodrome.i18n.vocabulary import READYSETBET_CALLS, term
+from hippodrome.readysetbet.dice_race import CROSSINGS_TO_CLOSE, FINISH, HORSES, RaceState, advance, ranks
 
-PHRASES: dict[str, Any] = json.loads((resources.files("hippodrome.readysetbet") / "data" /
-                                      "caller_phrases.json").read_text(encoding="utf-8"))
-LANGUAGES = tuple(k for k in PHRASES if not k.startswith("_"))
 #: a breakaway is called when the leader is this many spaces clear of the next horse
 BREAKAWAY_GAP = 3
 
+#: The commentary, by event: several English msgids each (named placeholders; {horse} is a horse's
+#: number such as "7" or "2/3", {sum} the dice total, {to} a space, {total} and {gap} a number of
+#: spaces, {n} and {limit} red-line crossings). Translators: write what a race commentator would
+#: say, not a word-for-word translation.
+PHRASES: Mapping[str, tuple[str, ...]] = {
+    # NOTE: Ready Set Bet caller, said right after "They're off!" at the start of a race.
+    "start": (
+        N_("The gates open and the field is away!"),
+        N_("Nine horses out of the gates: get your bets down!"),
+        N_("And the race is on!"),
+    ),
+    # NOTE: Ready Set Bet caller: a roll moves one horse one space. {sum} is the dice total, {to} the space reached.
+    "roll": (
+        N_("{sum}! Horse {horse} moves up."),
+        N_("The dice say {sum}: horse {horse} steps forward."),
+        N_("{sum} on the dice, and horse {horse} goes."),
+        N_("Rolled {sum}: horse {horse} to space {to}."),
+    ),
+    # NOTE: Ready Set Bet caller: the same horse twice in a row moves 1 space plus its bonus; {total} spaces in all.
+    "bonus": (
+        N_("{sum} again! Horse {horse} gets its bonus: {total} spaces!"),
+        N_("{sum}, back to back for horse {horse}! With the bonus, {total} spaces!"),
+        N_("{sum} once more: horse {horse} surges {total} spaces!"),
+    ),
+    # NOTE: Ready Set Bet caller: a third roll in a row for the same horse gets no bonus (rule R1).
+    "no_bonus": (
+        N_("{sum}: horse {horse} again, but no bonus on a third in a row."),
+        N_("{sum}, three in a row for horse {horse}: just one space this time."),
+    ),
+    # NOTE: Ready Set Bet caller: the {n}th horse crosses the red line; at the {limit}th bets close.
+    "red_line": (
+        N_("Horse {horse} crosses the red line! That's {n} across."),
+        N_("Over the red line goes horse {horse}: {n} of {limit}!"),
+        N_("Horse {horse} is past the red line, number {n}!"),
+    ),
+    # NOTE: Ready Set Bet caller: a red-line crossing after bets have closed.
+    "red_line_late": (
+        N_("Horse {horse} is over the red line too."),
+        N_("Horse {horse} crosses the red line as well."),
+    ),
+    # NOTE: Ready Set Bet caller: two horses have crossed the red line; the third closes the bets.
+    "red_line_warning": (
+        N_("One more across the line and betting closes!"),
+        N_("Two over the red line: last chance to bet!"),
+        N_("Get your bets down: one more crossing and that's it!"),
+    ),
+    # NOTE: Ready Set Bet caller, said right after "No more bets!".
+    "no_more_bets": (
+        N_("Three horses over the red line: the betting is closed."),
+        N_("That's the third across: hands off the board!"),
+        N_("Tokens stay where they are now: the betting is over."),
+    ),
+    # NOTE: Ready Set Bet caller: a new horse leads the race alone.
+    "leader": (
+        N_("Horse {horse} takes the lead!"),
+        N_("New leader: horse {horse}!"),
+        N_("Horse {horse} hits the front!"),
+        N_("And now it's horse {horse} in front!"),
+    ),
+    # NOTE: Ready Set Bet caller: the leader is {gap} spaces ahead of the next horse.
+    "breakaway": (
+        N_("Horse {horse} breaks away from the field, {gap} clear!"),
+        N_("Horse {horse} is pulling away: {gap} spaces clear!"),
+        N_("Look at horse {horse} go, {gap} spaces ahead of the pack!"),
+    ),
+    # NOTE: Ready Set Bet caller: a horse from 5th place or worse jumps into the top 3 after the red line.
+    "late_charge": (
+        N_("Here comes horse {horse} with a late charge!"),
+        N_("Horse {horse} is flying up from the back!"),
+        N_("A late run from horse {horse}, into the top three!"),
+    ),
+    # NOTE: Ready Set Bet caller: horse {horse} reaches the finish and wins the race.
+    "finish": (
+        N_("Horse {horse} wins!"),
+        N_("And it's horse {horse} at the line!"),
+        N_("Horse {horse} crosses the finish line first!"),
+    ),
+    # NOTE: Ready Set Bet caller: the terminal caller is paused from the keyboard.
+    "paused": (N_("Race paused (press space or p to resume, q to quit)."),),
+    # NOTE: Ready Set Bet caller: the terminal caller resumes after a pause.
+    "resumed": (
+        N_("And we're back racing!"),
+        N_("The race is back on!"),
+    ),
+}
+
+#: The finishing places (R3): {win}, {place} and {show} are lists of horse numbers such as "4, 5".
+# NOTE: Ready Set Bet results: Win / Place / Show as the Spanish rulebook names them (Ganador / Posición / Trío).
+RESULTS = N_("Win: {win}. Place: {place}. Show: {show}.")
+
 
 class RaceCaller:
-    """Turns the events of each roll into lines, remembering the story of the race."""
+    """Turns the events of each roll into lines (Messages), remembering the story of the race."""
 
-    def __init__(self, lang: str = "en", seed: int | str | None = None):
-        if lang not in LANGUAGES:
-            raise ValueError(f"language {lang!r} is not available; choose one of {', '.join(LANGUAGES)}")
-        self.lang = lang
-        self.phrases = PHRASES[lang]
+    def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
         self.leader: str | None = None
         self.broken_away = False
         self.charged: set[str] = set()
         self._last: dict[str, str] = {}
 
-    def say(self, key: str, **values: Any) -> str:
+    def say(self, key: str, **params: Any) -> Message:
         """One line for ``key``, not the same as the last line for that key when there is a choice."""
-        choices = self.phrases[key]
-        if isinstance(choices, str):
-            return choices.format(**values)
+        choices = PHRASES[key]
         options = [c for c in choices if c != self._last.get(key)] or list(choices)
-        line = self.rng.choice(options)
-        self._last[key] = line
-        return line.format(**values)
+        msgid = options[0] if len(options) == 1 else self.rng.choice(options)
+        self._last[key] = msgid
+        return Message(msgid, **params)
 
-    def start(self) -> list[str]:
-        return [self.say("start")]
+    def start(self) -> list[Message]:
+        """The rulebook's call that starts the race, then a line of commentary."""
+        return [term(READYSETBET_CALLS, "start"), self.say("start")]
 
-    def call_roll(self, before: RaceState, after: RaceState, events: list[dict[str, Any]]) -> list[str]:
-        lines: list[str] = []
+    def pause(self, paused: bool) -> Message:
+        return self.say("paused" if paused else "resumed")
+
+    def call_roll(self, before: RaceState, after: RaceState, events: list[dict[str, Any]]) -> list[Message]:
         move = events[0]
-        horse, dice_sum = move["horse"], move["sum"]
-        if dice_sum == 2:
-            lines.append(self.say("snake_eyes"))
-        elif dice_sum == 12:
-            lines.append(self.say("boxcars"))
-        if move["bonus"]:
-            lines.append(self.say("bonus", horse=horse, total=move["to"] - move["from"]))
-        elif before.last_horse is not None and before.last_horse == HORSES.index(horse) and before.last_was_bonus \
-                and horse != "7":
-            lines.append(self.say("no_bonus", horse=horse))
-        else:
-            lines.append(self.say("roll", sum=dice_sum, horse=horse, to=move["to"]))
+        lines = self._dice_calls(move["sum"])
+        lines.append(self._move_line(before, move))
         for event in events[1:]:
-            if event["event"] == "red_line":
-                key = "red_line" if event["crossing"] <= CROSSINGS_TO_CLOSE else "red_line_late"
-                lines.append(self.say(key, horse=event["horse"], n=event["crossing"]))
-                if event["crossing"] == 2:
-                    lines.append(self.say("red_line_warning"))
-            elif event["event"] == "no_more_bets":
-                lines.append(self.say("no_more_bets"))
+            lines.extend(self._event_lines(event))
         if after.finished:
-            lines.append(self.say("finish", horse=horse))
-            return lines
-        lines.extend(self._story(before, after, horse))
+            lines.append(self.say("finish", horse=move["horse"]))
+        else:
+            lines.extend(self._story(before, after, move["horse"]))
         return lines
 
-    def _story(self, before: RaceState, after: RaceState, mover: str) -> list[str]:
+    def _dice_calls(self, dice_sum: int) -> list[Message]:
+        """The rulebook's cries: "Snake eyes!" on a 2 and "Boxcars!" on a 12 (VIP cards pay on them)."""
+        if dice_sum == 2:
+            return [term(READYSETBET_CALLS, "snake_eyes")]
+        if dice_sum == 12:
+            return [term(READYSETBET_CALLS, "boxcars")]
+        return []
+
+    def _move_line(self, before: RaceState, move: dict[str, Any]) -> Message:
+        horse, dice_sum = move["horse"], move["sum"]
+        if move["bonus"]:
+            return self.say("bonus", horse=horse, sum=dice_sum, total=move["to"] - move["from"])
+        third_in_a_row = before.last_horse == HORSES.index(horse) and before.last_was_bonus
+        if third_in_a_row and horse != "7":
+            return self.say("no_bonus", horse=horse, sum=dice_sum)
+        return self.say("roll", sum=dice_sum, horse=horse, to=move["to"])
+
+    def _event_lines(self, event: dict[str, Any]) -> list[Message]:
+        if event["event"] == "red_line":
+            crossing = event["crossing"]
+            if crossing > CROSSINGS_TO_CLOSE:
+                return [self.say("red_line_late", horse=event["horse"])]
+            lines = [self.say("red_line", horse=event["horse"], n=crossing, limit=CROSSINGS_TO_CLOSE)]
+            if crossing == CROSSINGS_TO_CLOSE - 1:
+                lines.append(self.say("red_line_warning"))
+            return lines
+        if event["event"] == "no_more_bets":
+            return [term(READYSETBET_CALLS, "no_more_bets"), self.say("no_more_bets")]
+        return []
+
+    def _story(self, before: RaceState, after: RaceState, mover: str) -> list[Message]:
         lines = []
         positions = after.positions
         best = max(positions)
@@ -88,8 +192,7 @@ class RaceCaller:
             self.leader = leaders[0]
             self.broken_away = False
             lines.append(self.say("leader", horse=self.leader))
-        second = sorted(positions, reverse=True)[1]
-        gap = best - second
+        gap = best - sorted(positions, reverse=True)[1]
         if len(leaders) == 1 and gap >= BREAKAWAY_GAP and not self.broken_away:
             self.broken_away = True
             lines.append(self.say("breakaway", horse=leaders[0], gap=gap))
@@ -102,17 +205,33 @@ class RaceCaller:
             lines.append(self.say("late_charge", horse=mover))
         return lines
 
-    def results(self, positions: tuple[int, ...]) -> list[str]:
+    def results(self, positions: tuple[int, ...]) -> list[Message]:
+        """Win / Place / Show (R3): horses tied for 2nd are 2nd and 3rd, so they stand in both places."""
         rank = ranks(positions)
 
-        def names(limit_low: int, limit_high: int) -> str:
-            return ", ".join(h for h, r in zip(HORSES, rank) if limit_low <= r <= limit_high) or "-"
+        def horses_ranked(low: int, high: int) -> str:
+            return ", ".join(h for h, r in zip(HORSES, rank) if low <= r <= high) or "-"
 
-        # R3: horses tied for 2nd are 2nd and 3rd, so they stand in both places
-        return [self.say("results", win=names(1, 1), place=names(2, 2), show=names(3, 3) if 3 in rank else names(2, 2))]
+        show = horses_ranked(3, 3) if 3 in rank else horses_ranked(2, 2)
+        return [Message(RESULTS, win=horses_ranked(1, 1), place=horses_ranked(2, 2), show=show)]
 
 
-def track_lines(positions: tuple[int, ...], lang: str = "en") -> list[str]:
+def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | None = None) -> list[Message]:
+    """Every line of a race run from ``start`` with these dice totals, in order: the start, each
+    roll, and the results once a horse has finished. The same seed and sums give the same lines."""
+    caller = RaceCaller(seed)
+    state = start or RaceState.start()
+    lines = caller.start()
+    for dice_sum in sums:
+        before = state
+        state, events = advance(before, dice_sum)
+        lines.extend(caller.call_roll(before, state, events))
+    if state.finished:
+        lines.extend(caller.results(state.positions))
+    return lines
+
+
+def track_lines(positions: tuple[int, ...]) -> list[str]:
     """A plain text track: one row per horse, the red line before space 10, the finish at 15."""
     rows = []
     for horse, position in zip(HORSES, positions):

@@ -78,9 +78,9 @@ def advance(state: RaceState, dice_sum: int) -> tuple[RaceState, list[dict[str, 
     ``no_more_bets`` (at the third crossing) and ``finish``, as they happen.
     """
     if state.finished:
-        raise ValueError("the race is over: no more rolls")
+        raise ValueError("the race is over: no more rolls")  # i18n: programming error
     if dice_sum not in HORSE_FOR_SUM:
-        raise ValueError(f"a 2d6 sum is 2 to 12, not {dice_sum}")
+        raise ValueError(f"a 2d6 sum is 2 to 12, not {dice_sum}")  # i18n: programming error
     horse = HORSE_FOR_SUM[dice_sum]
     name = HORSES[horse]
     bonus_applies = state.last_horse == horse and not state.last_was_bonus
@@ -122,6 +122,7 @@ def parse_race_state(text: str, last_roll: int | None = None, last_was_bonus: bo
     could not have happened, with :class:`~hippodrome.core.errors.InvalidSetup`.
     """
     from hippodrome.core.errors import InvalidSetup
+    from hippodrome.i18n import Message
 
     positions = [0] * len(HORSES)
     seen = set()
@@ -131,30 +132,35 @@ def parse_race_state(text: str, last_roll: int | None = None, last_was_bonus: bo
         horse, sep, space = item.partition("=")
         horse = horse.strip()
         if not sep:
-            raise InvalidSetup(f"{item!r} is not HORSE=SPACE (for example 4=3)")
+            raise InvalidSetup(Message("{item} is not HORSE=SPACE (for example 4=3)", item=repr(item)))
         if horse not in HORSE_INDEX:
-            raise InvalidSetup(f"unknown horse {horse!r}; the horses are {', '.join(HORSES)}")
+            raise InvalidSetup(Message("unknown horse {horse}; the horses are {horses}", horse=repr(horse),
+                                      horses=", ".join(HORSES)))
         if horse in seen:
-            raise InvalidSetup(f"horse {horse} is given twice")
+            raise InvalidSetup(Message("horse {horse} is given twice", horse=horse))
         seen.add(horse)
         try:
             value = int(space)
         except ValueError:
-            raise InvalidSetup(f"horse {horse}: space {space.strip()!r} is not a whole number") from None
+            raise InvalidSetup(Message("horse {horse}: space {space} is not a whole number", horse=horse,
+                                      space=repr(space.strip()))) from None
         if not 0 <= value <= FINISH:
-            raise InvalidSetup(f"horse {horse}: space {value} is outside 0-{FINISH}")
+            raise InvalidSetup(Message("horse {horse}: space {space} is outside 0-{finish}", horse=horse, space=value,
+                                      finish=FINISH))
         positions[HORSE_INDEX[horse]] = value
     if FINISH in positions:
         winner = HORSES[positions.index(FINISH)]
-        raise InvalidSetup(f"the race is finished (horse {winner} is at {FINISH}): there are no odds left to compute")
+        raise InvalidSetup(Message("the race is finished (horse {horse} is at {finish}): there are no odds left to "
+                                  "compute", horse=winner, finish=FINISH))
     if last_roll is not None and last_roll not in HORSE_FOR_SUM:
-        raise InvalidSetup(f"--last-roll is a dice sum from 2 to 12, not {last_roll}")
+        raise InvalidSetup(Message("--last-roll is a dice sum from 2 to 12, not {roll}", roll=last_roll))
     if last_was_bonus and last_roll is None:
-        raise InvalidSetup("--last-roll-was-bonus needs --last-roll (which roll was the bonus move?)")
+        raise InvalidSetup(Message("--last-roll-was-bonus needs --last-roll (which roll was the bonus move?)"))
     if last_roll is not None:
         horse = HORSE_FOR_SUM[last_roll]
         least = 2 + BONUS[HORSES[horse]] if last_was_bonus else 1
         if positions[horse] < least:
-            raise InvalidSetup(f"a last roll of {last_roll} moved horse {HORSES[horse]}, which must then stand on "
-                               f"space {least} or beyond, not {positions[horse]}")
+            raise InvalidSetup(Message("a last roll of {roll} moved horse {horse}, which must then stand on space "
+                                       "{least} or beyond, not {space}", roll=last_roll, horse=HORSES[horse],
+                                       least=least, space=positions[horse]))
     return RaceState(tuple(positions), last_roll, last_was_bonus, crossings_of(tuple(positions)))

@@ -25,7 +25,10 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.i18n import Message
+from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
+from hippodrome.readysetbet.caller import call_race
 from hippodrome.readysetbet.board import (
     CLOSED_WITH_TWO,
     PROPS_PER_RACE,
@@ -56,8 +59,18 @@ def _is_roll(action: Action) -> bool:
             and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
 
 
+def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
+    return [event["sum"] for event in race_log if event["event"] == "move"]
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _token_list(token_ids: Any) -> Message | str:
+    """Token ids as a list ("2, 3, 3b"), or the word for none."""
+    # NOTE: a player has no betting token left to show.
+    return ", ".join(token_ids) or Message("none")
 
 
 @register_game
@@ -68,26 +81,31 @@ class ReadySetBet(Game):
     _FIELDS = ("setup", "players", "variant", "use_props", "use_exotics", "use_vip", "races", "seats",
                "house_seat", "money", "tokens", "used", "vip_cards", "prop_deck", "exotic_deck", "vip_deck",
                "vip_discard", "props", "exotics", "race_no", "phase", "bets", "house_bets", "house_left",
-               "vip_queue", "vip_drawn", "house_asked", "race_log", "history", "shuffled")
+               "vip_queue", "vip_drawn", "house_asked", "race_log", "history", "shuffled", "caller_seed")
+    #: fields added since games were first stored, with the value an older stored state means
+    _LATER_FIELDS = {"caller_seed": None}
 
     # -- construction -------------------------------------------------------------
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "ReadySetBet":
         if not isinstance(setup, dict):
-            raise InvalidSetup("a Ready Set Bet setup must be a JSON object such as {\"players\": 4}")
+            raise InvalidSetup(Message('a Ready Set Bet setup must be a JSON object such as {{"players": 4}}'))
         variant = setup.get("variant", "standard")
         if variant not in VARIANTS:
-            raise InvalidSetup(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+            raise InvalidSetup(Message("unknown variant {variant}; choose one of {variants}", variant=repr(variant),
+                                      variants=", ".join(VARIANTS)))
         players = setup.get("players", 4)
         low, high = RACE_DATA["min_players"], RACE_DATA["max_players"]
         if not _is_int(players) or not low <= players <= high:
-            raise InvalidSetup(f"'players' must be a whole number from {low} to {high}, not {players!r}")
+            raise InvalidSetup(Message("'players' must be a whole number from {low} to {high}, not {value}",
+                                      low=low, high=high, value=repr(players)))
         races = setup.get("races", RACE_DATA["races"])
         if not _is_int(races) or not 1 <= races <= RACE_DATA["races"]:
-            raise InvalidSetup(f"'races' must be from 1 to {RACE_DATA['races']}, not {races!r}")
+            raise InvalidSetup(Message("'races' must be from 1 to {high}, not {value}", high=RACE_DATA["races"],
+                                      value=repr(races)))
         for option in ("props", "exotics", "vip"):
             if not isinstance(setup.get(option, True), bool):
-                raise InvalidSetup(f"'{option}' must be true or false")
+                raise InvalidSetup(Message("'{option}' must be true or false", option=option))
         game = cls.__new__(cls)
         game.setup = setup
         game.players = players
@@ -122,11 +140,13 @@ class ReadySetBet(Game):
         game.race_log = []
         game.history = []
         game.shuffled = False
+        game.caller_seed = None
         game._reset_cache()
         return game
 
     def _reset_cache(self) -> None:
         self._spaces: dict[str, Space] | None = None
+        self._calls: tuple[tuple, dict[str, Any]] | None = None
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -191,10 +211,12 @@ class ReadySetBet(Game):
             order = list(ids)
             rng.shuffle(order)
             decks[name] = order
-        return {"type": "shuffle", **decks}
+        # the race caller's own generator (which lines it picks), drawn after the decks: never the dice's
+        return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
 
     def _is_shuffle(self, action: Action) -> bool:
         return (action.get("type") == "shuffle"
+                and _is_int(action.get("caller", 0))
                 and sorted(action.get("props", [])) == sorted(all_prop_ids())
                 and sorted(action.get("exotics", [])) == sorted(all_exotic_ids())
                 and sorted(action.get("vip", [])) == sorted(vipmod.deck_ids()))
@@ -228,21 +250,23 @@ class ReadySetBet(Game):
     def apply(self, action: Action) -> None:
         pending = self.pending()
         if pending is None:
-            raise IllegalAction("the game is over; no more actions are taken")
+            raise IllegalAction(Message("the game is over; no more actions are taken"))
         if not isinstance(action, dict):
-            raise IllegalAction(f"an action is a JSON object, not {action!r}")
+            raise IllegalAction(Message("an action is a JSON object, not {action}", action=repr(action)))
         if action.get("type") in self.free_action_types:
-            raise IllegalAction("a bet is a free action: send it with the seat that bets (apply_free)")
+            raise IllegalAction(Message("a bet is a free action: send it with the seat that bets (apply_free)"))
         if isinstance(pending, Chance):
             if not pending.is_valid(action):
-                raise IllegalAction(f"waiting for {pending.kind}; {action!r} is not a valid outcome")
+                raise IllegalAction(Message("waiting for {kind}; {action} is not a valid outcome", kind=pending.kind,
+                                             action=repr(action)))
         elif action not in pending.options:
-            raise IllegalAction(f"not one of the options for {pending.kind}", pending.options)
+            raise IllegalAction(Message("not one of the options for {kind}", kind=pending.kind), pending.options)
         kind = pending.kind
         if kind == "shuffle":
             self.prop_deck, self.exotic_deck, self.vip_deck = (list(action["props"]), list(action["exotics"]),
                                                                list(action["vip"]))
             self.shuffled = True
+            self.caller_seed = action.get("caller")
             self._deal_race_cards()
             self._begin_race()
         elif kind == "first_house":
@@ -332,7 +356,8 @@ class ReadySetBet(Game):
                              "order": [{"rank": r, "horse": h, "space": p} for r, h, p in order],
                              "results": results, "money_before": before, "money_after": list(self.money),
                              "house": self.house_seat if self.variant == "rotating_house" else None,
-                             "props": list(self.props), "exotics": list(self.exotics)})
+                             "props": list(self.props), "exotics": list(self.exotics),
+                             "rolls": _roll_sums(self.race_log)})
         if self.race_no >= self.races:
             self.phase = OVER
             return
@@ -370,58 +395,66 @@ class ReadySetBet(Game):
         self._begin_race()
 
     # -- free actions: bets -------------------------------------------------------
-    def bet_refusal(self, seat: Any, token_id: Any, space_id: Any) -> str | None:
+    def bet_refusal(self, seat: Any, token_id: Any, space_id: Any) -> Message | None:
         """Why this bet cannot be placed now (None: it can). Reads only; changes nothing."""
         reason = self._seat_refusal(seat)
         if reason is not None:
             return reason
         return self._placement_refusal(seat, token_id, space_id)
 
-    def _seat_refusal(self, seat: Any) -> str | None:
+    def _seat_refusal(self, seat: Any) -> Message | None:
         """Why ``seat`` cannot bet at all now."""
         if not _is_int(seat) or not 0 <= seat < self.seats:
-            return f"seat {seat!r} is not seated at this table (seats 0 to {self.seats - 1})"
+            return Message("seat {seat} is not seated at this table (seats 0 to {last})", seat=repr(seat),
+                           last=self.seats - 1)
         if self.is_house(seat):
-            return f"seat {seat} is the House this race: it bets only with the house tokens, before the race (R9)"
+            return Message("seat {seat} is the House this race: it bets only with the house tokens, before the "
+                           "race (R9)", seat=seat)
         if self.phase == OVER:
-            return "betting is closed: the game is over"
+            return Message("betting is closed: the game is over")
         if self.phase != RACE:
-            return f"betting is closed: race {self.race_no} has not started yet"
+            return Message("betting is closed: race {race} has not started yet", race=self.race_no)
         if self.race.finished:
-            return "betting is closed: a horse has reached the finish (R2)"
+            return Message("betting is closed: a horse has reached the finish (R2)")
         if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
-            return "betting is closed: 'no more bets' was called at the third red-line crossing (R2)"
+            return Message("betting is closed: \"No more bets!\" was called at the third red-line crossing (R2)")
         return None
 
-    def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> str | None:
+    def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> Message | None:
         """Why this token cannot go on this space (the seat may bet)."""
         token = self.token(seat, token_id) if isinstance(token_id, str) else None
         if token is None:
-            held = ", ".join(t["id"] for t in self.tokens[seat]) or "none"
-            return f"seat {seat} holds no token {token_id!r}; its tokens are: {held}"
+            return Message("seat {seat} holds no token {token}; its tokens are: {held}", seat=seat,
+                           token=repr(token_id), held=_token_list(t["id"] for t in self.tokens[seat]))
         if token_id in self.used[seat]:
-            left = ", ".join(t["id"] for t in self.tokens[seat] if t["id"] not in self.used[seat]) or "none"
-            return f"token {token_id} is already on the board and placed tokens never move (R4); tokens left: {left}"
+            left = _token_list(t["id"] for t in self.tokens[seat] if t["id"] not in self.used[seat])
+            return Message("token {token} is already on the board and placed tokens never move (R4); tokens left: "
+                           "{left}", token=token_id, left=left)
         space = self.spaces.get(space_id) if isinstance(space_id, str) else None
         if space is None:
-            return f"there is no space {space_id!r} on the board this race (see the board in the view)"
+            return Message("there is no space {space} on the board this race (see the board in the view)",
+                           space=repr(space_id))
         if space.column in self.closed_columns():
-            return f"space {space_id} is in the leftmost column, closed when only 2 players bet (R4)"
+            return Message("space {space} is in the leftmost column, closed when only 2 players bet (R4)",
+                           space=space_id)
         holders = [bet["seat"] for bet in self.bets if bet["space"] == space_id]
         if seat in holders:
-            return f"seat {seat} already has a token on {space_id}: one token per space (R4)"
+            return Message("seat {seat} already has a token on {space}: one token per space (R4)", seat=seat,
+                           space=space_id)
         if space.card is not None and any(bet["seat"] == seat and self.spaces[bet["space"]].card == space.card
                                           for bet in self.bets):
-            return f"seat {seat} already has a token on the exotic card {space.card}: one per player per card (R6)"
+            return Message("seat {seat} already has a token on the exotic finish card {card}: one per player per "
+                           "card (R6)", seat=seat, card=term(READYSETBET_EXOTIC, space.card))
         if holders and token["value"] not in vipmod.bandwagon_values(self.vip_active(seat)):
-            return (f"space {space_id} is taken by seat {holders[0]}'s token: first come, first served (R4); "
-                    "only a Bandwagon card for this token's value allows joining it (R8)")
+            return Message("space {space} is taken by seat {holder}'s token: first come, first served (R4); only a "
+                           "{bandwagon} card for this token's value allows joining it (R8)", space=space_id,
+                           holder=holders[0], bandwagon=term(READYSETBET_VIP, "bandwagon"))
         return None
 
     def apply_free(self, seat: int, action: Action) -> None:
         if not isinstance(action, dict) or action.get("type") != "bet":
-            raise IllegalAction("the only simultaneous action is a bet: {\"type\": \"bet\", \"token\": ..., "
-                                "\"space\": ...}")
+            raise IllegalAction(Message('the only simultaneous action is a bet: {{"type": "bet", "token": ..., '
+                                        '"space": ...}}'))
         reason = self.bet_refusal(seat, action.get("token"), action.get("space"))
         if reason is not None:
             raise IllegalAction(reason)
@@ -468,6 +501,25 @@ class ReadySetBet(Game):
         best = max(self.money)
         return [seat for seat, money in enumerate(self.money) if money == best]
 
+    # -- the race caller ---------------------------------------------------------
+    def calls(self) -> dict[str, Any]:
+        """What the race caller has said about the race in progress, or about the race just run
+        while the next one has not rolled yet: ``{"race": n, "lines": [message JSON]}``.
+
+        The lines depend only on the rolls already made and the caller's seed (drawn with the decks,
+        so every viewer gets the same lines and a restored game says them again); they tell nothing
+        of the dice to come. Pages translate them with their catalog.
+        """
+        race, rolls = self.race_no, _roll_sums(self.race_log)
+        if not rolls and self.history:
+            race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
+        key = (race, len(rolls))
+        if self._calls is None or self._calls[0] != key:
+            seed = f"{self.caller_seed}:race:{race}"
+            lines = [line.to_json() for line in call_race(rolls, seed)] if rolls or self.phase == RACE else []
+            self._calls = (key, {"race": race, "lines": lines})
+        return self._calls[1]
+
     # -- views, (de)serialisation, cloning -----------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         pending = self.pending()
@@ -502,6 +554,7 @@ class ReadySetBet(Game):
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
             "pending": decision,
+            "caller": self.calls(),
             "history": [dict(race) for race in self.history],
             "over": self.phase == OVER,
             "winners": self.winners() if self.phase == OVER else None,
@@ -517,7 +570,8 @@ class ReadySetBet(Game):
         state = json.loads(json.dumps(data["state"]))
         game = cls.__new__(cls)
         for field in cls._FIELDS:
-            setattr(game, field, state[field])
+            setattr(game, field, state[field] if field in state or field not in cls._LATER_FIELDS
+                    else cls._LATER_FIELDS[field])
         game.race = RaceState.from_json(state["race"])
         game._reset_cache()
         return game

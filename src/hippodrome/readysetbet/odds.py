@@ -84,7 +84,7 @@ def race_odds(state: RaceState, simulations: int = DEFAULT_SIMULATIONS, seed: in
               rng: np.random.Generator | None = None) -> Odds:
     """Odds of every horse from ``state`` by ``simulations`` simulated finishes."""
     if simulations < 1:
-        raise ValueError("at least one simulation is needed")
+        raise ValueError("at least one simulation is needed")  # i18n: programming error (checked data and callers)
     rng = rng if rng is not None else np.random.default_rng(seed)
     finish = Finish(simulate_finishes(state, simulations, rng))
     rank = finish.rank

@@ -8,6 +8,7 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
+from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RaceState, advance, finishing_order, parse_race_state
 from hippodrome.readysetbet.game import _is_roll, _roll
 
@@ -19,7 +20,7 @@ class DiceRace(Game):
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "DiceRace":
         if not isinstance(setup, dict):
-            raise InvalidSetup("a race setup is a JSON object, e.g. {} or {\"positions\": \"4=3,7=2\"}")
+            raise InvalidSetup(Message('a race setup is a JSON object, e.g. {{}} or {{"positions": "4=3,7=2"}}'))
         race = cls.__new__(cls)
         race.setup = setup
         positions = setup.get("positions")
@@ -34,9 +35,9 @@ class DiceRace(Game):
 
     def apply(self, action: Action) -> None:
         if self.state.finished:
-            raise IllegalAction("the race is over")
+            raise IllegalAction(Message("the race is over"))
         if not isinstance(action, dict) or not _is_roll(action):
-            raise IllegalAction(f"waiting for a roll of two dice, not {action!r}")
+            raise IllegalAction(Message("waiting for a roll of two dice, not {action}", action=repr(action)))
         self.state, events = advance(self.state, sum(action["dice"]))
         events[0]["dice"] = list(action["dice"])
         self.log.extend(events)

@@ -1,10 +1,17 @@
 """The table's clock: it strikes every ``interval`` seconds unless paused (Ready Set Bet's pace).
 
 Pausing freezes the time left until the next strike; resuming continues from there.
-:meth:`Clock.restart` starts a full interval from now: the runner calls it when the game comes
+:meth:`Clock.restart` starts a full interval from now: a driver calls it when the game comes
 back to the clock after a decision, so the first roll of a race (or the one after a choice)
-never follows at once. The clock knows nothing of games: a driver awaits :meth:`Clock.wait`
-and then calls ``Table.tick()``. Only asyncio; the time source can be injected for tests.
+never follows at once. The clock knows nothing of games; it has two kinds of drivers:
+
+- the server's runner (asyncio) awaits :meth:`Clock.wait` and then calls ``Table.tick()``;
+- a synchronous loop (the terminal race caller, bot simulations) calls :func:`strike_if_due`
+  now and then, which ticks the table when the clock has struck, and sleeps
+  :meth:`Clock.time_left` in between.
+
+The time source can be injected, so tests never wait for real time. An interval of 0 strikes
+whenever asked (a terminal race called as fast as it can be read).
 """
 
 from __future__ import annotations
@@ -16,8 +23,7 @@ from typing import Any, Callable
 
 class Clock:
     def __init__(self, interval: float = 2.0, paused: bool = False, now: Callable[[], float] = time.monotonic):
-        if interval <= 0:
-            raise ValueError(f"a clock interval must be more than 0 seconds, not {interval}")
+        _check_interval(interval)
         self.interval = float(interval)
         self.now = now
         self.paused = paused
@@ -39,6 +45,14 @@ class Clock:
             self._since = self.now()
             self._poke()
 
+    def toggle(self) -> bool:
+        """Pause if running, resume if paused; True when now paused."""
+        if self.paused:
+            self.resume()
+        else:
+            self.pause()
+        return self.paused
+
     def restart(self) -> None:
         """A full interval from now (paused: a full interval once resumed)."""
         self._left = self.interval
@@ -46,8 +60,7 @@ class Clock:
         self._poke()
 
     def set_interval(self, interval: float) -> None:
-        if interval <= 0:
-            raise ValueError(f"a clock interval must be more than 0 seconds, not {interval}")
+        _check_interval(interval)
         self.interval = float(interval)
         self._left = min(self.time_left(), self.interval)
         self._since = None if self.paused else self.now()
@@ -62,16 +75,23 @@ class Clock:
     def snapshot(self) -> dict[str, Any]:
         return {"paused": self.paused, "interval": self.interval, "next_in": round(self.time_left(), 3)}
 
-    # -- waiting ------------------------------------------------------------------
+    # -- striking -----------------------------------------------------------------
+    def strike_due(self) -> bool:
+        """For a synchronous driver: True when the clock strikes now (its time ran out while not
+        paused); the next interval starts then."""
+        if self.paused or self.time_left() > 0:
+            return False
+        self._left = self.interval
+        self._since = self.now()
+        return True
+
     async def wait(self) -> None:
         """Return when the clock strikes (its time ran out while not paused); the next
         interval starts then. Cancelling a wait changes nothing."""
         if self._changed is None:
             self._changed = asyncio.Event()
         while True:
-            if not self.paused and self.time_left() <= 0:
-                self._left = self.interval
-                self._since = self.now()
+            if self.strike_due():
                 return
             self._changed.clear()
             timeout = None if self.paused else self.time_left()
@@ -83,3 +103,23 @@ class Clock:
     def _poke(self) -> None:
         if self._changed is not None:
             self._changed.set()
+
+
+def strike_if_due(clock: Clock, table: Any, between_strikes: Callable[[Any], Any] | None = None) -> bool:
+    """One step of a synchronous driver: when ``clock`` strikes, ``between_strikes(table)`` acts
+    first (bots betting in the gap between two rolls), then the table ticks. Returns True when a
+    timed step (a roll) was drawn. While the game waits on a decision nothing is drawn and the
+    clock restarts: the next roll comes a full interval after the decision."""
+    if not clock.strike_due():
+        return False
+    if between_strikes is not None:
+        between_strikes(table)
+    if table.tick():
+        return True
+    clock.restart()
+    return False
+
+
+def _check_interval(interval: float) -> None:
+    if interval < 0:
+        raise ValueError(f"a clock interval is 0 seconds or more, not {interval}")  # i18n: programming error; callers check their input

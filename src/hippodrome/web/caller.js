@@ -1,15 +1,34 @@
 // The race caller: a big track and big announcements for a table playing Ready Set Bet with the
 // physical box (the program rolls; people bet at the table). Optional voice through the
 // browser's speech synthesis; pause and resume with the host link (#host=TOKEN).
-import { t, languageSelector, speechTag } from "/static/i18n.js";
+//
+// The lines are the server's race caller's (the game view's "caller": {race, lines}), each a
+// message {msgid, params} whose params may be messages themselves: the page translates them with
+// its catalog, so every viewer hears the same commentary, each in their own language.
+import { t, tn, lang, languageSelector, speechTag } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
-import { drawTrack, announce } from "/static/readysetbet.js";
+import { drawTrack } from "/static/readysetbet.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let languages = [];
-let spokenUpTo = null;   // (race, number of race_log events) already called
+let spokenUpTo = null;   // {race, count}: the caller's lines already heard
 let state = null;
+
+// A message's parameter as the language shows it: nested messages translated, numbers formatted,
+// ids (horse numbers such as "2/3") kept as they are.
+function param(value) {
+  if (value && typeof value === "object" && "msgid" in value) return renderMessage(value);
+  if (typeof value === "number") return new Intl.NumberFormat(lang).format(value);
+  return value;
+}
+
+export function renderMessage(message) {
+  if (typeof message === "string") return message;  // already translated by the server
+  const params = {};
+  for (const [key, value] of Object.entries(message.params || {})) params[key] = param(value);
+  return "plural" in message ? tn(message.msgid, message.plural, message.n, params) : t(message.msgid, params);
+}
 
 function speak(text) {
   if (!$("voice").checked || !("speechSynthesis" in window)) return;
@@ -18,7 +37,14 @@ function speak(text) {
   window.speechSynthesis.speak(utterance);
 }
 
-function render(message) {
+// The lines not heard yet: none of the backlog of a page just opened; all of a new race's.
+function unheard(caller) {
+  if (!spokenUpTo) return [];
+  const from = spokenUpTo.race === caller.race ? spokenUpTo.count : 0;
+  return caller.lines.slice(from);
+}
+
+function render(message, { fresh = true } = {}) {
   state = message;
   document.body.dataset.stateId = message.state_id;
   const view = message.view;
@@ -29,7 +55,8 @@ function render(message) {
   const moveKey = `${view.race_no}:${lastMove ? log.lastIndexOf(lastMove) : -1}`;
   drawTrack($("track"), view.race, lastMove, moveKey !== render.moveKey);
   render.moveKey = moveKey;
-  const calls = log.map(announce).filter(Boolean);
+  const caller = view.caller || { race: view.race_no, lines: [] };
+  const calls = caller.lines.map(renderMessage);
   let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
   if (view.over) headline = t("The game is over.");
   if (message.clock && message.clock.paused && view.phase === "race") headline = t("Paused") + " · " + headline;
@@ -39,14 +66,13 @@ function render(message) {
   const list = $("calls");
   list.innerHTML = "";
   for (const line of calls.slice(-12).reverse()) list.append(el("li", {}, line));
-  // speak what is new since the last update (not the backlog of a page just opened)
-  const key = view.race_no;
-  if (spokenUpTo && spokenUpTo.race === key) for (const line of log.slice(spokenUpTo.count).map(announce).filter(Boolean)) speak(line);
-  spokenUpTo = { race: key, count: log.length };
+  if (!fresh) return;  // the same lines in another language: nothing new to say
+  for (const line of unheard(caller).map(renderMessage)) speak(line);
+  spokenUpTo = { race: caller.race, count: caller.lines.length };
 }
 
 async function start() {
-  languages = await languageSelector($("lang"), () => state && render(state));
+  languages = await languageSelector($("lang"), () => state && render(state, { fresh: false }));
   const connection = new TableConnection(tableId, {
     host: fragmentParam("host"),
     onState: render,
