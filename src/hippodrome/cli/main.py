@@ -10,9 +10,10 @@ import typer
 from hippodrome.cli.readysetbet import app as readysetbet_app
 from hippodrome.cli.serve import serve
 from hippodrome.cli.turfmaster import app as turfmaster_app
+from hippodrome.i18n import help_text
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
-                  help="Horse-racing board games: TurfMaster and Ready Set Bet.")
+                  help=help_text("Horse-racing board games: TurfMaster and Ready Set Bet."))
 app.add_typer(turfmaster_app, name="turfmaster")
 app.add_typer(readysetbet_app, name="readysetbet")
 app.command("serve")(serve)

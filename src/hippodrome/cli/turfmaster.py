@@ -1,48 +1,72 @@
-"""``hippodrome turfmaster ...``"""
+"""``hippodrome turfmaster ...``
+
+Every command takes ``--lang`` (else HIPPODROME_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG): its
+screens, prompts and errors come out in that language. The JSON that ``destinations`` prints and
+the records that ``play --save`` writes keep their keys and ids in English (they are data).
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from hippodrome.cli.errors import refused_input_exits
 from hippodrome.core.errors import InvalidSetup
-from hippodrome.i18n import lang_option
+from hippodrome.i18n import Message, N_, Percent, format_number, help_text, lang_option, localize_error, translate
 from hippodrome.turfmaster.movement import blocked_squares, destinations
 from hippodrome.turfmaster.position import parse_position
 
-app = typer.Typer(no_args_is_help=True, help="TurfMaster: check rules, play, simulate, replay.")
+app = typer.Typer(no_args_is_help=True, help=help_text("TurfMaster: check rules, play, simulate, replay."))
+
+REFUSED_STYLE = "red"
+
+#: Help texts shared by several commands.
+COURSE_HELP = N_("oval or triangle")
+WIDTH_HELP = N_("columns of the course map")
+HORSES_HELP = N_("horses per player (2 players: 2-4; 3: 2; 4: 1-2; 5-8: 1)")
 
 
-@app.command("destinations")
+def _read_json(path: Path) -> Any:
+    """The JSON in ``path``; a file that cannot be read or parsed is refused (InvalidSetup)."""
+    try:
+        return json.loads(path.read_text())
+    except OSError as error:
+        # NOTE: {reason} is the system's reason, such as "No such file or directory".
+        raise InvalidSetup(Message("cannot read {file}: {reason}", file=str(path), reason=error.strerror)) from None
+    except json.JSONDecodeError as error:
+        # NOTE: {reason} is the JSON parser's message (English).
+        raise InvalidSetup(Message("{file} is not valid JSON (line {line}: {reason})", file=str(path),
+                                   line=error.lineno, reason=error.msg)) from None
+
+
+@app.command("destinations", help=help_text("Print the legal end squares of a move (rulings T3, T4, T5, T11) "
+                                            "as JSON."))
 def destinations_command(
-    position_file: Path = typer.Argument(..., metavar="POSITION.json", help="the position (see README)"),
-    horse: str = typer.Option(..., "--horse", help="id of the horse that moves"),
-    points: int = typer.Option(..., "--points", help="points of the move: a card's value or the dice used"),
-    round_kind: str = typer.Option("dice", "--round", help="card or dice: in a card round a horse that "
-                                   "cannot complete a fence jump falls (T11)"),
+    position_file: Path = typer.Argument(..., metavar="POSITION.json", help=help_text("the position (see README)")),
+    horse: str = typer.Option(..., "--horse", help=help_text("id of the horse that moves")),
+    points: int = typer.Option(..., "--points", help=help_text("points of the move: a card's value or the dice "
+                                                               "used")),
+    round_kind: str = typer.Option("dice", "--round", help=help_text("card or dice: in a card round a horse that "
+                                                                     "cannot complete a fence jump falls (T11)")),
     lang: str = lang_option(),
 ) -> None:
-    """Print the legal end squares of a move (rulings T3, T4, T5, T11) as JSON."""
     with refused_input_exits(lang):
-        try:
-            data = json.loads(position_file.read_text())
-        except OSError as error:
-            raise InvalidSetup(f"cannot read {position_file}: {error.strerror}") from None
-        except json.JSONDecodeError as error:
-            raise InvalidSetup(f"{position_file} is not valid JSON (line {error.lineno}: {error.msg})") from None
-        position = parse_position(data)
+        position = parse_position(_read_json(position_file))
         if position.ignored_keys:
-            typer.echo(f"warning: ignoring unknown key(s) {', '.join(position.ignored_keys)}; a position has "
-                       "'course', 'steeplechase' and 'horses'", err=True)
+            typer.echo(translate(lang, "warning: ignoring unknown key(s) {keys}; a position has 'course', "
+                                       "'steeplechase' and 'horses'", keys=", ".join(position.ignored_keys)),
+                       err=True)
         if horse not in position.squares:
-            raise InvalidSetup(f"no horse {horse!r} in the position; horses: {', '.join(position.squares)}")
+            raise InvalidSetup(Message("no horse {horse} in the position; horses: {horses}", horse=repr(horse),
+                                       horses=", ".join(position.squares)))
         if not 0 <= points <= 24:
-            raise InvalidSetup(f"--points must be from 0 to 24 (a card is 3 to 12, dice 1 to 12), not {points}")
+            raise InvalidSetup(Message("--points must be from 0 to 24 (a card is 3 to 12, dice 1 to 12), not "
+                                       "{points}", points=points))
         if round_kind not in ("card", "dice"):
-            raise InvalidSetup(f"--round must be 'card' or 'dice', not {round_kind!r}")
+            raise InvalidSetup(Message("--round must be 'card' or 'dice', not {value}", value=repr(round_kind)))
         course = position.course
         others = [square for other, square in position.squares.items() if other != horse]
         moves = destinations(course, position.squares[horse], points, blocked_squares(course, others),
@@ -50,7 +74,7 @@ def destinations_command(
         result = {"steps": moves.steps, "destinations": [course.name_of(end) for end in moves.ends]}
         if round_kind == "card" and any(moves.falls_at(end, points) for end in moves.ends):
             result["falls"] = [course.name_of(end) for end in moves.ends if moves.falls_at(end, points)]
-    print(json.dumps(result))
+    print(json.dumps(result))  # i18n: machine output (JSON), keys and ids stay English
 
 
 # -- meetings: play, simulate, replay ------------------------------------------------------
@@ -65,193 +89,256 @@ def _meeting_setup(players: int, horses: int | None, course: str, steeplechase: 
     return setup
 
 
+def _bot_names(bots: str, seats: int) -> list[str]:
+    """The bots named by ``--bots`` for ``seats`` seats: one name for all, or one per seat."""
+    from hippodrome.turfmaster.bots import BOTS
+
+    names = [b.strip() for b in bots.split(",")]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise InvalidSetup(Message("unknown bot(s) {unknown}; bots: {bots}", unknown=", ".join(unknown),
+                                   bots=", ".join(BOTS)))
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise InvalidSetup(Message("--bots must name one bot, or {seats} (one per other seat)", seats=seats))
+    return names
+
+
 def _read_record(path: Path) -> dict:
-    try:
-        record = json.loads(path.read_text())
-    except OSError as error:
-        raise InvalidSetup(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise InvalidSetup(f"{path} is not valid JSON (line {error.lineno}: {error.msg})") from None
+    record = _read_json(path)
     if not isinstance(record, dict) or not {"game", "setup", "log"} <= record.keys():
-        raise InvalidSetup(f"{path} is not a game record: it needs 'game', 'setup', 'seed' and 'log'")
+        raise InvalidSetup(Message("{file} is not a game record: it needs 'game', 'setup', 'seed' and 'log'",
+                                   file=str(path)))
     if record["game"] != "turfmaster":
-        raise InvalidSetup(f"{path} records a {record['game']!r} game, not a TurfMaster meeting")
+        raise InvalidSetup(Message("{file} records a {game} game, not a TurfMaster meeting", file=str(path),
+                                   game=repr(record["game"])))
     return record
 
 
-@app.command("play")
-def play_command(
-    players: int = typer.Option(4, "--players", help="players at the table, 2 to 8 (you are seat 0)"),
-    horses: int = typer.Option(None, "--horses", help="horses per player (2 players: 2-4; 3: 2; 4: 1-2; 5-8: 1)"),
-    course: str = typer.Option("oval", "--course", help="oval or triangle"),
-    steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help="fences (oval only)"),
-    seed: str = typer.Option(None, "--seed", help="the meeting's seed (random if not given)"),
-    bots: str = typer.Option("tactical", "--bots", help="bot of the other seats: tactical or random, or a "
-                             "comma-separated list, one per seat after yours"),
-    name: str = typer.Option("you", "--name", help="your name at the table"),
-    save: Path = typer.Option(None, "--save", help="write the meeting's record (JSON) here at the end"),
-    width: int = typer.Option(100, "--width", help="columns of the course map"),
-) -> None:
-    """Play a meeting of three races against bots in the terminal; choose by number."""
-    from rich.console import Console
+class _Events:
+    """The "what happened" lines of a meeting, in one language: the meeting's events (bonus cards,
+    cards given up) and the current race's history, as they grow."""
 
-    from hippodrome.cli.turfmaster_view import describe_event, final_block, options_block, screen
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.lines: list[str] = []
+        self.race_no = 0
+        self.seen = 0
+        self.meeting_seen = 0
+
+    def catch_up(self, state: Any, announce_start: bool = False) -> None:
+        from hippodrome.cli.turfmaster_view import stalls_line
+
+        self._tell(state.events[self.meeting_seen:], state.names)
+        self.meeting_seen = len(state.events)
+        if state.race is None:
+            return
+        if state.race_no != self.race_no and state.phase == "race":  # between races the last one stays
+            self.race_no, self.seen = state.race_no, 0
+            if announce_start:
+                self.lines.append("--- " + stalls_line(state.race_no, list(state.stalls), self.lang))
+        history = state.race.history
+        self.seen = min(self.seen, len(history))
+        self._tell(history[self.seen:], state.names)
+        self.seen = len(history)
+
+    def _tell(self, events: list[dict], names: list[str]) -> None:
+        from hippodrome.cli.turfmaster_view import describe_event
+
+        self.lines.extend(describe_event(event, names, self.lang) for event in events)
+
+
+def _choice(answer: str, count: int) -> int | None:
+    """The option number typed (1 to ``count``), or None."""
+    return int(answer) if answer.isdigit() and 1 <= int(answer) <= count else None
+
+
+@app.command("play", help=help_text("Play a meeting of three races against bots in the terminal; choose by "
+                                    "number."))
+def play_command(
+    players: int = typer.Option(4, "--players", help=help_text("players at the table, 2 to 8 (you are seat 0)")),
+    horses: int = typer.Option(None, "--horses", help=help_text(HORSES_HELP)),
+    course: str = typer.Option("oval", "--course", help=help_text(COURSE_HELP)),
+    steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help=help_text("fences (oval only)")),
+    seed: str = typer.Option(None, "--seed", help=help_text("the meeting's seed (random if not given)")),
+    bots: str = typer.Option("tactical", "--bots", help=help_text("bot of the other seats: tactical or random, "
+                                                                  "or a comma-separated list, one per seat after "
+                                                                  "yours")),
+    name: str = typer.Option(None, "--name", help=help_text("your name at the table (default: \"Player\" in the "
+                                                            "language of the messages)")),
+    save: Path = typer.Option(None, "--save", help=help_text("write the meeting's record (JSON) here at the end")),
+    width: int = typer.Option(100, "--width", help=help_text(WIDTH_HELP)),
+    lang: str = lang_option(),
+) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from hippodrome.cli.turfmaster_view import final_block, options_block, screen
     from hippodrome.core.errors import IllegalAction
     from hippodrome.table.table import Seat, Table
     from hippodrome.turfmaster.bots import make_bot
 
     console = Console()
-    with refused_input_exits():
+    with refused_input_exits(lang):
         setup = _meeting_setup(players, horses, course, steeplechase)
-        names = [b.strip() for b in bots.split(",")]
-        if len(names) == 1:
-            names = names * (players - 1)
-        if len(names) != players - 1:
-            raise InvalidSetup(f"--bots must name one bot, or {players - 1} (one per other seat)")
-        try:
-            bot_objects = [make_bot(n, f"{seed}:{i}") for i, n in enumerate(names, start=1)]
-        except ValueError as error:
-            raise InvalidSetup(str(error)) from None
-        setup["names"] = [name] + [f"{n} bot {i}" for i, n in enumerate(names, start=1)]
-        seats = [Seat(name)] + [Seat(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
+        names = _bot_names(bots, players - 1)
+        bot_objects = [make_bot(n, f"{seed}:{i}") for i, n in enumerate(names, start=1)]
+        # NOTE: the name of a bot's seat at the table: {bot} is the bot's id ("tactical", "random").
+        setup["names"] = [name or translate(lang, "Player")] + [
+            translate(lang, "{bot} bot {seat}", bot=n, seat=i) for i, n in enumerate(names, start=1)]
+        seats = [Seat(setup["names"][0])] + [Seat(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
         table = Table("turfmaster", setup, seats, seed=seed)
-    seen = 0
-    events: list[str] = []
-
-    def catch_up() -> None:
-        nonlocal seen
-        state = table.state
-        names_ = state.names
-        if state.race is None:
-            return
-        history = state.race.history
-        if len(history) < seen:
-            seen = 0
-        events.extend(describe_event(e, names_) for e in history[seen:])
-        seen = len(history)
-
-    race_no = 0
+    events = _Events(lang)
     while True:
         table.run_bots()
-        state = table.state
-        if state.race_no != race_no and state.phase == "race":
-            race_no, seen = state.race_no, 0
-            events.append(f"--- race {race_no}: stalls " + ", ".join(state.stalls))
-        catch_up()
+        events.catch_up(table.state, announce_start=True)
         if table.over:
             break
-        view = state.view(0)
-        console.print(screen(view, events, width))
-        console.print(options_block(view))
+        view = table.state.view(0)
+        console.print(screen(view, events.lines, lang, width))
+        console.print(options_block(view, lang))
         options = view["pending"]["options"]
-        answer = console.input(f"your choice (1-{len(options)}, q to quit): ").strip().lower()
+        # NOTE: the terminal's question; "q" quits in every language.
+        answer = console.input(Text(translate(lang, "your choice (1-{last}, q to quit): ", last=len(options))))
+        answer = answer.strip().lower()
         if answer in ("q", "quit"):
-            console.print("meeting abandoned")
+            console.print(Text(translate(lang, "meeting abandoned")))
             break
-        if not answer.isdigit() or not 1 <= int(answer) <= len(options):
-            console.print(f"[red]'{answer}' is not a choice: type a number from 1 to {len(options)}[/red]")
+        choice = _choice(answer, len(options))
+        if choice is None:
+            console.print(Text(translate(lang, "'{answer}' is not a choice: type a number from 1 to {last}",
+                                         answer=answer, last=len(options)), style=REFUSED_STYLE))
             continue
         try:
-            table.act(0, options[int(answer) - 1])
+            table.act(0, options[choice - 1])
         except IllegalAction as error:  # pragma: no cover - numbered options are legal
-            console.print(f"[red]{error}[/red]")
+            console.print(Text(localize_error(error, lang), style=REFUSED_STYLE))
     if table.over:
-        view = table.state.view(0)
-        console.print(final_block(view))
+        console.print(final_block(table.state.view(0), lang))
     if save is not None:
         save.write_text(json.dumps(table.record(), indent=1))
-        console.print(f"record saved to {save}")
+        console.print(Text(translate(lang, "record saved to {file}", file=str(save))))
 
 
-@app.command("simulate")
-def simulate_command(
-    games: int = typer.Option(100, "--games", help="number of meetings"),
-    bots: str = typer.Option("tactical,random", "--bots", help="one bot per seat, comma-separated"),
-    horses: int = typer.Option(None, "--horses", help="horses per player (default: the fewest allowed)"),
-    course: str = typer.Option("oval", "--course", help="oval or triangle"),
-    steeplechase: bool = typer.Option(False, "--steeplechase/--flat"),
-    seed: str = typer.Option("0", "--seed", help="game i is played with seed SEED:i"),
-    workers: int = typer.Option(None, "--workers", help="processes (default: all cores)"),
-) -> None:
-    """Play bot meetings in parallel and print win rates with 95% Wilson intervals."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+def _simulation_title(games: int, players: int, setup: dict, lang: str) -> str:
+    from hippodrome.cli.turfmaster_view import course_label
+    from hippodrome.i18n import Plural
+
+    # NOTE: simulate's table title: {meetings} is "100 meetings", {horses} "2 horses", {course} the course.
+    return translate(lang, "{meetings}: {players} players with {horses} each, {course}; the bots change seats "
+                           "every game", meetings=Plural("{n} meeting", "{n} meetings", games), players=players,
+                     horses=Plural("{n} horse", "{n} horses", setup["horses_per_player"]),
+                     course=course_label(setup["course"], setup["steeplechase"]))
+
+
+def _simulation_table(tally: Any, title: str, lang: str) -> Any:
     from rich.table import Table as RichTable
 
-    from hippodrome.turfmaster.bots import BOTS
+    def percent(value: float) -> str:
+        return Percent(value, 1).translate(lang)
+
+    table = RichTable(title=title)
+    # NOTE: simulate's table: column headers; "seat-games" counts the games each bot played (one seat each).
+    headers = [N_("bot"), N_("seat-games"), N_("wins"), N_("win rate"), N_("95% CI (Wilson)"), N_("fair share"),
+               N_("mean points")]
+    for number, header in enumerate(headers):
+        table.add_column(translate(lang, header), justify="left" if number == 0 else "right")
+    for row in tally.rows():
+        low, high = row["ci95"]
+        table.add_row(row["bot"], format_number(row["seat_games"], lang), format_number(row["wins"], lang),
+                      percent(row["win_rate"]), f"{percent(low)} - {percent(high)}", percent(row["fair_share"]),
+                      format_number(round(row["mean_points"], 1), lang))
+    return table
+
+
+@app.command("simulate", help=help_text("Play bot meetings in parallel and print win rates with 95% Wilson "
+                                        "intervals."))
+def simulate_command(
+    games: int = typer.Option(100, "--games", help=help_text("number of meetings")),
+    bots: str = typer.Option("tactical,random", "--bots", help=help_text("one bot per seat, comma-separated")),
+    horses: int = typer.Option(None, "--horses", help=help_text("horses per player (default: the fewest "
+                                                                "allowed)")),
+    course: str = typer.Option("oval", "--course", help=help_text(COURSE_HELP)),
+    steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help=help_text("fences (oval only)")),
+    seed: str = typer.Option("0", "--seed", help=help_text("game i is played with seed SEED:i")),
+    workers: int = typer.Option(None, "--workers", help=help_text("processes (default: all cores)")),
+    lang: str = lang_option(),
+) -> None:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.text import Text
+
+    from hippodrome.i18n import Plural
     from hippodrome.turfmaster.simulate import simulate
 
     console = Console()
-    with refused_input_exits():
+    with refused_input_exits(lang):
         names = [b.strip() for b in bots.split(",")]
-        unknown = [n for n in names if n not in BOTS]
-        if unknown:
-            raise InvalidSetup(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(BOTS)}")
+        _bot_names(bots, len(names))
         setup = _meeting_setup(len(names), horses, course, steeplechase)
         if games < 1:
-            raise InvalidSetup("--games must be at least 1")
-    with Progress(TextColumn("meetings"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            raise InvalidSetup(Message("--games must be at least 1"))
+    label = translate(lang, "meetings")
+    with Progress(TextColumn(label.replace("[", r"\[")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as progress:
-        task = progress.add_task("meetings", total=games)
+        task = progress.add_task(label, total=games)
         tally = simulate(setup, names, games, seed=seed, workers=workers,
                          on_result=lambda _: progress.advance(task))
-    table = RichTable(title=f"{games} meetings: {len(names)} players x {setup['horses_per_player']} horses, "
-                            f"{course}{' steeplechase' if steeplechase else ''}; bots rotate seats each game")
-    for column in ("bot", "seat-games", "wins", "win rate", "95% CI (Wilson)", "fair share", "mean points"):
-        table.add_column(column, justify="right" if column != "bot" else "left")
-    for row in tally.rows():
-        low, high = row["ci95"]
-        table.add_row(row["bot"], str(row["seat_games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{low:.1%} - {high:.1%}", f"{row['fair_share']:.1%}", f"{row['mean_points']:.1f}")
-    console.print(table)
+    console.print(_simulation_table(tally, _simulation_title(games, len(names), setup, lang), lang))
     if tally.ties:
-        console.print(f"{tally.ties} meeting(s) ended with a shared first place (a win for each seat sharing it)")
+        console.print(Text(Plural("{n} meeting ended with a shared first place (a win for each seat sharing it)",
+                                  "{n} meetings ended with a shared first place (a win for each seat sharing it)",
+                                  tally.ties).translate(lang)))
 
 
-@app.command("replay")
+@app.command("replay", help=help_text("Replay a recorded meeting decision by decision and print its final "
+                                      "table."))
 def replay_command(
-    record_file: Path = typer.Argument(..., metavar="RECORD.json", help="a meeting record (see README)"),
-    seat: int = typer.Option(None, "--seat", help="see the meeting as this seat (its hands); default: spectator"),
-    step: bool = typer.Option(False, "--step", help="wait for Enter after every decision"),
-    quiet: bool = typer.Option(False, "--final-only", help="print only the final table"),
-    width: int = typer.Option(100, "--width", help="columns of the course map"),
+    record_file: Path = typer.Argument(..., metavar="RECORD.json", help=help_text("a meeting record (see README)")),
+    seat: int = typer.Option(None, "--seat", help=help_text("see the meeting as this seat (its hands); default: "
+                                                            "spectator")),
+    step: bool = typer.Option(False, "--step", help=help_text("wait for Enter after every decision")),
+    quiet: bool = typer.Option(False, "--final-only", help=help_text("print only the final table")),
+    width: int = typer.Option(100, "--width", help=help_text(WIDTH_HELP)),
+    lang: str = lang_option(),
 ) -> None:
-    """Replay a recorded meeting decision by decision and print its final table."""
     from rich.console import Console
+    from rich.text import Text
 
-    from hippodrome.cli.turfmaster_view import describe_event, describe_option, final_block, screen
+    from hippodrome.cli.turfmaster_view import describe_option, final_block, screen
     from hippodrome.core.errors import IllegalAction
     from hippodrome.core.game import game_class
     import hippodrome.turfmaster.meeting  # noqa: F401
 
     console = Console()
-    with refused_input_exits():
+    with refused_input_exits(lang):
         record = _read_record(record_file)
         state = game_class("turfmaster").new(record["setup"])
         if seat is not None and not 0 <= seat < state.players:
-            raise InvalidSetup(f"--seat must be from 0 to {state.players - 1}")
-        events: list[str] = []
-        seen, race_no = 0, 0
+            raise InvalidSetup(Message("--seat must be from 0 to {last}", last=state.players - 1))
+        events = _Events(lang)
         for number, entry in enumerate(record["log"]):
             by, action = entry.get("by"), entry.get("action")
-            if by != "chance" and isinstance(by, int) and 0 <= by < state.players:
-                events.append(f"{state.names[by]}: {describe_option(action)}")
+            if by != "chance" and isinstance(by, int) and 0 <= by < state.players and isinstance(action, dict):
+                # NOTE: replay's list of what happened: a player's decision.
+                events.lines.append(translate(lang, "{player}: {action}", player=state.names[by],
+                                              action=describe_option(action, lang, state.names)))
             try:
                 state.apply(action)
             except IllegalAction as error:
-                raise IllegalAction(f"log entry {number} cannot be replayed: {error}") from None
-            if state.race is not None:
-                if state.race_no != race_no:
-                    race_no, seen = state.race_no, 0
-                history = state.race.history
-                events.extend(describe_event(e, state.names) for e in history[seen:])
-                seen = len(history)
+                reason = error.args[0] if error.args else str(error)
+                raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}", number=number,
+                                            reason=reason)) from None
+            events.catch_up(state)
             if by == "chance" or quiet:
                 continue
-            console.print(screen(state.view(seat), events, width))
-            console.rule(f"move {number + 1} of {len(record['log'])}")
+            console.print(screen(state.view(seat), events.lines, lang, width))
+            console.rule(Text(translate(lang, "move {number} of {total}", number=number + 1,
+                                        total=len(record["log"]))))
             if step:
-                console.input("Enter for the next move ")
+                console.input(Text(translate(lang, "Enter for the next move ")))
         if not state.over:
-            console.print(f"the record stops before the end of the meeting (race {state.race_no})")
-        console.print(final_block(state.view(seat)))
+            console.print(Text(translate(lang, "the record stops before the end of the meeting (race {race})",
+                                         race=state.race_no)))
+        console.print(final_block(state.view(seat), lang))

@@ -1,39 +1,258 @@
-"""Drawing a TurfMaster meeting in the terminal with Rich: from a seat's view only.
+"""Drawing a TurfMaster meeting in the terminal with Rich: from a seat's view only, in one language.
 
 The course is drawn unrolled, one row per lane (rail on top), one column per rail square:
 a square of an outer lane goes in the column of the rail square level with it (its "line",
 T12), so horses level on the track stand in one column. ``#`` is a fence, ``┃`` the finish
 line, ``~`` in the ruler marks a curve.
+
+Every word goes through the catalogs (docs/i18n.md): each function takes the language ``lang``.
+What happened in a race (the race history's events) and the choices offered (a decision's
+options) are told by whole sentences looked up in ``EVENT_SENTENCES`` and ``OPTION_SENTENCES``,
+keyed by the event's or option's kind; their placeholders are filled by ``sentence_params``.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from functools import cache
-from typing import Any
+from typing import Any, Mapping
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from hippodrome.turfmaster.cards import HORSE_COLOURS
+from hippodrome.i18n import Message, Money, N_, Ordinal, Percent, Plural, format_number, translate
+from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, TURFMASTER_HORSES, term
+from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
 from hippodrome.turfmaster.course import Course, load_course
 
-LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "black": "K", "white": "W", "brown": "N",
-          "purple": "P"}
 DARK_TEXT = {"yellow", "white"}
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+RACES = 3
 
 
-def ordinal(n: int) -> str:
-    return ORDINAL.get(n, f"{n}th")
+# -- words ------------------------------------------------------------------------------------
+
+def horse_name(horse: str) -> Message | str:
+    """A horse's name (its colour) as a Message; an id that is no TurfMaster colour stays as it is."""
+    return term(TURFMASTER_HORSES, horse) if horse in TURFMASTER_HORSES else horse
 
 
-def horse_label(horse: str) -> Text:
-    style = f"bold {'black' if horse in DARK_TEXT else 'white'} on {HORSE_COLOURS[horse]}"
-    return Text(f" {LETTER[horse]} ", style=style) + Text(f" {horse}")
+def horse_list(horses: list[str], lang: str) -> str:
+    return ", ".join(_text(horse_name(horse), lang) for horse in horses)
 
+
+def course_label(course: str, steeplechase: bool) -> Message | str:
+    name = term(TURFMASTER_COURSES, course) if course in TURFMASTER_COURSES else course
+    if not steeplechase:
+        return name
+    # NOTE: TurfMaster: a course with its fences up, e.g. "Oval, steeplechase" (rule T11).
+    return Message("{course}, steeplechase", course=name)
+
+
+def _text(value: Any, lang: str) -> str:
+    translate_ = getattr(value, "translate", None)
+    return translate_(lang) if callable(translate_) and not isinstance(value, str) else str(value)
+
+
+@cache
+def horse_letters(lang: str) -> dict[str, str]:
+    """One letter per horse for the course map: the first letter of its name in ``lang`` that no
+    horse before it took ("R" for Red, "L" for Black after Blue took "B"; "Ü" for Grün after Gelb)."""
+    letters: dict[str, str] = {}
+    for horse in HORSE_IDS:
+        name = _text(horse_name(horse), lang).upper()
+        letters[horse] = next((c for c in name if c.isalpha() and c not in letters.values()), horse[0].upper())
+    return letters
+
+
+def horse_style(horse: str) -> str:
+    return f"bold {'black' if horse in DARK_TEXT else 'white'} on {HORSE_COLOURS[horse]}"
+
+
+def horse_label(horse: str, lang: str) -> Text:
+    return Text(f" {horse_letters(lang)[horse]} ", style=horse_style(horse)) + Text(f" {_text(horse_name(horse), lang)}")
+
+
+# -- the sentences: what happened, and what may be chosen -----------------------------------------
+
+def sentence_params(item: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+    """The placeholders an event or an option may use, from its fields: {horse} a horse's name,
+    {card}, {steps}, {points}, {lane}/{square} (the square it ends on), {limit} (a handicap),
+    {n} (a die's or the dice's value, or a number of cards), {a}/{b} (the two dice), {place}
+    (an ordinal), {name} (the dice roller's name)."""
+    params: dict[str, Any] = {key: value for key, value in item.items() if isinstance(value, (int, str))}
+    if "horse" in item:
+        params["horse"] = horse_name(item["horse"])
+    end = item.get("to") or item
+    params.update({key: end[key] for key in ("lane", "square") if key in end})
+    if "handicapped" in item:
+        params["limit"] = item["handicapped"]
+    for key in ("value", "cards"):
+        if isinstance(item.get(key), int):
+            params["n"] = item[key]
+    if item.get("dice"):
+        params["a"], params["b"] = item["dice"]
+    if "place" in item:
+        params["place"] = Ordinal(item["place"])
+    if "roller" in item:
+        params["name"] = names[item["roller"]]
+    return params
+
+
+def event_key(event: Mapping[str, Any]) -> str:
+    """Which sentence of EVENT_SENTENCES tells ``event`` (a race history or meeting event)."""
+    kind = str(event.get("event"))
+    if kind == "card" and "handicapped" in event:
+        return "card_above_limit"
+    if kind == "move":
+        short = "_short" if event["steps"] < event["points"] else ""
+        return f"move{short}{'_fell' if event.get('fell') else ''}"
+    if kind == "dice_use":
+        return f"dice_use_{event.get('use')}"
+    return kind
+
+
+def option_key(option: Mapping[str, Any]) -> str:
+    """Which sentence of OPTION_SENTENCES offers ``option`` (a decision's action)."""
+    kind = str(option.get("type"))
+    return f"dice_use_{option.get('use')}" if kind == "dice_use" else kind
+
+
+#: What happened, one whole sentence per kind of event: the race history's events, then the
+#: meeting's own (bonus cards and cards given up between races, rule T8).
+EVENT_SENTENCES: Mapping[str, str] = {
+    # NOTE: TurfMaster, a card played for a horse: {card} is the card ("7", "J12" a joker 12).
+    "card": N_("{horse} plays {card}"),
+    # NOTE: TurfMaster, rule T6: a non-joker card above the horse's handicap limit is spent without moving.
+    "card_above_limit": N_("{horse} plays {card}: above its limit of {limit}, it does not move"),
+    "move": N_("{horse} moves {steps} to lane {lane}, square {square}"),
+    # NOTE: TurfMaster, rule T5: the horse was boxed in and could use only {steps} of its {points} points.
+    "move_short": N_("{horse} moves {steps} (only {steps} of {points} possible) to lane {lane}, square {square}"),
+    # NOTE: TurfMaster, rule T11: the horse moves and falls at the fence it could not jump.
+    "move_fell": N_("{horse} moves {steps} to lane {lane}, square {square} and falls at the fence"),
+    # NOTE: TurfMaster, rules T5 and T11: boxed in, then falls at the fence.
+    "move_short_fell": N_("{horse} moves {steps} (only {steps} of {points} possible) to lane {lane}, "
+                          "square {square} and falls at the fence"),
+    "roll": N_("{name} rolls {a} and {b}"),
+    "dice_use_sum": N_("The roller uses the sum: {n}"),
+    "dice_use_die": N_("The roller uses one die: {n}"),
+    "finish": N_("{horse} finishes {place}"),
+    "no_card": N_("{horse} has no card left and stands still"),
+    "claim_bonus": N_("{horse} takes its bonus cards"),
+    "bonus_dealt": N_("{horse} is dealt its bonus cards"),
+    "bonus_discard": N_("{horse} loses {n} cards at random"),
+    "keep_discard": N_("{horse} gives up a card"),
+}
+
+#: The choices a player is offered, one whole sentence per kind of option.
+OPTION_SENTENCES: Mapping[str, str] = {
+    # NOTE: TurfMaster, a choice: play the card {card} ("7", "J12" a joker 12) for the horse {horse}.
+    "card": N_("Play {card} for {horse}"),
+    # NOTE: TurfMaster, a choice: the square where the horse's move ends (rule T5).
+    "square": N_("{horse} ends on lane {lane}, square {square}"),
+    # NOTE: TurfMaster, a choice of the dice roller (rule T1).
+    "dice_use_sum": N_("Use the sum of both dice"),
+    "dice_use_die": N_("Use one die: {n}"),
+    "die": N_("Move {horse} by {n}"),
+    "claim_bonus": N_("Claim the 2 bonus cards of {horse}"),
+    "decline_bonus": N_("Keep the bonus cards of {horse} for later"),
+    "discard": N_("Give up a {card}"),
+}
+
+
+def _sentence(sentences: Mapping[str, str], key: str, item: Mapping[str, Any], names: list[str],
+              lang: str) -> str:
+    try:
+        return translate(lang, sentences[key], **sentence_params(item, names))
+    except KeyError:  # a kind this screen does not know, or a malformed one: show the data as it is
+        return str(dict(item))
+
+
+def describe_event(event: Mapping[str, Any], names: list[str], lang: str) -> str:
+    return _sentence(EVENT_SENTENCES, event_key(event), event, names, lang)
+
+
+def describe_option(option: Mapping[str, Any], lang: str, names: list[str] | None = None) -> str:
+    return _sentence(OPTION_SENTENCES, option_key(option), option, names or [], lang)
+
+
+#: What a player is asked, by the kind of decision (the decision's context gives the placeholders).
+PROMPTS: Mapping[str, str] = {
+    # NOTE: TurfMaster: the owner picks a card for a horse in a round of cards.
+    "card": N_("Round of cards: choose a card for {horse}"),
+    # NOTE: TurfMaster, rule T6: the horse's handicap limit is shown with the question.
+    "card_limit": N_("Round of cards: choose a card for {horse} (handicap: at most {limit})"),
+    # NOTE: TurfMaster, rule T5: the owner picks the square where the move ends.
+    "square": N_("{horse} moves {steps} of {points} points: choose the square where it ends"),
+    # NOTE: TurfMaster, rule T1: the dice roller decides how every horse moves.
+    "dice_use": N_("You rolled {a} and {b}: choose how all horses move"),
+    # NOTE: TurfMaster, rule T6: {a} and {b} are the two dice.
+    "die": N_("{horse} is handicapped (at most {limit}): move it by one die, {a} or {b}"),
+    # NOTE: TurfMaster, rule T8.
+    "claim_bonus": N_("Before race {race}: claim the 2 bonus cards of {horse}?"),
+    "keep": N_("{horse} holds {n} cards and may keep {limit}: give up {k} more."),
+}
+
+
+def prompt_text(view: Mapping[str, Any], lang: str) -> str:
+    pending = view.get("pending") or {}
+    context = dict(pending.get("context") or {})
+    kind = str(pending.get("kind"))
+    if kind == "card" and context.get("limit"):
+        kind = "card_limit"
+    if kind not in PROMPTS:
+        return kind
+    if "horse" in context:
+        context["horse"] = horse_name(context["horse"])
+    if context.get("dice"):
+        context["a"], context["b"] = context["dice"]
+    if "hand" in context:
+        context["n"], context["k"] = len(context["hand"]), context.get("to_discard")
+    return translate(lang, PROMPTS[kind], **{key: value for key, value in context.items() if value is not None})
+
+
+# -- notes on the options ------------------------------------------------------------------------
+
+class _Joined:
+    """Several messages shown as one parameter (the JSON form of a list of messages)."""
+
+    def __init__(self, items: list[Any]):
+        self.items = items
+
+    def translate(self, lang: str) -> str:
+        return "; ".join(_text(item, lang) for item in self.items)
+
+
+def message_from_json(data: Any) -> Any:
+    """A translatable value from the ``{"msgid", "params"}`` JSON form (``Message.to_json()``)."""
+    if isinstance(data, list):
+        return _Joined([message_from_json(item) for item in data])
+    if not isinstance(data, dict):
+        return data
+    if "msgid" in data:
+        msgid, plural = data["msgid"], data.get("plural")
+        params = {key: message_from_json(value) for key, value in (data.get("params") or {}).items()}
+        return Message(msgid, **params) if plural is None else Plural(msgid, plural, data["n"], **params)
+    for key, kind in (("money", Money), ("ordinal", Ordinal)):
+        if key in data:
+            return kind(data[key])
+    if "percent" in data:
+        return Percent(data["percent"], data.get("decimals", 0))
+    return data
+
+
+def option_note(pending: Mapping[str, Any], index: int, lang: str) -> str:
+    """The note on option ``index``: from ``notes_i18n`` when the view has it, else ``notes``."""
+    notes_i18n = pending.get("notes_i18n")
+    if notes_i18n is not None:
+        note = notes_i18n[index] if index < len(notes_i18n) else None
+        return _text(message_from_json(note), lang) if note else ""
+    notes = pending.get("notes") or []
+    return _text(notes[index], lang) if index < len(notes) and notes[index] else ""
+
+
+# -- the course ---------------------------------------------------------------------------------
 
 @cache
 def _columns(course_name: str) -> tuple[list[int], list[int], int]:
@@ -57,7 +276,19 @@ def _curve_columns(course: Course) -> set[int]:
     return curves
 
 
-def course_map(view: dict[str, Any], width: int = 100) -> Text:
+def _ruler(shown: range, finish: int, curves: set[int], margin: int) -> Text:
+    ruler = Text(" " * margin)
+    for column in shown:
+        if column == finish:
+            ruler.append("┃", style="bold red")
+        elif column % 10 == 0:
+            ruler.append(str(column // 10 % 10), style="dim")
+        else:
+            ruler.append("~" if column in curves else "-", style="dim")
+    return ruler
+
+
+def course_map(view: Mapping[str, Any], lang: str, width: int = 100) -> Text:
     race = view.get("race") or {}
     course = load_course(view["course"])
     columns, _, finish = _columns(course.name)
@@ -74,27 +305,23 @@ def course_map(view: dict[str, Any], width: int = 100) -> Text:
     first = max(0, min(first, last - width))
     shown = range(first, min(last, first + width) + 1)
     fence_cells = {(course.lane_of[s], columns[s]) for s in fences}
-    curves = _curve_columns(course)
+    # NOTE: TurfMaster terminal: the label of a row of the course map; keep it short.
+    lane_labels = [translate(lang, "lane {lane}", lane=lane) + " " for lane in range(course.lanes)]
+    margin = max(len(label) for label in lane_labels)
     text = Text()
-    ruler = Text("       ")
-    for column in shown:
-        if column == finish:
-            ruler.append("┃", style="bold red")
-        elif column % 10 == 0:
-            ruler.append(str(column // 10 % 10), style="dim")
-        else:
-            ruler.append("~" if column in curves else "-", style="dim")
-    text.append(Text(f"rail squares {first} to {shown[-1]}:  ┃ finish line   # fence   ~ curve   "
-                     "letters: horses (see the table)\n", style="dim"))
-    text.append(ruler)
+    # NOTE: TurfMaster terminal: the legend above the course map; keep the signs ┃ # ~ as they are.
+    text.append(Text(translate(lang, "rail squares {first} to {last}:  ┃ finish line   # fence   ~ curve   "
+                                     "letters: horses (see the table)", first=first, last=shown[-1]) + "\n",
+                     style="dim"))
+    text.append(_ruler(shown, finish, _curve_columns(course), margin))
     text.append("\n")
-    for lane in range(course.lanes):
-        row = Text(f"lane {lane} ", style="dim")
+    letters = horse_letters(lang)
+    for lane, label in enumerate(lane_labels):
+        row = Text(label.ljust(margin), style="dim")
         for column in shown:
             horse = at.get((lane, column))
             if horse:
-                style = f"bold {'black' if horse in DARK_TEXT else 'white'} on {HORSE_COLOURS[horse]}"
-                row.append(LETTER[horse], style=style)
+                row.append(letters[horse], style=horse_style(horse))
             elif (lane, column) in fence_cells:
                 row.append("#", style="bold yellow")
             elif column == finish:
@@ -107,168 +334,158 @@ def course_map(view: dict[str, Any], width: int = 100) -> Text:
     return text
 
 
-def horses_table(view: dict[str, Any]) -> RichTable:
+# -- the tables ----------------------------------------------------------------------------------
+
+def _where(entry: Mapping[str, Any]) -> Message | str:
+    """Where a horse is: finished (and its place), fallen, or its lane and square."""
+    status = entry.get("status")
+    if status == "finished":
+        # NOTE: TurfMaster horses table: {place} is an ordinal ("1st").
+        return Message("finished {place}", place=Ordinal(entry["place"]))
+    if status == "fallen":
+        return Message("fell")
+    if status != "racing":
+        return "-"
+    return Message("lane {lane}, square {square}", lane=entry["lane"], square=entry["square"])
+
+
+def _bonus(taken_in: int | None) -> Message:
+    if taken_in is None:
+        # NOTE: TurfMaster horses table: the horse's bonus cards have not been taken yet (T8).
+        return Message("unclaimed")
+    # NOTE: TurfMaster horses table: the race in which the bonus cards were taken (T8).
+    return Message("taken (race {race})", race=taken_in)
+
+
+def _add_columns(table: RichTable, headers: list[Message], right_from: int | None, lang: str) -> None:
+    for number, header in enumerate(headers):
+        table.add_column(header.translate(lang), justify="right" if right_from is not None and number >= right_from
+                         else "left")
+
+
+def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
     race = view.get("race") or {}
     by_id = {h["id"]: h for h in race.get("horses", [])}
-    table = RichTable(title="Horses", title_justify="left", expand=False)
-    for column in ("horse", "owner", "where", "handicap", "cards", "bonus"):
-        table.add_column(column)
+    table = RichTable(title=translate(lang, "Horses"), title_justify="left", expand=False)
+    # NOTE: TurfMaster horses table, a column header: the horse's turn in this round's move order (T2).
+    headers = [Message("Horse"), Message("Owner"), Message("Where"), Message("Turn"), Message("Limit"),
+               Message("Cards"), Message("Bonus cards")]
+    _add_columns(table, headers, None, lang)
     order = race.get("order") or []
     current = (view.get("pending") or {}).get("horse")
     for horse in view["horses"]:
         entry = by_id.get(horse["id"], {})
-        status = entry.get("status")
-        if status == "finished":
-            where = f"finished {ordinal(entry['place'])}"
-        elif status == "fallen":
-            where = "fell"
-        elif status == "racing":
-            where = f"lane {entry['lane']} sq {entry['square']}"
-            if horse["id"] in order:
-                where += f"  (moves {order.index(horse['id']) + 1})"
-        else:
-            where = "-"
-        limit = entry.get("limit") if status == "racing" else None
-        bonus = "unclaimed" if horse["bonus_taken_in"] is None else f"taken (race {horse['bonus_taken_in']})"
-        label = horse_label(horse["id"])
+        racing = entry.get("status") == "racing"
+        limit = entry.get("limit") if racing else None
+        turn = format_number(order.index(horse["id"]) + 1, lang) if racing and horse["id"] in order else ""
+        label = horse_label(horse["id"], lang)
         if horse["id"] == current:
             label.append("  ◀", style="bold")
-        table.add_row(label, view["names"][horse["owner"]], where, f"max {limit}" if limit else "",
-                      str(horse["cards"]), bonus)
+        # NOTE: TurfMaster horses table: the horse's handicap limit (T6).
+        table.add_row(label, view["names"][horse["owner"]], _text(_where(entry), lang), turn,
+                      translate(lang, "max {limit}", limit=limit) if limit else "",
+                      format_number(horse["cards"], lang), _text(_bonus(horse["bonus_taken_in"]), lang))
     return table
 
 
-def standings_table(view: dict[str, Any], title: str = "Points") -> RichTable:
-    table = RichTable(title=title, title_justify="left")
-    table.add_column("rank")
-    table.add_column("player")
-    for number in range(1, 4):
-        table.add_column(f"race {number}", justify="right")
-    table.add_column("total", justify="right", style="bold")
+def standings_table(view: Mapping[str, Any], lang: str, title: Message | None = None) -> RichTable:
+    table = RichTable(title=_text(title or Message("Points"), lang), title_justify="left")
+    # NOTE: TurfMaster points table: column headers.
+    headers = [Message("Rank"), Message("Player")]
+    headers += [Message("Race {n}", n=number) for number in range(1, RACES + 1)]
+    headers.append(Message("Total"))
+    _add_columns(table, headers, 2, lang)
+    table.columns[-1].style = "bold"
     for row in view["standings"]:
-        races = [str(p) for p in row["races"]] + [""] * (3 - len(row["races"]))
-        name = view["names"][row["seat"]] + ("  (you)" if row["seat"] == view.get("seat") else "")
-        table.add_row(str(row["rank"]), name, *races, str(row["total"]))
+        races = [format_number(p, lang) for p in row["races"]] + [""] * (RACES - len(row["races"]))
+        name = view["names"][row["seat"]]
+        if row["seat"] == view.get("seat"):
+            # NOTE: TurfMaster points table: the player reading the screen.
+            name = translate(lang, "{name}  (you)", name=name)
+        table.add_row(format_number(row["rank"], lang), name, *races, format_number(row["total"], lang))
     return table
 
 
-def describe_event(event: dict[str, Any], names: list[str]) -> str:
-    kind = event.get("event")
-    if kind == "card":
-        extra = f" - above its limit of {event['handicapped']}, it stays put" if "handicapped" in event else ""
-        return f"{event['horse']} plays {event['card']}{extra}"
-    if kind == "move":
-        fell = " and FALLS at the fence" if event.get("fell") else ""
-        lost = f" (only {event['steps']} of {event['points']} possible)" if event["steps"] < event["points"] else ""
-        return (f"{event['horse']} moves {event['steps']}{lost} to lane {event['to']['lane']} "
-                f"sq {event['to']['square']}{fell}")
-    if kind == "roll":
-        return f"dice roll by {names[event['roller']]}: {event['dice'][0]} and {event['dice'][1]}"
-    if kind == "dice_use":
-        return f"the dice are used: {'the sum' if event['use'] == 'sum' else 'one die'}, {event['value']}"
-    if kind == "finish":
-        return f"{event['horse']} finishes {ordinal(event['place'])}"
-    if kind == "no_card":
-        return f"{event['horse']} has no card left and stands still"
-    return str(event)
+# -- the screen ----------------------------------------------------------------------------------
+
+#: The header's round, by the round's kind (rule T1).
+ROUND_TITLES: Mapping[str, str] = {"card": N_("round {n}: cards"), "dice": N_("round {n}: dice")}
 
 
-def describe_option(option: dict[str, Any]) -> str:
-    kind = option["type"]
-    if kind == "card":
-        return f"play {option['card']} for {option['horse']}"
-    if kind == "square":
-        return f"{option['horse']} ends on lane {option['lane']}, square {option['square']}"
-    if kind == "dice_use":
-        return "use the sum of both dice" if option["use"] == "sum" else f"use one die: {option['value']}"
-    if kind == "die":
-        return f"{option['horse']} moves {option['value']} (one die)"
-    if kind == "claim_bonus":
-        return f"claim the 2 bonus cards of {option['horse']}"
-    if kind == "decline_bonus":
-        return f"not now: keep {option['horse']}'s bonus cards for later"
-    if kind == "discard":
-        return f"give up a {option['card']} from {option['horse']}'s hand"
-    return str(option)
-
-
-def prompt_text(view: dict[str, Any]) -> str:
-    pending = view.get("pending") or {}
-    context = pending.get("context") or {}
-    kind = pending.get("kind")
-    horse = context.get("horse")
-    if kind == "card":
-        limit = context.get("limit")
-        return f"Card round: choose a card for {horse}" + (f" (handicap: max {limit})" if limit else "")
-    if kind == "square":
-        return f"{horse} moves {context.get('steps')} of {context.get('points')} points: choose its end square"
-    if kind == "dice_use":
-        dice = context.get("dice")
-        return f"You rolled {dice[0]} and {dice[1]}: choose how all horses move"
-    if kind == "die":
-        return f"{horse} is handicapped (max {context.get('limit')}): move one die of {context.get('dice')}"
-    if kind == "claim_bonus":
-        return f"Before race {context.get('race')}: claim {horse}'s 2 bonus cards?"
-    if kind == "keep":
-        return (f"Before race {context.get('race')}: {horse} holds {len(context['hand'])} cards, the limit is "
-                f"{context['limit']}: give up {context['to_discard']} (one at a time)")
-    return str(kind)
-
-
-def screen(view: dict[str, Any], events: list[str], width: int = 100) -> Group:
-    """Everything a seat sees: header, course, horses, own hands, points, recent events, the choice."""
+def _title(view: Mapping[str, Any], lang: str) -> str:
+    """The header: game, course, race, round and its kind, dice, next dice roller."""
     race = view.get("race") or {}
-    title = (f"TurfMaster - {view['course']}{' steeplechase' if view['steeplechase'] else ''} - "
-             f"race {view['race_no']} of 3")
+    parts: list[Any] = [translate(lang, "TurfMaster"), course_label(view["course"], view["steeplechase"]),
+                        Message("Race {n} of 3", n=view["race_no"])]
     if view["phase"] == "race" and race:
-        kind = "card round" if race["round_kind"] == "card" else "dice round"
-        title += f" - round {race['round']} ({kind})"
+        round_title = ROUND_TITLES[race["round_kind"]]
+        parts.append(Message(round_title, n=race["round"]))
         if race.get("dice"):
-            title += f" - dice {race['dice'][0]}+{race['dice'][1]}"
+            parts.append(translate(lang, "dice:") + f" {race['dice'][0]}+{race['dice'][1]}")
     roller = view.get("roller") if view["phase"] != "race" else race.get("roller")
     if roller is not None:
-        title += f" - next dice roller: {view['names'][roller]}"
-    parts: list[Any] = [Text(title, style="bold")]
+        parts.append(Message("next dice roller: {name}", name=view["names"][roller]))
+    return " - ".join(_text(part, lang) for part in parts)
+
+
+def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
+    text = Text(translate(lang, "Your hands:") + " ", style="bold")
+    for horse, cards in hands.items():
+        text.append(horse_label(horse, lang))
+        # NOTE: TurfMaster terminal: a horse's hand holds no card.
+        text.append(": " + (" ".join(cards) if cards else translate(lang, "(none)")) + "   ")
+    return text
+
+
+def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 100) -> Group:
+    """Everything a seat sees: header, course, horses, own hands, points, recent events."""
+    race = view.get("race") or {}
+    parts: list[Any] = [Text(_title(view, lang), style="bold")]
     if view["phase"] == "prepare" and view["stalls"]:
-        parts.append(Text(f"Stalls for race {view['race_no']} (inner first): " + ", ".join(view["stalls"])))
+        parts.append(Text(stalls_line(view["race_no"], view["stalls"], lang)))
     if race and view["phase"] == "race":
-        parts.append(Panel(course_map(view, width), title="course", expand=False))
-    parts.append(horses_table(view))
-    hands = view.get("hands") or {}
-    if hands:
-        text = Text("Your hands: ", style="bold")
-        for horse, cards in hands.items():
-            text.append(horse_label(horse))
-            text.append(": " + (" ".join(cards) if cards else "(none)") + "   ")
-        parts.append(text)
-    parts.append(standings_table(view))
+        parts.append(Panel(course_map(view, lang, width), title=translate(lang, "The course"), expand=False))
+    parts.append(horses_table(view, lang))
+    if view.get("hands"):
+        parts.append(_hands(view["hands"], lang))
+    parts.append(standings_table(view, lang))
     if events:
-        parts.append(Panel(Text("\n".join(events[-8:])), title="what happened", expand=False))
+        parts.append(Panel(Text("\n".join(events[-8:])), title=translate(lang, "Moves"), expand=False))
     return Group(*parts)
 
 
-def options_block(view: dict[str, Any]) -> Text:
+def options_block(view: Mapping[str, Any], lang: str) -> Text:
     pending = view.get("pending") or {}
-    text = Text(prompt_text(view) + "\n", style="bold cyan")
-    notes = pending.get("notes") or []
-    for number, option in enumerate(pending.get("options") or [], start=1):
-        text.append(f"  {number:>2}) {describe_option(option)}")
-        note = notes[number - 1] if number - 1 < len(notes) else ""
+    text = Text(prompt_text(view, lang) + "\n", style="bold cyan")
+    for index, option in enumerate(pending.get("options") or []):
+        text.append(f"  {index + 1:>2}) {describe_option(option, lang, view.get('names'))}")
+        note = option_note(pending, index, lang)
         if note:
             text.append(f"   [{note}]", style="yellow")
         text.append("\n")
     return text
 
 
-def final_block(view: dict[str, Any]) -> Group:
-    rows = [standings_table(view, "Final table (T9: points, then best single places)")]
-    for result in view["results"]:
-        line = Text(f"race {result['race']}: ")
-        for place, horse in enumerate(result["places"], start=1):
-            line.append(f"{ordinal(place)} ")
-            line.append(horse_label(horse))
-            line.append("  ")
-        if result["fallen"]:
-            line.append("fell: " + ", ".join(result["fallen"]))
-        rows.append(line)
-    return Group(*rows)
+def stalls_line(race_no: int, stalls: list[str], lang: str) -> str:
+    # NOTE: TurfMaster: the starting stalls of a race (rule T10), the inner stall first.
+    return translate(lang, "Stalls for race {race} (inner first): {horses}", race=race_no,
+                     horses=horse_list(stalls, lang))
+
+
+def _result_line(result: Mapping[str, Any], lang: str) -> Text:
+    line = Text(translate(lang, "Race {n}", n=result["race"]) + ": ")
+    for place, horse in enumerate(result["places"], start=1):
+        line.append(_text(Ordinal(place), lang) + " ")
+        line.append(horse_label(horse, lang))
+        line.append("  ")
+    if result["fallen"]:
+        # NOTE: TurfMaster final table: the horses that fell in a race (rule T11).
+        line.append(translate(lang, "fell: {horses}", horses=horse_list(result["fallen"], lang)))
+    return line
+
+
+def final_block(view: Mapping[str, Any], lang: str) -> Group:
+    # NOTE: TurfMaster, rule T9: the final table is ordered by points, then by the best single places.
+    title = Message("Final table (T9: points, then best single places)")
+    return Group(standings_table(view, lang, title), *(_result_line(result, lang) for result in view["results"]))
+
