@@ -1,8 +1,10 @@
 """TurfMaster bots: observation (a seat's ``view``) in, one of the legal options out.
 
-Both bots implement :class:`hippodrome.core.bot.Bot`. They read nothing but the view and the
-options: the view holds the public positions, the seat's own hands and the decision's context,
-never a deck order or another seat's cards.
+Both bots implement :class:`hippodrome.core.bot.Bot` and play a meeting ("turfmaster") as well
+as a single race ("turfmaster-race"). They read nothing but the view and the options: the view
+holds the public positions, the seat's own hands and the decision's context, never a deck order
+or another seat's cards. They read the context (handicap limits, the squares where a horse falls),
+never the words of the notes, so they play the same in every language.
 
 * :class:`RandomBot` picks uniformly among the options (bonus claims included).
 * :class:`TacticalBot` follows the Spanish rulebook's "Algunos consejos tácticos":
@@ -19,10 +21,13 @@ import random
 from typing import Any
 
 from hippodrome.core.bot import RandomBot as _CoreRandomBot
+from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Action
+from hippodrome.i18n import Message
 from hippodrome.turfmaster.cards import card_value, is_joker
 from hippodrome.turfmaster.course import Course, load_course
 from hippodrome.turfmaster.movement import blocked_squares, destinations
+from hippodrome.turfmaster.race import Race, spent_without_moving
 
 #: distances to the finish line (in lines) below which a horse is "at the finish"
 FINISH_STRETCH = 30
@@ -56,22 +61,20 @@ class TacticalBot:
         pending = observation.get("pending") or {}
         kind = pending.get("kind")
         context = pending.get("context") or {}
-        notes = pending.get("notes") or [""] * len(options)
         plain = [o for o in options if o["type"] not in ("claim_bonus", "decline_bonus")]
         if kind == "claim_bonus":
             return next(o for o in options if o["type"] == "decline_bonus")
         if kind == "keep":
             # give up the lowest plain card; jokers and high cards carry the finish
             return min(plain, key=lambda o: (card_value(o["card"]) + (20 if is_joker(o["card"]) else 0)))
-        race = observation.get("race") or {}
-        board = _Board(observation, race)
+        board = _Board(observation, _race_view(observation))
         claim = self._claim_if_out_of_cards(observation, options, board)
         if claim is not None:
             return claim
         if kind == "card":
-            return self._card(board, context, plain, notes, options)
+            return self._card(board, context, plain)
         if kind == "square":
-            return self._square(board, context, plain, notes, options)
+            return self._square(board, context, plain)
         if kind == "dice_use":
             return self._dice_use(board, observation["seat"], context, plain)
         if kind == "die":
@@ -91,11 +94,10 @@ class TacticalBot:
         return None
 
     # -- card rounds --------------------------------------------------------------------
-    def _card(self, board: "_Board", context, plain, notes, options) -> Action:
+    def _card(self, board: "_Board", context, plain) -> Action:
         horse = context["horse"]
         limit = context.get("limit")
-        note_of = {id(o): n for o, n in zip(options, notes)}
-        moving = [o for o in plain if not note_of.get(id(o))]
+        moving = [o for o in plain if not spent_without_moving(o["card"], limit)]
         # a card above the handicap stands the horse still: the least useful one is the fallback
         # (a false start beats a fall at a fence, T11)
         still = [o for o in plain if o not in moving]
@@ -120,14 +122,14 @@ class TacticalBot:
                 best, best_score = option, score
         return best
 
-    def _square(self, board: "_Board", context, plain, notes, options) -> Action:
+    def _square(self, board: "_Board", context, plain) -> Action:
         horse = context["horse"]
-        note_of = {id(o): n for o, n in zip(options, notes)}
+        falls = {(end["lane"], end["square"]) for end in context.get("falls", ())}
         scored = []
         for option in plain:
             square = board.course.square(option["lane"], option["square"])
             score = board.end_score(horse, square)
-            if "falls" in note_of.get(id(option), ""):
+            if (option["lane"], option["square"]) in falls:
                 score -= FALL_PENALTY
             scored.append((score, option))
         return max(scored, key=lambda pair: pair[0])[1]
@@ -152,6 +154,14 @@ class TacticalBot:
             if score > best_score:
                 best, best_score = option, score
         return best
+
+
+def _race_view(observation: dict[str, Any]) -> dict[str, Any]:
+    """The race part of an observation: a meeting's view holds it under "race" (None between
+    races), a single race's view ("turfmaster-race") is the race itself."""
+    if observation.get("game") == Race.name:
+        return observation
+    return observation.get("race") or {}
 
 
 class _Board:
@@ -212,9 +222,16 @@ class _Board:
 BOTS = {"random": RandomBot, "tactical": TacticalBot}
 
 
+class UnknownBot(InvalidSetup, ValueError):
+    """A bot name that is not in :data:`BOTS` (an InvalidSetup, and a ValueError for callers that
+    catch that)."""
+
+
 def make_bot(name: str, seed: int | str = 0):
-    """A bot by name ("random" or "tactical"); ValueError names the known ones."""
+    """A bot by name ("random" or "tactical"); :class:`UnknownBot` names the known ones."""
     try:
         return BOTS[name](seed)
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+        # NOTE: {name} is what was typed, in quotes; {bots} lists the bots' names ("random, tactical"),
+        # which are typed as they are.
+        raise UnknownBot(Message("unknown bot {name}; bots: {bots}", name=repr(name), bots=", ".join(BOTS))) from None

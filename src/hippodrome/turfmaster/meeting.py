@@ -41,6 +41,28 @@ Where the rules leave a choice:
 
 The deck order is in the state (and so in ``to_json``) but never in ``view(seat)``: a seat sees
 its own hands, and counts of every other hand and deck.
+
+Decisions of the meeting itself (the race's own are described in
+:mod:`hippodrome.turfmaster.race`); notes are translatable, programs read the context:
+
+* ``claim_bonus`` (before races 1 and 2): options ``claim_bonus`` / ``decline_bonus`` for one
+  horse, context ``{"horse", "race", "hand", "limit"}``;
+* ``keep`` (a hand over its limit before a race): one ``discard`` option per distinct card,
+  context ``{"horse", "race", "hand", "limit", "to_discard"}``;
+* during a race, a race decision of a seat with claimable horses gets one more option
+  ``{"type": "claim_bonus", "horse"}`` per such horse, appended after the race's options.
+
+Events (``view(seat)["events"]``, in order; the race's own moves are in ``race["history"]``),
+plain data for a front end to describe in its language:
+
+* ``{"race", "event": "claim_bonus", "horse", "during_race": bool}``: the owner took the horse's
+  bonus cards (T8), before the race or during it;
+* ``{"race", "event": "bonus_dealt", "horse"}``: unclaimed bonus cards dealt before race 3 (T8);
+* ``{"race", "event": "bonus_discard", "horse", "cards": n}``: after a race in which it took its
+  bonus cards, the horse lost ``n`` (2, or fewer if it held fewer) cards at random; ``race`` is the
+  race about to start;
+* ``{"race", "event": "keep_discard", "horse", "card"}``: the owner gave up a card to fit the
+  hand limit; ``card`` is shown to the horse's owner only (face down to the others).
 """
 
 from __future__ import annotations
@@ -49,27 +71,25 @@ import random
 from collections import Counter
 from typing import Any
 
-from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
-from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, HORSE_IDS, card_value, full_deck
-from hippodrome.turfmaster.position import course_and_fences
+from hippodrome.i18n import Message, Plural
+from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
 from hippodrome.turfmaster.race import Race
 from hippodrome.turfmaster.scoring import final_table, race_points
+from hippodrome.turfmaster.setup import (
+    allowed_horses,
+    horses_per_player,
+    seat_horses,
+    seat_names,
+    setup_course,
+    setup_object,
+)
 
 RACES = 3
 BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
-#: players -> the numbers of horses each player may run (the texts' "Preparación")
-HORSES_PER_PLAYER: dict[int, tuple[int, ...]] = {2: (2, 3, 4), 3: (2,), 4: (1, 2), 5: (1,), 6: (1,),
-                                                 7: (1,), 8: (1,)}
 
 SETUP_PHASE, PREPARE, RACING, OVER = "setup", "prepare", "race", "over"
-
-
-def allowed_horses(players: int) -> tuple[int, ...]:
-    """How many horses each of ``players`` players may run; InvalidSetup outside 2 to 8."""
-    if players not in HORSES_PER_PLAYER:
-        raise InvalidSetup(f"TurfMaster is played by 2 to 8 players, not {players}")
-    return HORSES_PER_PLAYER[players]
 
 
 def _roll_pair(rng: random.Random) -> list[int]:
@@ -102,34 +122,13 @@ class Meeting(Game):
     # -- construction -------------------------------------------------------------
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Meeting":
-        if not isinstance(setup, dict):
-            raise InvalidSetup("a meeting setup must be a JSON object")
+        setup = setup_object(setup, cls.name)
         players = setup.get("players")
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise InvalidSetup("'players' must be a number of players from 2 to 8")
-        allowed = allowed_horses(players)
-        per_player = setup.get("horses_per_player", allowed[0])
-        if isinstance(per_player, bool) or per_player not in allowed:
-            raise InvalidSetup(
-                f"with {players} players each runs {' or '.join(map(str, allowed))} horse(s), not {per_player!r} "
-                "(at least 4 horses race)")
-        course, steeplechase = course_and_fences(setup.get("course", "oval"), setup.get("steeplechase", False))
-        names = setup.get("names")
-        if names is not None and (not isinstance(names, list) or len(names) != players
-                                  or not all(isinstance(n, str) and n for n in names)):
-            raise InvalidSetup(f"'names' must list {players} non-empty names, one per seat")
-        colours = setup.get("horses")
-        if colours is None:
-            colours = [list(HORSE_IDS[seat * per_player:(seat + 1) * per_player]) for seat in range(players)]
-        if (not isinstance(colours, list) or len(colours) != players
-                or not all(isinstance(c, list) and len(c) == per_player for c in colours)):
-            raise InvalidSetup(f"'horses' must give each of the {players} seats a list of {per_player} colours")
-        flat = [h for seat_horses in colours for h in seat_horses]
-        unknown = [h for h in flat if h not in HORSE_COLOURS]
-        if unknown:
-            raise InvalidSetup(f"unknown horse colour(s) {', '.join(map(str, unknown))}; colours: {', '.join(HORSE_IDS)}")
-        if len(set(flat)) != len(flat):
-            raise InvalidSetup("a horse colour is given to more than one seat")
+        per_player = horses_per_player(players, setup.get("horses_per_player", allowed_horses(players)[0]))
+        course, steeplechase = setup_course(setup)
+        names = seat_names(setup, players)
+        colours = seat_horses(setup, players, per_player, course)
+        flat = [h for horses in colours for h in horses]
 
         meeting = cls.__new__(cls)
         meeting.setup = setup
@@ -230,34 +229,49 @@ class Meeting(Game):
                     "type": "bonus_discard", "horse": h, "cards": rng.sample(self.hands[h], n)},
                     lambda a, h=horse, n=count: self._is_discard(a, h, n), {"horse": horse})
             if self.claim_queue:
-                horse = self.claim_queue[0]
-                options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})
-                notes = (f"take {horse}'s 2 bonus cards now: its hand limit is 12 for race {self.race_no}, "
-                         "and after the race 2 of its remaining cards are discarded at random (T8)",
-                         "keep them for later (once per game; unclaimed before race 3, they are dealt then)")
-                return Decision(self.owner[horse], "claim_bonus", options,
-                                {"horse": horse, "race": self.race_no, "hand": _sorted_hand(self.hands[horse]),
-                                 "limit": self.limit[horse]}, notes)
-            horse = self._keep_horse()
-            hand = self.hands[horse]
-            cards = _sorted_hand(set(hand))
-            options = tuple({"type": "discard", "horse": horse, "card": c} for c in cards)
-            over = len(hand) - self.limit[horse]
-            return Decision(self.owner[horse], "keep", options,
-                            {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
-                             "limit": self.limit[horse], "to_discard": over},
-                            tuple(f"give up a {c}; {over - 1} more to give up after this" for c in cards))
+                return self._claim_decision(self.claim_queue[0])
+            return self._keep_decision(self._keep_horse())
         pending = self.race.pending()
         if isinstance(pending, Decision):
             extra = self._claimable(pending.seat)
             if extra:
                 notes = pending.notes or ("",) * len(pending.options)
                 claims = tuple({"type": "claim_bonus", "horse": h} for h in extra)
-                claim_notes = tuple(f"take {h}'s 2 bonus cards now (once per game, T8); after this race 2 of "
-                                    "its remaining cards are discarded at random" for h in extra)
+                # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's id.
+                claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game, T8); after "
+                                            "this race 2 of its remaining cards are discarded at random", horse=h)
+                                    for h in extra)
                 return Decision(pending.seat, pending.kind, pending.options + claims, pending.context,
                                 notes + claim_notes)
         return pending
+
+    def _claim_decision(self, horse: str) -> Decision:
+        """Before race 1 or 2: claim the bonus cards of ``horse`` now, or keep them for later (T8)."""
+        options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})
+        # NOTE: TurfMaster, rule T8, before a race; {horse} is a horse's id, {race} is 1 or 2.
+        notes = (Message("take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, "
+                         "and after the race 2 of its remaining cards are discarded at random (T8)",
+                         horse=horse, race=self.race_no),
+                 # NOTE: TurfMaster, rule T8: declining the bonus cards before a race.
+                 Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"))
+        return Decision(self.owner[horse], "claim_bonus", options,
+                        {"horse": horse, "race": self.race_no, "hand": _sorted_hand(self.hands[horse]),
+                         "limit": self.limit[horse]}, notes)
+
+    def _keep_decision(self, horse: str) -> Decision:
+        """Before a race: give up one card of a hand over its limit (T8)."""
+        hand = self.hands[horse]
+        cards = _sorted_hand(set(hand))
+        options = tuple({"type": "discard", "horse": horse, "card": c} for c in cards)
+        over = len(hand) - self.limit[horse]
+        # NOTE: TurfMaster, rule T8: cutting a hand down to its limit; {card} is a card such as "7" or
+        # "J12" (the joker 12); {n} is how many cards are still to give up afterwards (0 or more).
+        notes = tuple(Plural("give up a {card}; {n} more card to give up after this",
+                             "give up a {card}; {n} more cards to give up after this", over - 1, card=c)
+                      for c in cards)
+        return Decision(self.owner[horse], "keep", options,
+                        {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
+                         "limit": self.limit[horse], "to_discard": over}, notes)
 
     # chance validity checks --------------------------------------------------------
     @staticmethod
@@ -283,12 +297,14 @@ class Meeting(Game):
     def apply(self, action: Action) -> None:
         pending = self.pending()
         if pending is None:
-            raise IllegalAction("the meeting is over: three races have been run")
+            raise IllegalAction(Message("the meeting is over: three races have been run"))
         if not isinstance(action, dict):
-            raise IllegalAction(f"an action must be a JSON object, not {action!r}")
+            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=repr(action)))
         if isinstance(pending, Chance):
             if not pending.is_valid(action):
-                raise IllegalAction(f"expected a chance outcome of kind {pending.kind!r}, got {action!r}")
+                # NOTE: {kind} is the id of a chance step ('deal' or 'roll'), {action} the JSON received.
+                raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
+                                            kind=repr(pending.kind), action=repr(action)))
             self._pending_cache = None
             self._apply_chance(pending.kind, action)
             self._advance()
@@ -309,32 +325,52 @@ class Meeting(Game):
             self.race.apply(action)
         self._advance()
 
-    def _refusal(self, pending: Decision, action: Action) -> str:
-        kind, horse = action.get("type"), action.get("horse")
-        if kind == "claim_bonus":
-            if horse not in self.owner:
-                return f"there is no horse {horse!r}; horses: {', '.join(self.ids)}"
-            if self.owner[horse] != pending.seat:
-                return f"{horse} belongs to seat {self.owner[horse]}, not to seat {pending.seat}, who decides now"
-            if self.claimed[horse] is not None:
-                return f"{horse}'s bonus cards were already taken in race {self.claimed[horse]}: once per game (T8)"
-            if self.phase == RACING and self.race.status.get(horse) != "racing":
-                return f"{horse} is no longer running in this race; claim its bonus cards before the next race"
-        if pending.kind in ("claim_bonus", "keep"):
-            allowed = ", ".join(
-                (f"{o['type']} {o.get('card', '')}".strip()) for o in pending.options)
-            what = ("claim or decline the bonus cards of " if pending.kind == "claim_bonus"
-                    else f"give up one card of ") + str(pending.context["horse"])
-            extra = ""
-            if pending.kind == "keep":
-                extra = (f" (hand of {len(pending.context['hand'])}, limit {pending.context['limit']}: "
-                         f"{pending.context['to_discard']} to give up; allowed: {allowed})")
-            return f"seat {pending.seat} must {what} now{extra}"
+    def _refusal(self, pending: Decision, action: Action) -> Message:
+        """Why ``action`` is refused now, and what would be right."""
+        if action.get("type") == "claim_bonus":
+            refusal = self._claim_refusal(pending, action.get("horse"))
+            if refusal is not None:
+                return refusal
+        if pending.kind == "claim_bonus":
+            # NOTE: TurfMaster, rule T8; {seat} is a seat number, {horse} a horse's id.
+            return Message("seat {seat} must claim or decline the bonus cards of {horse} now",
+                           seat=pending.seat, horse=pending.context["horse"])
+        if pending.kind == "keep":
+            context = pending.context
+            # NOTE: TurfMaster, rule T8: a hand over its limit before a race; {seat} is a seat number,
+            # {horse} a horse's id, {cards} the cards it may give up ("3, 7, J12"; J12 is the joker 12).
+            return Plural("seat {seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
+                          "most, so {n} card to give up; it may give up: {cards}",
+                          "seat {seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
+                          "most, so {n} cards to give up; it may give up: {cards}",
+                          context["to_discard"], seat=pending.seat, horse=context["horse"],
+                          hand=len(context["hand"]), limit=context["limit"],
+                          cards=", ".join(o["card"] for o in pending.options))
         try:
             self.race.clone().apply(action)
         except IllegalAction as error:
-            return str(error)
-        return f"{action!r} is not allowed now"  # pragma: no cover
+            return error.args[0]
+        return Message("{action} is not allowed now", action=repr(action))  # pragma: no cover
+
+    def _claim_refusal(self, pending: Decision, horse: Any) -> Message | None:
+        """Why the bonus cards of ``horse`` cannot be claimed now (T8), if a rule says so."""
+        if horse not in self.owner:
+            # NOTE: {horse} is what the action gave, in quotes; {ids} lists the horses' ids.
+            return Message("there is no horse {horse}; the horses are: {ids}", horse=repr(horse),
+                           ids=", ".join(self.ids))
+        if self.owner[horse] != pending.seat:
+            # NOTE: {horse} is a horse's id; {owner} and {seat} are seat numbers.
+            return Message("{horse} belongs to seat {owner}, not to seat {seat}, who decides now",
+                           horse=horse, owner=self.owner[horse], seat=pending.seat)
+        if self.claimed[horse] is not None:
+            # NOTE: TurfMaster, rule T8; {horse} is a horse's id, {race} a race number (1 to 3).
+            return Message("the bonus cards of {horse} were already taken in race {race}: once per game (T8)",
+                           horse=horse, race=self.claimed[horse])
+        if self.phase == RACING and self.race.status.get(horse) != "racing":
+            # NOTE: TurfMaster, rule T8; {horse} is a horse's id.
+            return Message("{horse} is no longer running in this race; claim its bonus cards before the next race",
+                           horse=horse)
+        return None
 
     def _apply_chance(self, kind: str, action: Action) -> None:
         if kind == "stall_roll":
@@ -371,12 +407,7 @@ class Meeting(Game):
         self.events.append({"race": self.race_no, "event": "claim_bonus", "horse": horse,
                             "during_race": self.phase == RACING})
         if self.phase == RACING:
-            # Race keeps no public way to add cards: rebuild it from its JSON with the new hand
-            data = self.race.to_json()
-            state = dict(data["state"])
-            state["hands"] = {h: list(c) for h, c in state["hands"].items()}
-            state["hands"][horse].extend(bonus)
-            self.race = Race.from_json({"game": data["game"], "state": state})
+            self.race.add_cards(horse, bonus)
         else:
             self.claim_queue.pop(0)
             self.hands[horse].extend(bonus)
@@ -459,7 +490,8 @@ class Meeting(Game):
             decision = {"seat": pending.seat, "kind": pending.kind, "horse": pending.context.get("horse")}
             if seat == pending.seat:
                 decision["options"] = list(pending.options)
-                decision["notes"] = list(pending.notes)
+                decision["notes"] = [str(note) for note in pending.notes]
+                decision["notes_i18n"] = pending.notes_i18n()
                 decision["context"] = pending.context
         race_view = None
         if self.race is not None:

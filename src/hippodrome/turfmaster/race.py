@@ -13,6 +13,18 @@ the race goes on until every horse has finished or fallen.
 
 The race is a :class:`~hippodrome.core.game.Game` of its own ("turfmaster-race"), dealt from
 full shuffled decks when no hands are given, and the building block of a meeting.
+
+Decisions (``pending()``; the view's ``pending`` shows the same to the seat that decides):
+
+* ``dice_use`` (the roller): context ``{"dice": [a, b]}``;
+* ``card``: ``{"horse", "limit"}`` (``limit`` None when unhandicapped); a card above the limit
+  carries a note (T6);
+* ``die`` (a handicapped horse after a sum above its limit): ``{"horse", "limit", "dice"}``;
+* ``square``: ``{"horse", "points", "steps", "falls"}``, where ``falls`` lists the end squares
+  (``{"lane", "square"}``) on which the horse falls at a fence (T11), each also with a note.
+
+Notes are translatable (:class:`~hippodrome.core.game.Note`); programs read the context, never
+the notes' words.
 """
 
 from __future__ import annotations
@@ -36,6 +48,7 @@ from hippodrome.turfmaster.cards import (
 from hippodrome.turfmaster.course import Course
 from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
 from hippodrome.turfmaster.position import course_and_fences, place_horses
+from hippodrome.turfmaster.setup import check_horse_ids, horse_list, setup_course, setup_object, whole_number
 
 CARD_ROUND = "card"
 DICE_ROUND = "dice"
@@ -43,6 +56,12 @@ RACING, FINISHED, FALLEN = "racing", "finished", "fallen"
 
 # what the current horse waits for
 AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE = "card", "die", "square"
+
+
+def spent_without_moving(card: str, limit: int | None) -> bool:
+    """Whether ``card`` is spent without moving a horse handicapped to ``limit`` (T6): a card above
+    the limit that is not a joker."""
+    return limit is not None and not is_joker(card) and card_value(card) > limit
 
 
 def _roll(rng: random.Random) -> Action:
@@ -85,35 +104,28 @@ class Race(Game):
     # -- construction -------------------------------------------------------------
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Race":
-        if not isinstance(setup, dict):
-            raise InvalidSetup(Message("a race setup must be a JSON object"))
-        course, steeplechase = course_and_fences(setup.get("course", "oval"), setup.get("steeplechase", False))
-        horses = setup.get("horses")
-        if not isinstance(horses, list) or not 1 <= len(horses) <= course.lanes:
-            # NOTE: 'horses' is a key of the setup's JSON: keep it in English.
-            raise InvalidSetup(Message("'horses' must list 1 to {lanes} horses, inner stall first", lanes=course.lanes))
+        setup = setup_object(setup, cls.name)
+        course, steeplechase = setup_course(setup)
         ids, owners = [], []
-        for entry in horses:
+        for entry in horse_list(setup.get("horses"), course):
             if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
                 # NOTE: 'id' is a key of the setup's JSON and {ids} the horses' ids: keep them in English.
                 raise InvalidSetup(Message("each horse needs an 'id' (one of {ids}): got {entry}",
                                            ids=", ".join(HORSE_IDS), entry=repr(entry)))
             owner = entry.get("owner", len(ids))
-            if not isinstance(owner, int) or isinstance(owner, bool) or owner < 0:
+            if not whole_number(owner) or owner < 0:
                 # NOTE: {horse} is a horse's id; 'owner' is a key of the setup's JSON: keep it in English.
                 raise InvalidSetup(Message("horse {horse}: 'owner' must be a seat number (0, 1, ...)",
                                            horse=repr(entry["id"])))
-            if entry["id"] in ids:
-                # NOTE: {horse} is a horse's id, in quotes.
-                raise InvalidSetup(Message("horse {horse} is listed twice", horse=repr(entry["id"])))
             ids.append(entry["id"])
             owners.append(owner)
+        check_horse_ids(ids, course)
         seats = setup.get("seats", max(owners) + 1)
-        if not isinstance(seats, int) or seats <= max(owners):
+        if not whole_number(seats) or seats <= max(owners):
             # NOTE: 'seats' is a key of the setup's JSON: keep it in English.
             raise InvalidSetup(Message("'seats' must be more than the highest owner seat ({seat})", seat=max(owners)))
         roller = setup.get("first_roller", 0)
-        if not isinstance(roller, int) or not 0 <= roller < seats:
+        if not whole_number(roller) or not 0 <= roller < seats:
             # NOTE: 'first_roller' is a key of the setup's JSON: keep it in English.
             raise InvalidSetup(Message("'first_roller' must be a seat from 0 to {last}", last=seats - 1))
 
@@ -214,9 +226,17 @@ class Race(Game):
             )
         return self._options_cache
 
+    def add_cards(self, horse: str, cards: list[str]) -> None:
+        """Put ``cards`` in the hand of ``horse``, a horse still running (a meeting's bonus cards
+        claimed mid-race, T8). The horse's next card decision offers them."""
+        if self.status.get(horse) != RACING or self.hands is None:
+            raise ValueError(f"cannot add cards to {horse!r}: not a horse running with a hand")  # i18n: programming error
+        self.hands[horse].extend(cards)
+        self._pending_cache = None
+
     def card_note(self, horse: str, card: str) -> Message | str:
         limit = self.limits.get(horse)
-        if limit is not None and not is_joker(card) and card_value(card) > limit:
+        if spent_without_moving(card, limit):
             # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
             return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
                            "does not move (T6); play a joker or a card of {limit} or less to move", limit=limit)
@@ -255,15 +275,14 @@ class Race(Game):
         if self.awaiting == AWAIT_SQUARE:
             moves = self.move_options()
             options = tuple({"type": "square", "horse": horse, **self.course.name_of(e)} for e in moves.ends)
+            falling = [self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) for e in moves.ends]
             # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
             # with points left over falls.
             fall = Message("the horse cannot complete the jump and falls (T11)")
-            notes = tuple(
-                fall if self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) else ""
-                for e in moves.ends
-            )
-            return Decision(owner, "square", options,
-                            {"horse": horse, "points": self.points, "steps": moves.steps}, notes)
+            notes = tuple(fall if falls else "" for falls in falling)
+            context = {"horse": horse, "points": self.points, "steps": moves.steps,
+                       "falls": [self.course.name_of(e) for e, falls in zip(moves.ends, falling) if falls]}
+            return Decision(owner, "square", options, context, notes)
         raise AssertionError(f"race stuck: awaiting {self.awaiting!r}")  # pragma: no cover  # i18n: programming error
 
     def _dice_use_options(self) -> list[Action]:
@@ -371,7 +390,7 @@ class Race(Game):
         event = {"round": self.round_no, "event": "card", "horse": horse, "card": card}
         self.history.append(event)
         limit = self.limits.get(horse)
-        if limit is not None and not is_joker(card) and card_value(card) > limit:
+        if spent_without_moving(card, limit):
             event["handicapped"] = limit
             self._next_horse()
             return

@@ -41,7 +41,7 @@ def play_meeting(setup: dict[str, Any], bots: list[str], seed: int | str) -> dic
     table = Table("turfmaster", setup, seats, seed=seed)
     table.run_bots()
     if not table.over:  # pragma: no cover - every decision is a bot's
-        raise RuntimeError("a bot meeting stopped before its end")
+        raise RuntimeError("a bot meeting stopped before its end")  # i18n: programming error
     return {"bots": bots, "table": table.state.standings(), "record": table.record()}
 
 

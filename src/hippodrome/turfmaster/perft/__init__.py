@@ -37,7 +37,7 @@ def main() -> None:  # pragma: no cover - a convenience for people
     for name, position in perft_positions().items():
         started = time.perf_counter()
         count = perft(position)
-        print(f"{name:32} {count:6d}   {1e3 * (time.perf_counter() - started):.2f} ms")
+        print(f"{name:32} {count:6d}   {1e3 * (time.perf_counter() - started):.2f} ms")  # i18n: developer tool
 
 
 if __name__ == "__main__":  # pragma: no cover
