@@ -106,3 +106,25 @@ def test_lang_option_help_is_translated(monkeypatch):
     result = CliRunner().invoke(make_app(), ["--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert "Sprache der Meldungen" in result.output
+
+
+@pytest.mark.parametrize("argv, environ, lang", [
+    (["turfmaster", "play", "--lang", "de", "--help"], {"LANG": "fr_FR.UTF-8"}, "de"),
+    (["--help", "--lang=nl"], {}, "nl"),
+    (["--lang", "pt", "--help"], {"LANG": "es_ES.UTF-8"}, "es"),     # a language we lack gives way
+    (["--help"], {"HIPPODROME_LANG": "fr", "LANG": "de_DE.UTF-8"}, "fr"),
+    (["--help"], {"LC_ALL": "es_AR.UTF-8"}, "es"),
+    (["--help"], {}, "en"),
+])
+def test_help_language_follows_the_command_line_then_the_environment(argv, environ, lang):
+    from hippodrome.i18n.catalogs import help_language
+    assert help_language(argv, environ) == lang
+
+
+def test_help_of_a_real_command_follows_its_lang_option():
+    import subprocess
+    import sys
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "COLUMNS": "200"}
+    result = subprocess.run([sys.executable, "-m", "hippodrome.cli.main", "turfmaster", "play", "--lang", "de",
+                             "--help"], capture_output=True, text=True, env=env, check=True)
+    assert "Sprache der Meldungen" in result.stdout

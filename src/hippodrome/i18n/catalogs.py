@@ -15,7 +15,9 @@ name, a bet's name) is translated into the same language.
 from __future__ import annotations
 
 import gettext
+import os
 import string
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -218,7 +220,23 @@ def N_(msgid: str, /) -> str:
     return msgid
 
 
+def help_language(argv: list[str] | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language of help texts, which exist before the command line is parsed: a ``--lang``
+    on the command line, else HIPPODROME_LANG, else the locale variables (``lang_from_env``)."""
+    argv = sys.argv[1:] if argv is None else argv
+    environ = os.environ if environ is None else environ
+    for index, argument in enumerate(argv):
+        value = None
+        if argument == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif argument.startswith("--lang="):
+            value = argument.partition("=")[2]
+        if normalize(value):
+            return normalize(value)
+    return normalize(environ.get("HIPPODROME_LANG")) or lang_from_env(environ)
+
+
 def help_text(msgid: str, /, **params: Any) -> str:
-    """A message translated now, into the environment's language (for Typer/argparse help texts,
-    which are built before ``--lang`` is read)."""
-    return translate(lang_from_env(), msgid, **params)
+    """A message translated now, for Typer/argparse help texts, into ``help_language()``: so
+    ``hippodrome turfmaster play --lang de --help`` is German."""
+    return translate(help_language(), msgid, **params)
