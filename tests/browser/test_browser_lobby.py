@@ -1,7 +1,10 @@
 """The lobby: set up a table with a friend and bots, share links, refused setups explained."""
 
+import re
+
 import pytest
 
+from hippodrome.i18n import format_money, format_number, format_ordinal, translate
 from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -50,4 +53,71 @@ def test_a_refused_setup_is_explained(server, browser):
     page.click("#create-button")
     page.wait_for_selector("#create-error .error-box")
     assert "pace" in page.text_content("#create-error")
+    page.close()
+
+
+# -- languages ---------------------------------------------------------------------------------
+GERMAN_BROWSER = {"locale": "de-DE", "extra_http_headers": {"Accept-Language": "de-DE,de;q=0.9,en;q=0.3"}}
+LOBBY_LABELS = ["New table", "Create the table", "Seats", "Open tables", "Players", "Course", "Horses per player"]
+
+
+def assert_in_german(text: str, labels: list[str]) -> None:
+    """Each label shows in German, and its English text nowhere."""
+    for english in labels:
+        german = translate("de", english)
+        assert german != english, f"{english!r} has no German translation"
+        assert german in text, german
+        assert not re.search(rf"\b{re.escape(english)}\b", text), f"English {english!r} on a German page"
+
+
+def test_the_lobby_speaks_german_to_a_german_browser(server, browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, **GERMAN_BROWSER)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".seat-row .seat-label:has-text('1')")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert_in_german(page.inner_text("body"), LOBBY_LABELS)
+    assert translate("de", "Seat {n}", n=1) in page.inner_text("#seats")
+    screenshot(page, "lobby-german")
+    context.close()
+
+
+def test_switching_the_language_redraws_the_lobby_and_keeps_what_was_typed(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(server.url + "/")
+    page.wait_for_selector(".seat-row")
+    page.select_option("#game", "turfmaster")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.locator(".seat-row .seat-name").nth(0).fill("Ana")
+    page.select_option("#lang", "es")
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    page.wait_for_function("(text) => document.querySelector('#create').innerText.includes(text)",
+                           arg=translate("es", "Create the table"))
+    assert page.input_value("#players") == "3" and page.locator(".seat-row").count() == 3
+    names = page.eval_on_selector_all(".seat-name", "inputs => inputs.map(i => i.value)")
+    assert names == ["Ana", translate("es", "Bot {n}", n=1), translate("es", "Bot {n}", n=2)]
+    assert translate("es", "Seat {n}", n=3) in page.inner_text("#seats")
+    page.close()
+
+
+def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
+    """The page's formatMoney/formatNumber/ordinal give what hippodrome.i18n.formatting gives:
+    "$45" en, "45 $" de/es/fr, "$ 45" nl (docs/i18n.md)."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".seat-row")
+    amounts, numbers, places = [45, 1250, 2.5, -3, 0], [12345.5, 7, 1000000], [1, 2, 3, 11, 22]
+    for lang in ("en", "de", "es", "fr", "nl"):
+        shown = page.evaluate("""async ([lang, amounts, numbers, places]) => {
+            const m = await import('/static/i18n.js');
+            await m.loadLanguage(lang);
+            return {money: amounts.map((a) => m.formatMoney(a)), numbers: numbers.map((n) => m.formatNumber(n)),
+                    places: places.map((n) => m.ordinal(n)), filled: m.t("{n}", {n: 12345})};
+        }""", [lang, amounts, numbers, places])
+        assert shown["money"] == [format_money(a, lang) for a in amounts], lang
+        assert shown["numbers"] == [format_number(n, lang) for n in numbers], lang
+        assert shown["places"] == [format_ordinal(n, lang) for n in places], lang
+        assert shown["filled"] == format_number(12345, lang), "t() writes a number parameter for the language"
+    assert format_money(45, "de") == "45\xa0$" and format_money(45, "en") == "$45"
     page.close()

@@ -150,7 +150,7 @@ def test_the_house_places_its_tokens_by_clicking(server, browser):
     page.wait_for_selector("#house-tokens")
     page.click('#house-tokens [data-token="house-5"]')
     page.click('[data-space="win:7:R"]')
-    page.wait_for_function("() => document.querySelector('[data-space=\"win:7:R\"]').textContent.includes('H5')")
+    page.wait_for_function("() => (document.querySelector('[data-space=\"win:7:R\"] .chip.house') || {}).textContent === '5'")
     page.click('#house-tokens [data-token="house-2"]')
     page.click('[data-space="win:7:R"]')  # one house token per space (R9)
     page.wait_for_selector(".error-box")

@@ -1,11 +1,13 @@
 """TurfMaster in the browser: a whole race by clicking, hidden hands, a server killed mid-game."""
 
 import json
+import re
 import time
 import urllib.request
 
 import pytest
 
+from hippodrome.i18n import translate
 from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -169,3 +171,77 @@ def test_a_person_plays_a_whole_steeplechase_meeting_by_clicking(server, browser
     rows = page.locator("#meeting-table tr")
     assert rows.count() == 3  # the header and one row per player
     assert not errors, errors
+
+
+# -- languages and the move log -----------------------------------------------------------------
+TABLE_LABELS = ["Your hand", "Horses", "Moves", "Horse", "Owner", "Where", "Cards"]
+
+
+def test_a_turfmaster_table_speaks_german_and_switches_without_reload(server, browser):
+    table = create(server, {"game": "turfmaster", "setup": {"players": 2, "horses_per_player": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "tactical"}]})
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="de-DE",
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#hands .hand")
+    page.wait_for_selector("#turn[data-mine=yes]")
+    text = page.inner_text("body")
+    for english in TABLE_LABELS:
+        german = translate("de", english)
+        assert german != english and german in text, english
+        assert not re.search(rf"\b{re.escape(english)}\b", text), f"English {english!r} on a German page"
+    assert translate("de", "Race {n} of 3", n=1) in page.inner_text("#round")
+    assert translate("de", "Red") in page.inner_text("#horses")
+    assert page.title().startswith(translate("de", "Table {id}", id=table["id"]))
+    screenshot(page, "turfmaster-german")
+    page.select_option("#lang", "es")   # everything on screen follows, without a reload
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    page.wait_for_function("(t) => document.body.innerText.includes(t)", arg=translate("es", "Your hand"))
+    assert translate("es", "Red") in page.inner_text("#horses")
+    assert page.inner_text("#connection") == translate("es", "online")
+    context.close()
+
+
+def test_the_move_log_is_in_the_order_things_happened(server, browser):
+    """T8: bonus cards given up before a race come before its moves; a claim during the race sits
+    where it happened; a fall (T11) follows its move; the newest line is at the top."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    card = lambda horse, n: {"event": "card", "horse": horse, "card": n}
+    move = lambda horse, **extra: {"event": "move", "horse": horse, "steps": 3, "to": {"lane": 0, "square": 4}, **extra}
+    view = {"phase": "race", "race_no": 2, "results": [{}],
+            "events": [{"race": 1, "event": "claim_bonus", "horse": "red"},
+                       {"race": 2, "event": "bonus_discard", "horse": "red", "cards": 2},
+                       {"race": 2, "event": "claim_bonus", "horse": "blue", "during_race": True}]}
+    race = {"history": [card("red", "4"), move("red", fell=True), card("blue", "5"), move("blue")]}
+    order = page.evaluate("""async ([view, race]) => {
+        const m = await import('/static/turfmaster.js');
+        return m.timeline(view, race, {2: 2}).map((e) => `${e.event}:${e.horse}`);
+    }""", [view, race])
+    assert order == ["claim_bonus:red", "bonus_discard:red", "card:red", "move:red", "fall:red",
+                     "claim_bonus:blue", "card:blue", "move:blue"]
+    between = dict(view, phase="prepare", race_no=3, results=[{}, {}],
+                   events=view["events"] + [{"race": 3, "event": "bonus_dealt", "horse": "red"}])
+    order = page.evaluate("""async ([view, race]) => {
+        const m = await import('/static/turfmaster.js');
+        return m.timeline(view, race, {2: 2}).map((e) => e.event);
+    }""", [between, race])
+    assert order[-1] == "bonus_dealt", "an event before race 3 follows race 2's moves"
+    page.close()
+
+
+def test_the_log_on_screen_shows_the_newest_move_first(server, browser):
+    table = race_table(server, people=1, bots=1)
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(server.url + table["seats"][0]["link"])
+    for _ in range(3):
+        if not wait_for_my_turn_or_end(page):
+            break
+        play_one_decision(page)
+    page.wait_for_selector("#log li")
+    time.sleep(0.5)
+    events = page.eval_on_selector_all("#log li", "items => items.map(i => i.dataset.event)")
+    assert page.get_attribute("#log", "data-order") == "newest-first"
+    assert events[-1] in ("card", "roll"), "the oldest line, at the bottom, is the race's first event"
+    page.close()

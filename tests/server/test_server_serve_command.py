@@ -1,11 +1,13 @@
 """`hippodrome serve`: prints its address, serves the lobby, stores tables where --db says."""
 
 import json
+import os
 import re
 import subprocess
 import sys
 import urllib.request
 
+from hippodrome.i18n import translate
 from hippodrome.server.storage import Storage, db_path_from, default_db_path
 
 
@@ -43,3 +45,15 @@ def test_default_database_is_under_the_data_folder(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_db_path() == tmp_path / ".local" / "share" / "hippodrome" / "hippodrome.sqlite3"
+
+
+def test_serve_speaks_the_language_of_lang():
+    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--lang", "de",
+                             "--db", "postgres://h/db"], capture_output=True, text=True, timeout=30)
+    reason = translate("de", "unsupported database URL {url}: only SQLite is supported (sqlite:///path)",
+                       url="'postgres://h/db'")
+    assert result.returncode == 2
+    assert result.stderr.strip() == translate("de", "cannot open the database: {error}", error=reason)
+    help_text = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--help"], capture_output=True,
+                               text=True, timeout=30, env={**os.environ, "LANGUAGE": "de", "COLUMNS": "200"}).stdout
+    assert translate("de", "Do not open the lobby in a browser.") in help_text

@@ -8,16 +8,19 @@ from typing import Optional
 
 import typer
 
+from hippodrome.i18n import Message, help_text, lang_option, localize_error
+
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: the whole network)."),
-    port: int = typer.Option(8765, "--port", help="Port to listen on (0: any free port)."),
-    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the lobby in a browser."),
-    db: Optional[str] = typer.Option(None, "--db", help="SQLite file path or sqlite:///path URL "
-                                     "(default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3)."),
-    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before it moves."),
+    host: str = typer.Option("127.0.0.1", "--host", help=help_text(
+        "Address to listen on (0.0.0.0: the whole network).")),
+    port: int = typer.Option(8765, "--port", help=help_text("Port to listen on (0: any free port).")),
+    no_browser: bool = typer.Option(False, "--no-browser", help=help_text("Do not open the lobby in a browser.")),
+    db: Optional[str] = typer.Option(None, "--db", help=help_text(
+        "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3).")),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", help=help_text("Seconds a bot waits before it moves.")),
+    lang: str = lang_option(),
 ) -> None:
-    """Start the game server, print its address and open it in the browser."""
     import socket
 
     import uvicorn
@@ -25,10 +28,13 @@ def serve(
     from hippodrome.server.app import create_app
     from hippodrome.server.storage import db_path_from
 
+    def say(message: Message, err: bool = False) -> None:
+        typer.echo(message.translate(lang), err=err)
+
     try:
         app = create_app(db, bot_delay=bot_delay)
     except (ValueError, OSError) as error:
-        typer.echo(f"cannot open the database: {error}", err=True)
+        say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -36,14 +42,19 @@ def serve(
         sock.bind((host, port))
         sock.listen(128)  # connections made from now on wait for the server instead of being refused
     except OSError as error:
-        typer.echo(f"cannot listen on {host}:{port}: {error.strerror}; choose another --port", err=True)
+        say(Message("cannot listen on {address}: {reason}; choose another --port",
+                    address=f"{host}:{port}", reason=error.strerror or str(error)), err=True)
         raise typer.Exit(2)
     port = sock.getsockname()[1]
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    typer.echo(f"hippodrome is serving at {url}  (database: {db_path_from(db)}; Ctrl+C stops it)")
+    say(Message("hippodrome is serving at {url}  (database: {db}; Ctrl+C stops it)", url=url, db=db_path_from(db)))
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
+
+
+# Typer shows a command's docstring as its help: this one in the environment's language.
+serve.__doc__ = help_text("Start the game server, print its address and open it in the browser.")

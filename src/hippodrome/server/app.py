@@ -19,12 +19,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
 from hippodrome.core.game import _GAMES
+from hippodrome.i18n import LANGUAGES, Message, languages_for_web, normalize, plural_rule, web_catalog
+from hippodrome.server.localize import LobbyError, language_of, problem, refusal, render_page
 from hippodrome.server import preview as previews
 from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats, seat_count, PACE_RANGE
 from hippodrome.server.storage import Storage, hash_token
@@ -84,16 +86,18 @@ class Hub:
         game = check_game(request.get("game"))
         setup = request.get("setup", {})
         if not isinstance(setup, dict):
-            raise InvalidSetup("'setup' must be a JSON object")
+            raise InvalidSetup(Message("'setup' must be a JSON object"))
         pace = request.get("pace", 2.0)
         if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not PACE_RANGE[0] <= pace <= PACE_RANGE[1]:
-            raise InvalidSetup(f"'pace' (seconds between rolls) must be from {PACE_RANGE[0]} to {PACE_RANGE[1]}")
+            raise InvalidSetup(Message("'pace' (seconds between rolls) must be from {low} to {high}",
+                                       low=PACE_RANGE[0], high=PACE_RANGE[1]))
         seed = secrets.token_hex(16)
         table_seats, info, tokens = new_seats(game, request.get("seats"), seed)
         table = Table(game, setup, table_seats, seed)
         count = seat_count(table.state)
         if count != len(table_seats):
-            raise InvalidSetup(f"this {game} setup has {count} seats; the table lists {len(table_seats)}")
+            raise InvalidSetup(Message("this {game} setup has {count} seats; the table lists {listed}",
+                                       game=game, count=count, listed=len(table_seats)))
         table_id = secrets.token_hex(5)
         host_token = secrets.token_urlsafe(24)
         options = {"pace": float(pace)}
@@ -133,24 +137,29 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(WEB_DIR / name, headers={"Cache-Control": "no-cache"})
+    @app.exception_handler(LobbyError)
+    async def lobby_error(request: Request, error: LobbyError):
+        return JSONResponse(error.body(language_of(request.cookies, request.headers)), status_code=error.status)
+
+    def page(name: str, request: Request) -> HTMLResponse:
+        return HTMLResponse(render_page(name, language_of(request.cookies, request.headers)),
+                            headers={"Cache-Control": "no-cache"})
 
     @app.get("/")
-    async def lobby_page():
-        return page("index.html")
+    async def lobby_page(request: Request):
+        return page("index.html", request)
 
     @app.get("/favicon.ico")
     async def favicon():
         return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/play/{table_id}")
-    async def play_page(table_id: str):
-        return page("play.html")
+    async def play_page(table_id: str, request: Request):
+        return page("play.html", request)
 
     @app.get("/call/{table_id}")
-    async def caller_page(table_id: str):
-        return page("caller.html")
+    async def caller_page(table_id: str, request: Request):
+        return page("caller.html", request)
 
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")
@@ -164,30 +173,22 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
 
     @app.get("/api/languages")
     async def languages():
-        try:
-            from hippodrome.i18n.web import languages_for_web
-        except ImportError:
-            return [{"code": "en", "name": "English", "speech": "en-GB"}]
         return languages_for_web()
 
     @app.get("/i18n/{lang}.json")
     async def catalog(lang: str):
-        try:
-            from hippodrome.i18n.web import plural_rule, web_catalog
-        except ImportError:
-            return {"lang": "en", "plural": "(n != 1)", "messages": {}}
-        try:
-            return {"lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}
-        except Exception:
-            raise HTTPException(404, f"no catalog for language {lang!r}")
+        if lang not in LANGUAGES:
+            raise LobbyError(404, Message("no catalog for language {lang}; languages: {languages}",
+                                          lang=repr(lang), languages=", ".join(LANGUAGES)), code="not_found")
+        return {"lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}
 
     @app.get("/api/tables/{table_id}/odds")
     async def odds(table_id: str):
         room = hub.load(table_id)
         if room is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+            raise LobbyError(404, no_table(table_id), code="not_found")
         if room.game != "readysetbet":
-            raise HTTPException(400, "odds are offered for Ready Set Bet tables")
+            raise LobbyError(400, Message("odds are offered for Ready Set Bet tables"), code="bad_request")
         # read the public position here, in the loop that changes it; simulate in a thread
         state = room.table.state
         snapshot = (room.table.state_id, state.race, list(state.spaces.values()))
@@ -205,57 +206,69 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     async def create_table(request: Request):
         body = await request.body()
         if len(body) > MAX_CREATE_BODY:
-            raise HTTPException(413, f"a table description is at most {MAX_CREATE_BODY} bytes")
+            raise LobbyError(413, Message("a table description is at most {n} bytes", n=MAX_CREATE_BODY),
+                             code="too_large")
         try:
             data = json.loads(body)
         except ValueError:
-            raise HTTPException(400, "the body must be JSON: {\"game\": ..., \"setup\": {...}, \"seats\": [...]}")
+            raise LobbyError(400, Message("the body must be JSON: {example}",
+                                          example='{"game": ..., "setup": {...}, "seats": [...]}'), code="bad_request")
         if not isinstance(data, dict):
-            raise HTTPException(400, "the body must be a JSON object")
+            raise LobbyError(400, Message("the body must be a JSON object"), code="bad_request")
         try:
             return hub.create(data)
         except HippodromeError as error:
-            raise HTTPException(400, str(error))
+            raise LobbyError(400, error, code="invalid_setup")
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
         room = hub.load(table_id)
         if room is None:
-            raise HTTPException(404, f"no table {table_id!r}; open tables are listed at /api/tables")
+            raise LobbyError(404, Message("no table {id}; open tables are listed at /api/tables", id=repr(table_id)),
+                             code="not_found")
         return room.summary()
 
     # -- play -----------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str):
         await websocket.accept()
+        lang = language_of(websocket.cookies, websocket.headers)
         room = hub.load(table_id)
         if room is None:
-            await websocket.send_json(error("not_found", f"no table {table_id!r}"))
+            await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "not_found", no_table(table_id))})
             await websocket.close(code=4404)
             return
-        await serve_connection(websocket, room)
+        await serve_connection(websocket, room, lang)
 
     return app
 
 
-def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, **extra}
+def no_table(table_id: str) -> Message:
+    return Message("no table {id}", id=repr(table_id))
 
 
-async def serve_connection(websocket: WebSocket, room: Room) -> None:
-    connection = Connection()
+def json_default(value: Any) -> Any:
+    """A message left in a view goes out as ``{"msgid", "params"}``, for the page to translate."""
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
+
+
+async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -> None:
+    connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()
 
     async def send(message: dict[str, Any]) -> None:
         async with send_lock:
-            await websocket.send_text(json.dumps({"v": PROTOCOL_VERSION, **message}))
+            await websocket.send_text(json.dumps({"v": PROTOCOL_VERSION, **message}, default=json_default))
 
     async def sender() -> None:
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
-            await send(room.state_message(connection.seat))
+            await send(room.state_message(connection.seat, connection.lang))
 
     sending = asyncio.ensure_future(sender())
     try:
@@ -267,12 +280,13 @@ async def serve_connection(websocket: WebSocket, room: Room) -> None:
             if text is None:
                 data = message.get("bytes") or b""
                 if len(data) > MAX_MESSAGE:
-                    await send(error("too_large", f"a message is at most {MAX_MESSAGE} bytes"))
+                    await send(problem(connection.lang, "too_large", too_large()))
                     continue
-                await send(error("bad_message", "send text frames holding JSON objects, not binary frames"))
+                await send(problem(connection.lang, "bad_message",
+                                   Message("send text frames holding JSON objects, not binary frames")))
                 continue
             if len(text.encode("utf-8")) > MAX_MESSAGE:
-                await send(error("too_large", f"a message is at most {MAX_MESSAGE} bytes; this one is refused"))
+                await send(problem(connection.lang, "too_large", too_large()))
                 continue
             reply = await handle(room, connection, text)
             if reply is not None:
@@ -285,80 +299,108 @@ async def serve_connection(websocket: WebSocket, room: Room) -> None:
         room.notify_all()
 
 
+def too_large() -> Message:
+    return Message("a message is at most {n} bytes; this one is refused", n=MAX_MESSAGE)
+
+
 async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any] | None:
+    lang = connection.lang
     try:
         message = json.loads(text)
     except ValueError:
-        return error("bad_message", "a message must be a JSON object such as {\"v\": 1, \"type\": \"join\"}")
+        return problem(lang, "bad_message", Message("a message must be a JSON object such as {example}",
+                                                    example='{"v": 1, "type": "join"}'))
     if not isinstance(message, dict):
-        return error("bad_message", "a message must be a JSON object, not " + type(message).__name__)
+        return problem(lang, "bad_message", Message("a message must be a JSON object, not {kind}",
+                                                    kind=type(message).__name__))
     if message.get("v") != PROTOCOL_VERSION:
-        return error("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}; "
-                                    f"the message says {message.get('v')!r}", protocol=PROTOCOL_VERSION)
+        return problem(lang, "bad_version", Message(
+            "this server speaks protocol version {version}; the message says {said}",
+            version=str(PROTOCOL_VERSION), said=repr(message.get("v"))), protocol=PROTOCOL_VERSION)
     kind = message.get("type")
     if kind not in MESSAGE_TYPES:
-        return error("bad_message", f"unknown message type {kind!r}; types: {', '.join(MESSAGE_TYPES)}")
+        return problem(lang, "bad_message", Message("unknown message type {kind}; types: {types}",
+                                                    kind=repr(kind), types=", ".join(MESSAGE_TYPES)))
     if kind == "ping":
         return {"type": "pong"}
     if kind == "join":
-        token = message.get("token")
-        if token is not None and (not isinstance(token, str) or len(token) > 200):
-            return error("bad_message", "'token' must be the seat's token (text) or absent to watch")
-        seat = None
-        if token:
-            seat = room.seat_for_token(token)
-            if seat is None:
-                return error("forbidden", "this token holds no seat at this table; ask for your seat's link, "
-                                          "or join without a token to watch")
-        connection.seat = seat
-        connection.joined = True
-        room.notify_all()
-        return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat,
-                "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
+        return join(room, connection, message)
     if not connection.joined:
-        return error("not_joined", "send {\"v\": 1, \"type\": \"join\", \"token\": ...} first")
+        return problem(lang, "not_joined", Message("send {example} first",
+                                                   example='{"v": 1, "type": "join", "token": ...}'))
     if kind == "act":
-        if connection.seat is None:
-            return error("forbidden", "spectators watch only; join with a seat's token to play")
-        state_id, action = message.get("state_id"), message.get("action")
-        if not isinstance(state_id, int) or isinstance(state_id, bool):
-            return error("bad_message", "'act' needs 'state_id': the state id of the update you acted on")
-        if not isinstance(action, dict):
-            return error("bad_message", "'act' needs 'action': one of the options, a JSON object")
-        try:
-            await room.runner.act(connection.seat, action, state_id)
-        except StaleState as refusal:
-            connection.dirty.set()
-            return error("stale", str(refusal), state_id=room.table.state_id)
-        except IllegalAction as refusal:
-            connection.dirty.set()
-            return error("illegal", str(refusal), state_id=room.table.state_id,
-                         allowed=list(refusal.allowed)[:60])
-        except HippodromeError as refusal:
-            connection.dirty.set()
-            return error("illegal", str(refusal), state_id=room.table.state_id)
-        return None
+        return await act(room, connection, message)
     if kind == "preview":
-        if connection.seat is None:
-            return error("forbidden", "spectators watch only")
-        action = message.get("action")
-        if not isinstance(action, dict):
-            return error("bad_message", "'preview' needs 'action': one of your options")
-        async with room.runner.lock:
-            try:
-                squares = previews.preview(room.table, connection.seat, action)
-            except IllegalAction as refusal:
-                return error("illegal", str(refusal), state_id=room.table.state_id)
-        return {"type": "preview", "state_id": room.table.state_id, "action": action, "squares": squares}
+        return await preview(room, connection, message)
     if kind in ("pause", "resume"):
         token = message.get("host")
         allowed = connection.seat is not None or (isinstance(token, str) and len(token) <= 200
                                                   and room.is_host(token))
         if not allowed:
-            return error("forbidden", "only a seated player or the table's host may pause or resume the clock")
+            return problem(lang, "forbidden",
+                           Message("only a seated player or the table's host may pause or resume the clock"))
         await (room.runner.pause() if kind == "pause" else room.runner.resume())
         return None
     raise AssertionError(kind)  # pragma: no cover
+
+
+def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    requested = message.get("lang")
+    if requested is not None:
+        if not isinstance(requested, str) or normalize(requested[:40]) is None:
+            return problem(connection.lang, "bad_message", Message(
+                "'lang' must be one of the languages: {languages}", languages=", ".join(LANGUAGES)))
+        connection.lang = normalize(requested)
+    lang = connection.lang
+    token = message.get("token")
+    if token is not None and (not isinstance(token, str) or len(token) > 200):
+        return problem(lang, "bad_message", Message("'token' must be the seat's token (text) or absent to watch"))
+    seat = None
+    if token:
+        seat = room.seat_for_token(token)
+        if seat is None:
+            return problem(lang, "forbidden", Message("this token holds no seat at this table; ask for your "
+                                                      "seat's link, or join without a token to watch"))
+    connection.seat = seat
+    connection.joined = True
+    room.notify_all()
+    return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat, "lang": lang,
+            "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
+
+
+async def act(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+    lang = connection.lang
+    if connection.seat is None:
+        return problem(lang, "forbidden", Message("spectators watch only; join with a seat's token to play"))
+    state_id, action = message.get("state_id"), message.get("action")
+    if not isinstance(state_id, int) or isinstance(state_id, bool):
+        return problem(lang, "bad_message", Message("'act' needs 'state_id': the state id of the update you acted on"))
+    if not isinstance(action, dict):
+        return problem(lang, "bad_message", Message("'act' needs 'action': one of the options, a JSON object"))
+    try:
+        await room.runner.act(connection.seat, action, state_id)
+    except StaleState as error:
+        connection.dirty.set()
+        return refusal(lang, "stale", error, state_id=room.table.state_id)
+    except HippodromeError as error:
+        connection.dirty.set()
+        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+    return None
+
+
+async def preview(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    lang = connection.lang
+    if connection.seat is None:
+        return problem(lang, "forbidden", Message("spectators watch only"))
+    action = message.get("action")
+    if not isinstance(action, dict):
+        return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
+    async with room.runner.lock:
+        try:
+            squares = previews.preview(room.table, connection.seat, action)
+        except IllegalAction as error:
+            return refusal(lang, "illegal", error, state_id=room.table.state_id)
+    return {"type": "preview", "state_id": room.table.state_id, "action": action, "squares": squares}
 
 
 # -- data for the pages ------------------------------------------------------------
@@ -396,7 +438,8 @@ def drawing_of(name: str) -> dict[str, Any]:
     if name in _DRAWINGS:
         return _DRAWINGS[name]
     if name not in course_names():
-        raise HTTPException(404, f"no course {name!r}; courses: {', '.join(course_names())}")
+        raise LobbyError(404, Message("no course {name}; courses: {courses}",
+                                      name=repr(name), courses=", ".join(course_names())), code="not_found")
     from hippodrome.turfmaster.course import load_course
 
     course = load_course(name)

@@ -14,6 +14,7 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Decision
+from hippodrome.i18n import Message
 from hippodrome.table.table import Table
 
 PREVIEWABLE = frozenset({"card", "die"})
@@ -28,10 +29,10 @@ def _race_view(view: dict[str, Any]) -> dict[str, Any] | None:
 
 def preview(table: Table, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
     if action.get("type") not in PREVIEWABLE:
-        raise IllegalAction("only a card or a die can be previewed")
+        raise IllegalAction(Message("only a card or a die can be previewed"))
     pending = table.pending()
     if not isinstance(pending, Decision) or pending.seat != seat or action not in pending.options:
-        raise IllegalAction("that is not one of your options now")
+        raise IllegalAction(Message("that is not one of your options now"))
     horse = action.get("horse")
     state = table.state.clone()
     race = _race_view(state.view(seat))

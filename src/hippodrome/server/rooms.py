@@ -9,6 +9,8 @@ from typing import Any
 
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Chance, Decision, game_class
+from hippodrome.i18n import DEFAULT_LANGUAGE, Message
+from hippodrome.server.localize import message_json, translated
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.table.bots import bot_levels, make_bot
 from hippodrome.table.runner import TableRunner
@@ -20,9 +22,11 @@ PACE_RANGE = (0.05, 30.0)
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: who it is (a seat, or None for a spectator) and whether it needs news."""
+    """One websocket: who it is (a seat, or None for a spectator), the language it reads, and
+    whether it needs news."""
 
     seat: int | None = None
+    lang: str = DEFAULT_LANGUAGE
     joined: bool = False
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -33,7 +37,7 @@ def seat_count(state: Any) -> int:
         value = getattr(state, attribute, None)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-    raise InvalidSetup(f"cannot tell how many seats a {state.name} game has")
+    raise InvalidSetup(Message("cannot tell how many seats a {game} game has", game=state.name))
 
 
 class Room:
@@ -81,21 +85,23 @@ class Room:
                  "connected": connected.get(n, 0) > 0 or info["kind"] == "bot"}
                 for n, info in enumerate(self.seats_info)]
 
-    def decision_for(self, seat: int | None) -> dict[str, Any] | None:
+    def decision_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any] | None:
         pending = self.table.pending()
         if isinstance(pending, Decision):
             decision: dict[str, Any] = {"seat": pending.seat, "kind": pending.kind,
                                         "bot": self.seats_info[pending.seat]["kind"] == "bot"}
             if seat is not None and seat == pending.seat:
                 decision["options"] = list(pending.options)
-                decision["notes"] = list(pending.notes) or [""] * len(pending.options)
+                notes = list(pending.notes) or [""] * len(pending.options)
+                decision["notes"] = [translated(note, lang) for note in notes]
+                decision["notes_i18n"] = [message_json(note) if note else None for note in notes]
                 decision["context"] = pending.context
             return decision
         if isinstance(pending, Chance):
             return {"chance": pending.kind, "timed": pending.timed}
         return None
 
-    def state_message(self, seat: int | None) -> dict[str, Any]:
+    def state_message(self, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         table = self.table
         cached = self._views.get(seat)
         if cached is None or cached[0] != table.state_id:
@@ -103,7 +109,7 @@ class Room:
             cached = (table.state_id, view)
             self._views[seat] = cached
         return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
-                "seat": seat, "view": cached[1], "decision": self.decision_for(seat),
+                "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),
                 "free_actions": sorted(table.state.free_action_types), "over": table.over,
                 "clock": self.runner.clock.snapshot(), "seats": self.public_seats()}
 
@@ -119,21 +125,26 @@ class Room:
 def new_seats(game: str, seats: Any, seed: str) -> tuple[list[Seat], list[dict[str, Any]], list[str]]:
     """Build seats from the lobby's request: (table seats, public info with digests, raw tokens)."""
     if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
-        raise InvalidSetup("'seats' must list the seats, each {\"name\": ..., \"kind\": \"person\" | \"bot\"}")
+        raise InvalidSetup(Message("'seats' must list the seats, each {example}",
+                                   example='{"name": ..., "kind": "person" | "bot"}'))
     levels = bot_levels(game)
     table_seats, info, tokens = [], [], []
     for number, seat in enumerate(seats):
         if not isinstance(seat, dict):
-            raise InvalidSetup(f"seat {number} must be an object such as {{\"name\": \"Ana\", \"kind\": \"person\"}}")
-        name = seat.get("name") or f"seat {number + 1}"
+            raise InvalidSetup(Message("seat {seat} must be an object such as {example}", seat=number + 1,
+                                       example='{"name": "Ana", "kind": "person"}'))
+        name = seat.get("name") or ""  # a page shows a nameless seat as "Seat 2" in its language
         if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise InvalidSetup(f"seat {number}: a name is text of at most {MAX_NAME} characters")
+            raise InvalidSetup(Message("seat {seat}: a name is text of at most {n} characters",
+                                       seat=number + 1, n=MAX_NAME))
         kind = seat.get("kind", "person")
         if kind not in ("person", "bot"):
-            raise InvalidSetup(f"seat {number}: 'kind' must be 'person' or 'bot', not {kind!r}")
+            raise InvalidSetup(Message("seat {seat}: 'kind' must be 'person' or 'bot', not {kind}",
+                                       seat=number + 1, kind=repr(kind)))
         level = seat.get("level", "random") if kind == "bot" else None
         if kind == "bot" and level not in levels:
-            raise InvalidSetup(f"seat {number}: unknown bot level {level!r}; levels: {', '.join(levels)}")
+            raise InvalidSetup(Message("seat {seat}: unknown bot level {level}; levels: {levels}",
+                                       seat=number + 1, level=repr(level), levels=", ".join(levels)))
         token = secrets.token_urlsafe(24)
         bot = make_bot(game, level, f"{seed}:bot:{number}") if kind == "bot" else None
         table_seats.append(Seat(name, bot, hash_token(token)))
@@ -149,6 +160,6 @@ def restore_seats(game: str, seed: str, info: list[dict[str, Any]]) -> list[Seat
 
 def check_game(game: Any) -> str:
     if not isinstance(game, str):
-        raise InvalidSetup("'game' must be the name of a game")
+        raise InvalidSetup(Message("'game' must be the name of a game"))
     game_class(game)
     return game

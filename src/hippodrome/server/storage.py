@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hippodrome.i18n import Message
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -80,9 +82,11 @@ def db_path_from(db: str | os.PathLike | None) -> str:
             if not text.startswith("/"):
                 text = text  # sqlite:///relative.db
         elif text.startswith("sqlite://"):
-            raise ValueError(f"unsupported database URL {text!r}: use sqlite:///path/to/file.sqlite3 or a path")
+            raise ValueError(Message("unsupported database URL {url}: use sqlite:///path/to/file.sqlite3 or a path",
+                                     url=repr(text)))
         elif "://" in text:
-            raise ValueError(f"unsupported database URL {text!r}: only SQLite is supported (sqlite:///path)")
+            raise ValueError(Message("unsupported database URL {url}: only SQLite is supported (sqlite:///path)",
+                                     url=repr(text)))
         path = Path(text).expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
     return str(path)

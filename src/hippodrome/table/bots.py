@@ -16,6 +16,7 @@ from typing import Any
 from hippodrome.core.bot import Bot, RandomBot
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Action, game_class
+from hippodrome.i18n import Message
 
 #: chance that a bot without ``choose_free`` takes one free action at a clock strike
 FREE_ACTION_CHANCE = 0.3
@@ -37,7 +38,8 @@ def bot_levels(game: str) -> dict[str, Any]:
 def make_bot(game: str, level: str, seed: int | str = 0) -> Bot:
     levels = bot_levels(game)
     if level not in levels:
-        raise InvalidSetup(f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}")
+        raise InvalidSetup(Message("unknown bot level {level} for {game}; levels: {levels}",
+                                   level=repr(level), game=game, levels=", ".join(levels)))
     return levels[level](seed)
 
 

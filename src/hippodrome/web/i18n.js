@@ -1,29 +1,109 @@
 // Messages of the pages: t("English msgid", {params}) looks the text up in the catalog of the
 // chosen language (served at /i18n/<lang>.json, see docs/i18n.md) and falls back to the msgid.
-// Every user-facing string of the pages goes through t() / tn() or a data-i18n attribute.
+// Every user-facing string of the pages goes through t() / tn() or a data-i18n attribute; numbers
+// and money through formatNumber() / formatMoney(), which write them as the server's
+// hippodrome.i18n.formatting does ("$45" en, "45 $" es/fr/de, "$ 45" nl).
 
+const SUPPORTED = ["en", "es", "fr", "nl", "de"];
 let catalog = {};
 let pluralRule = (n) => (n !== 1 ? 1 : 0);
-export let lang = localStorage.getItem("hippodrome.lang") || (navigator.language || "en").slice(0, 2);
+const listeners = [];
 
-function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
+// The browser's preferred languages, in order; the first one we have wins (the server's negotiate()).
+export function negotiate(tags) {
+  for (const tag of tags || []) {
+    const primary = String(tag).replace("_", "-").split("-")[0].toLowerCase();
+    if (SUPPORTED.includes(primary)) return primary;
+  }
+  return "en";
 }
 
+function storedLanguage() {
+  try { return localStorage.getItem("hippodrome.lang"); } catch (e) { return null; }
+}
+
+export let lang = negotiate([storedLanguage(), ...(navigator.languages || [navigator.language])].filter(Boolean));
+
+// A parameter as the language shows it: numbers with the language's separators, {msgid, params}
+// messages (and {money}, {percent}, {ordinal}) translated, ids such as "2/3" kept as they are.
+function shown(value) {
+  if (typeof value === "number") return formatNumber(value);
+  if (value && typeof value === "object") return render(value);
+  return String(value);
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? shown(params[k]) : m));
+}
+
+// msgids asked for that the language's catalog lacks (shown in English): for tests and translators
+export const missing = new Set();
+
 export function t(msgid, params) {
-  const text = typeof catalog[msgid] === "string" && catalog[msgid] ? catalog[msgid] : msgid;
-  return fill(text, params);
+  const found = typeof catalog[msgid] === "string" && catalog[msgid];
+  if (!found && lang !== "en") missing.add(msgid);
+  return fill(found ? catalog[msgid] : msgid, params);
 }
 
 export function tn(singular, plural, n, params) {
   const forms = catalog[singular];
   const p = { n, ...(params || {}) };
+  if (!Array.isArray(forms) && lang !== "en") missing.add(singular);
   if (Array.isArray(forms) && forms.length) return fill(forms[Math.min(pluralRule(n), forms.length - 1)] || (n === 1 ? singular : plural), p);
   return fill(n === 1 ? singular : plural, p);
 }
 
+// A message the server sent as JSON (Message.to_json(): {msgid, params[, plural, n]}; Money,
+// Percent and Ordinal parameters as {money}, {percent, decimals}, {ordinal}); a string as it is.
+export function render(message) {
+  if (message === null || message === undefined) return "";
+  if (typeof message !== "object") return typeof message === "number" ? formatNumber(message) : String(message);
+  if ("money" in message) return formatMoney(message.money);
+  if ("percent" in message) return formatPercent(message.percent, message.decimals || 0);
+  if ("ordinal" in message) return ordinal(message.ordinal);
+  if (!("msgid" in message)) return JSON.stringify(message);
+  const params = message.params || {};
+  return "plural" in message ? tn(message.msgid, message.plural, message.n, params) : t(message.msgid, params);
+}
+
+// A seat's name as the pages show it: a nameless seat is "Seat 2" in the reader's language.
+export function seatName(seats, seat) {
+  const entry = seats && seats[seat];
+  return entry && entry.name ? entry.name : t("Seat {n}", { n: seat + 1 });
+}
+
+// -- numbers ------------------------------------------------------------------------------
+// Grouping "always": Babel groups 4-digit numbers in every language ("1.250" in Spanish), where
+// CLDR's minimum grouping digits would leave Spanish "1250".
+export function formatNumber(value, options) {
+  return new Intl.NumberFormat(lang, { useGrouping: "always", ...options }).format(value);
+}
+
+// Dollars as format_money writes them: the plain "$" where the language puts its currency sign,
+// whole amounts without cents, others with two decimals.
+export function formatMoney(amount) {
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return formatNumber(amount, { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol",
+                                minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function formatPercent(fraction, decimals = 0) {
+  return formatNumber(fraction, { style: "percent", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+// A place as format_ordinal writes it: 1st, 2nd (en); 1.º (es); 1er, 2e (fr); 1e (nl); 1. (de).
+export function ordinal(n) {
+  if (lang === "es") return `${n}.º`;
+  if (lang === "fr") return n === 1 ? "1er" : `${n}e`;
+  if (lang === "nl") return `${n}e`;
+  if (lang === "de") return `${n}.`;
+  const suffix = n % 100 >= 10 && n % 100 <= 20 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+// -- the language -------------------------------------------------------------------------
 export async function loadLanguage(code) {
-  lang = code || lang;
+  lang = negotiate([code || lang]);
   try {
     const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`);
     if (response.ok) {
@@ -33,16 +113,21 @@ export async function loadLanguage(code) {
     }
   } catch (e) { catalog = {}; }
   document.documentElement.lang = lang;
+  // the server answers in the same language (errors of the lobby, the pages' <html lang>)
+  document.cookie = `lang=${lang}; path=/; SameSite=Lax`;
   translatePage(document);
 }
 
 export function translatePage(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const attr of ["title", "placeholder", "aria-label"]) {
+  for (const attr of ["title", "placeholder", "aria-label", "alt"]) {
     const key = "i18n" + attr.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase());
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[key]));
   }
 }
+
+// Call fn() after every change of language, once the new catalog is loaded.
+export function onLanguageChange(fn) { listeners.push(fn); }
 
 // The language selector: <select id="lang"> filled from /api/languages.
 export async function languageSelector(select, onChange) {
@@ -55,15 +140,15 @@ export async function languageSelector(select, onChange) {
   select.innerHTML = "";
   for (const l of languages) {
     const option = document.createElement("option");
-    option.value = l.code; option.textContent = l.name;
+    option.value = l.code; option.textContent = l.name; option.lang = l.code;
     if (l.code === lang) option.selected = true;
     select.appendChild(option);
   }
+  if (onChange) onLanguageChange(onChange);
   select.addEventListener("change", async () => {
-    localStorage.setItem("hippodrome.lang", select.value);
-    document.cookie = `lang=${select.value}; path=/; SameSite=Lax`;
+    try { localStorage.setItem("hippodrome.lang", select.value); } catch (e) { /* private mode */ }
     await loadLanguage(select.value);
-    if (onChange) onChange();
+    for (const fn of listeners) fn(lang);
   });
   await loadLanguage(lang);
   return languages;

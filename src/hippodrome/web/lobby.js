@@ -1,4 +1,4 @@
-import { t, languageSelector } from "/static/i18n.js";
+import { t, languageSelector, seatName } from "/static/i18n.js";
 import { el } from "/static/net.js";
 
 const HORSES = ["red", "blue", "yellow", "green", "black", "white", "brown", "purple"];
@@ -21,9 +21,24 @@ function selectInput(id, values, labels = {}, chosen) {
   return el("select", { id }, values.map((v) => el("option", { value: v, selected: v === chosen }, labels[v] || String(v))));
 }
 
-function renderGameOptions() {
+// What the form's inputs hold now (id -> value), so that redrawing it in another language keeps them.
+function formValues(box) {
+  const values = {};
+  for (const input of box.querySelectorAll("input, select")) values[input.id] = input.type === "checkbox" ? input.checked : input.value;
+  return values;
+}
+
+function restoreValues(box, values) {
+  for (const input of box.querySelectorAll("input, select")) {
+    if (!(input.id in values)) continue;
+    if (input.type === "checkbox") input.checked = values[input.id]; else input.value = values[input.id];
+  }
+}
+
+function renderGameOptions(keep = false) {
   const game = $("game").value;
   const box = $("game-options");
+  const values = keep ? formValues(box) : {};
   box.innerHTML = "";
   if (game.startsWith("turfmaster")) {
     box.append(field(t("Course"), selectInput("course", info.courses, { oval: t("Oval"), triangle: t("Triangle") })));
@@ -41,6 +56,7 @@ function renderGameOptions() {
     box.append(field(t("VIP cards"), el("input", { id: "vip", type: "checkbox", checked: true })));
     box.append(field(t("Seconds between rolls"), numberInput("pace", 2, 0.5, 30, 0.5)));
   }
+  restoreValues(box, values);
   for (const input of box.querySelectorAll("input, select")) input.addEventListener("change", renderSeats);
   renderSeats();
 }
@@ -71,9 +87,9 @@ function renderSeats() {
   for (let i = rows.length; i < count; i++) {
     const row = el("div", { class: "row seat-row", dataset: { seat: i } },
       el("span", { class: "muted seat-label" }),
-      el("input", { class: "seat-name", value: i === 0 ? t("Me") : t("Bot {n}", { n: i }), maxlength: 40, "aria-label": t("Name") }),
-      selectInput(`kind-${i}`, ["person", "bot"], { person: t("Person"), bot: t("Bot") }, i === 0 ? "person" : "bot"),
-      el("select", { id: `level-${i}`, class: "seat-level", "aria-label": t("Bot level") }));
+      el("input", { class: "seat-name", maxlength: 40 }),
+      selectInput(`kind-${i}`, ["person", "bot"], {}, i === 0 ? "person" : "bot"),
+      el("select", { id: `level-${i}`, class: "seat-level" }));
     const kind = row.querySelector(`#kind-${i}`);
     kind.classList.add("seat-kind");
     kind.addEventListener("change", () => { row.querySelector(".seat-level").hidden = kind.value !== "bot"; });
@@ -82,6 +98,7 @@ function renderSeats() {
   rows = [...box.querySelectorAll(".seat-row")];
   rows.forEach((row, i) => {
     row.querySelector(".seat-label").textContent = house && i === count - 1 ? t("House") : t("Seat {n}", { n: i + 1 });
+    labelSeat(row, i);
     const level = row.querySelector(".seat-level");
     const chosen = level.value;
     const labels = { random: t("Random bot"), tactical: t("Tactical bot"), value: t("Value bettor") };
@@ -90,6 +107,19 @@ function renderSeats() {
     level.value = levels.includes(chosen) ? chosen : levels[levels.length - 1];
     level.hidden = row.querySelector(".seat-kind").value !== "bot";
   });
+}
+
+// The texts of a seat row in the current language; a name still as proposed follows the language.
+function labelSeat(row, i) {
+  const name = row.querySelector(".seat-name");
+  const proposed = i === 0 ? t("Me") : t("Bot {n}", { n: i });
+  if (!name.value || name.value === name.dataset.proposed) name.value = proposed;
+  name.dataset.proposed = proposed;
+  name.setAttribute("aria-label", t("Name"));
+  const kind = row.querySelector(".seat-kind");
+  kind.setAttribute("aria-label", t("Person or bot"));
+  for (const option of kind.options) option.textContent = option.value === "bot" ? t("Bot") : t("Person");
+  row.querySelector(".seat-level").setAttribute("aria-label", t("Bot level"));
 }
 
 function requestBody() {
@@ -129,7 +159,10 @@ async function createTable(event) {
   refreshTables();
 }
 
+let lastCreated = null;
+
 function showCreated(data) {
+  lastCreated = data;
   const box = $("created");
   box.hidden = false;
   box.innerHTML = "";
@@ -139,7 +172,7 @@ function showCreated(data) {
   const list = el("div", { class: "links" });
   for (const seat of data.seats) {
     list.append(el("div", { class: "link-row" },
-      el("b", {}, seat.name), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
+      el("b", {}, seatName(data.seats, seat.seat)), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
       seat.link ? el("div", {}, el("code", {}, absolute(seat.link))) : null,
       seat.link ? el("div", { class: "row" },
         el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")),
@@ -167,23 +200,23 @@ async function refreshTables() {
     list.append(el("tr", {},
       el("td", {}, table.id),
       el("td", {}, titles[table.game] || table.game),
-      el("td", {}, table.seats.map((s) => `${s.name}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
+      el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
       el("td", {}, el("a", { href: `/play/${table.id}` }, t("Watch")))));
   }
   box.append(list);
 }
 
 async function start() {
-  await languageSelector($("lang"), () => { fillGames(); refreshTables(); });
+  await languageSelector($("lang"), () => { fillGames(true); refreshTables(); if (lastCreated) showCreated(lastCreated); });
   info = await (await fetch("/api/games")).json();
   fillGames();
-  $("game").addEventListener("change", renderGameOptions);
+  $("game").addEventListener("change", () => renderGameOptions());
   $("create-form").addEventListener("submit", createTable);
   refreshTables();
   setInterval(refreshTables, 5000);
 }
 
-function fillGames() {
+function fillGames(keep = false) {
   const select = $("game");
   const chosen = select.value || "turfmaster";
   const titles = GAME_TITLES();
@@ -191,7 +224,7 @@ function fillGames() {
   for (const name of ["turfmaster", "readysetbet", "turfmaster-race"]) {
     if (info.games.some((g) => g.name === name)) select.append(el("option", { value: name, selected: name === chosen }, titles[name]));
   }
-  renderGameOptions();
+  renderGameOptions(keep);
 }
 
 start();

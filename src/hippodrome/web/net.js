@@ -1,5 +1,7 @@
 // The table connection (protocol v1, docs/protocol.md): joins with the seat's token, keeps the
 // newest state, and reconnects by itself (with growing pauses) when the server goes away.
+// `join` carries the page's language, so the server's errors and notes come in that language.
+import { lang } from "/static/i18n.js";
 
 export const PROTOCOL = 1;
 
@@ -25,7 +27,7 @@ export class TableConnection {
     this.onStatus("connecting");
     ws.addEventListener("open", () => {
       this.retry = 0;
-      this.send({ type: "join", ...(this.token ? { token: this.token } : {}) });
+      this.join();
     });
     ws.addEventListener("message", (event) => {
       let message;
@@ -42,6 +44,13 @@ export class TableConnection {
       setTimeout(() => this.open(), wait);
     });
   }
+
+  join() {
+    return this.send({ type: "join", lang, ...(this.token ? { token: this.token } : {}) });
+  }
+
+  // After a change of language: join again, and the server answers in the new language.
+  setLanguage() { return this.join(); }
 
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {

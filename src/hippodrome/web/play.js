@@ -1,49 +1,72 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
-// every state to the game's own page module.
-import { t, languageSelector } from "/static/i18n.js";
+// every state to the game's own page module. Switching the language re-renders everything.
+import { t, render, languageSelector, seatName } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
 const $ = (id) => document.getElementById(id);
+let shownMessage = null;   // the error on screen: {text: () => string, kind}
+let status = "connecting";
+let lastState = null;
 
-function showMessage(text, kind = "error") {
+function drawMessage() {
   const box = $("messages");
   box.innerHTML = "";
-  if (!text) return;
-  const node = el("div", { class: "error-box", role: "alert", dataset: { kind } }, text);
-  box.append(node);
-  setTimeout(() => { if (node.parentNode) node.remove(); }, kind === "stale" ? 3000 : 8000);
+  if (shownMessage) box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, shownMessage.text()));
+}
+
+// text: a function giving the message in the current language (so a language switch redraws it)
+function showMessage(text, kind = "error") {
+  const message = text ? { text: typeof text === "function" ? text : () => text, kind } : null;
+  shownMessage = message;
+  drawMessage();
+  if (message) setTimeout(() => { if (shownMessage === message) { shownMessage = null; drawMessage(); } }, kind === "stale" ? 3000 : 8000);
+}
+
+function errorText(message) {
+  if (message.code === "stale") return () => t("The game moved on before your move arrived; look again and choose.");
+  return message.message_i18n ? () => render(message.message_i18n) : () => message.message;
+}
+
+function drawHeader() {
+  document.title = `${t("Table {id}", { id: tableId })} · hippodrome`;
+  $("table-title").textContent = t("Table {id}", { id: tableId });
+  if (lastState) $("who").textContent = lastState.seat === null ? t("watching") : t("you are {name}", { name: seatName(lastState.seats, lastState.seat) });
+  const node = $("connection");
+  node.className = `status-dot ${status}`;
+  node.textContent = { online: t("online"), offline: t("reconnecting…"), connecting: t("connecting") }[status];
+  node.dataset.status = status;
 }
 
 async function start() {
   let page = null;
-  await languageSelector($("lang"), () => page && page.rerender());
+  let connection = null;
+  await languageSelector($("lang"), () => {
+    drawHeader();
+    drawMessage();
+    if (page) page.rerender();
+    if (connection) connection.setLanguage();
+  });
+  drawHeader();
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
-  if (!response.ok) { showMessage(t("There is no table {id}.", { id: tableId })); return; }
+  if (!response.ok) { showMessage(() => t("There is no table {id}.", { id: tableId })); return; }
   const summary = await response.json();
   const module = summary.game.startsWith("turfmaster") ? await import("/static/turfmaster.js") : await import("/static/readysetbet.js");
   page = new module.Page($("app"), summary);
-  $("table-title").textContent = t("Table {id}", { id: tableId });
-  const connection = new TableConnection(tableId, {
+  connection = new TableConnection(tableId, {
     token,
     onState: (message) => {
-      const me = message.seat === null ? t("watching") : t("you are {name}", { name: message.seats[message.seat].name });
-      $("who").textContent = me;
+      lastState = message;
+      drawHeader();
       page.update(message);
     },
     onError: (message) => {
-      if (message.code === "stale") showMessage(t("The game moved on before your move arrived; look again and choose."), "stale");
-      else showMessage(message.message);
+      showMessage(errorText(message), message.code === "stale" ? "stale" : "error");
       if (page.onError) page.onError(message);
     },
     onPreview: (message) => page.onPreview && page.onPreview(message),
-    onStatus: (status) => {
-      const node = $("connection");
-      node.className = `status-dot ${status}`;
-      node.textContent = { online: t("online"), offline: t("reconnecting…"), connecting: t("connecting") }[status];
-      node.dataset.status = status;
-    },
+    onStatus: (now) => { status = now; drawHeader(); },
   });
   page.connection = connection;
   page.showMessage = showMessage;

@@ -1,6 +1,6 @@
 // The Ready Set Bet page: the track and its red line, the whole betting board, my tokens,
 // VIP cards and money, bets by clicking a space, optional live odds, settlement, standings.
-import { t } from "/static/i18n.js";
+import { t, formatMoney, formatPercent, ordinal, seatName } from "/static/i18n.js";
 import { el } from "/static/net.js";
 
 export const HORSES = ["2/3", "4", "5", "6", "7", "8", "9", "10", "11/12"];
@@ -27,16 +27,21 @@ export function spaceTitle(id) {
 
 function propTitle(card) {
   const [horse, others] = card.split(">");
-  return t("{horse} beats {others}", { horse, others: others === "blues" ? t("the blues") : others.replace(",", " & ") });
+  const beaten = others === "blues" ? t("the blues") : others.replace(",", " & ");
+  return t("{horse} beats {others}", { horse, others: beaten });
 }
 
+// A VIP card by its vip.json id, with the card names of hippodrome.i18n.vocabulary.
 export function vipName(card) {
-  if (card.startsWith("comp-")) return t("Comp chips ${n}", { n: card.split("-")[1] });
-  if (card.startsWith("bandwagon-")) return t("Bandwagon for token {n}", { n: card.split("-")[1] });
-  if (card.startsWith("bonus-")) { const [, n, colour] = card.split("-"); return t("Bonus token {n} ({colour})", { n, colour: t(colour) }); }
+  const detail = card.split("-")[1];
+  if (card.startsWith("comp-")) return t("Comp Chips: {amount}", { amount: formatMoney(Number(detail)) });
+  if (card.startsWith("bandwagon-")) return t("Bandwagon for token {n}", { n: detail });
+  if (card.startsWith("bonus-")) {
+    return card.endsWith("-white") ? t("Bonus Token: white {n}", { n: detail }) : t("Bonus Token: black {n}", { n: detail });
+  }
   if (card.startsWith("snake-eyes")) return t("Snake Eyes & Boxcars");
-  if (card.startsWith("lucky-")) return t("Lucky number {n}", { n: card.split("-")[1] });
-  if (card.startsWith("last-call")) return t("Last call");
+  if (card.startsWith("lucky-")) return t("Lucky Number: {n}", { n: detail });
+  if (card.startsWith("last-call")) return t("Last Call");
   return card;
 }
 
@@ -105,7 +110,7 @@ export class Page {
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
 
-  seatName(seat) { return this.msg && this.msg.seats[seat] ? this.msg.seats[seat].name : t("Seat {n}", { n: seat + 1 }); }
+  seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
 
   update(msg) {
     this.msg = msg;
@@ -156,7 +161,7 @@ export class Page {
     const view = msg.view, seat = msg.seat, box = this.mineBox;
     box.innerHTML = "";
     if (seat === null) { box.append(el("p", { class: "muted" }, t("You are watching."))); return; }
-    box.append(el("h2", {}, t("You: ${money}", { money: view.money[seat] })));
+    box.append(el("h2", {}, t("You: {money}", { money: formatMoney(view.money[seat]) })));
     const tokens = view.tokens[seat] || [];
     const free = tokens.filter((tk) => !tk.used);
     if (this.token && !free.some((tk) => tk.id === this.token)) this.token = null;
@@ -165,7 +170,7 @@ export class Page {
     box.append(el("p", { class: "muted" }, open ? t("Choose a token, then click a space on the board.") : t("Betting is closed.")));
     box.append(el("div", { class: "tokens", id: "tokens" }, tokens.map((tk) =>
       el("button", { type: "button", class: `token${tk.used ? " used" : ""}${tk.id === this.token ? " selected" : ""}`, disabled: tk.used,
-                     style: `background:${SEAT_COLOURS[seat]};color:#fff`, title: tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {n} more", { n: tk.penalty }) : null,
+                     style: `background:${SEAT_COLOURS[seat]};color:#fff`, title: tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {amount} more", { amount: formatMoney(tk.penalty) }) : null,
                      dataset: { token: tk.id }, onclick: () => { this.token = tk.id; this.renderMine(this.msg); } }, String(tk.value)))));
     const vip = view.vip_cards[seat] || [];
     if (vip.length) box.append(el("p", {}, t("VIP cards:"), " ", vip.map(vipName).join(", ")));
@@ -216,10 +221,10 @@ export class Page {
                           dataset: { space: space.id }, onclick: () => this.clickSpace(space) },
       label ? el("span", { class: "muted", style: "font-size:.7rem" }, label) : null,
       el("span", { class: "pay" }, `×${space.multiplier}`),
-      space.penalty ? el("span", { class: "pen" }, `−$${space.penalty}`) : null,
+      space.penalty ? el("span", { class: "pen", title: t("a losing bet here costs {amount}", { amount: formatMoney(space.penalty) }) }, formatMoney(-space.penalty)) : null,
       el("span", {}, space.tokens.map((tk) => el("span", { class: "chip", style: `background:${SEAT_COLOURS[tk.seat] || "#333"}`, title: this.seatName(tk.seat) }, String(tk.value))),
-                   space.house_tokens.map((v) => el("span", { class: "chip", style: "background:#000" }, `H${v}`))),
-      odds !== undefined ? el("span", { class: "odds" }, `${Math.round(odds * 100)}%`) : null);
+                   space.house_tokens.map((v) => el("span", { class: "chip house", style: "background:#000", title: t("House token {n}", { n: v }) }, String(v)))),
+      odds !== undefined ? el("span", { class: "odds" }, formatPercent(odds)) : null);
   }
 
   renderBoard(msg) {
@@ -258,10 +263,10 @@ export class Page {
     if (!history.length) { box.append(el("h2", {}, t("Results")), el("p", { class: "muted" }, t("Bets are settled when a horse reaches the finish."))); return; }
     const last = history[history.length - 1];
     box.append(el("h2", {}, t("Race {n}: results", { n: last.race })));
-    box.append(el("p", {}, last.order.slice(0, 3).map((row) => `${row.rank}. ${row.horse}`).join(" · ")));
+    box.append(el("p", {}, last.order.slice(0, 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")));
     const rows = last.results.map((r) => el("tr", { class: "settled", dataset: { seat: r.seat, space: r.space } },
       el("td", {}, this.seatName(r.seat)), el("td", {}, t("token {n}", { n: r.token.replace(/b$/, "") })), el("td", {}, spaceTitle(r.space)),
-      el("td", { class: r.won ? "won" : "lost" }, r.won ? t("won ${n}", { n: r.amount }) : r.amount ? t("lost ${n}", { n: -r.amount }) : t("lost, nothing to pay"))));
+      el("td", { class: r.won ? "won" : "lost" }, r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay"))));
     box.append(rows.length ? el("table", { class: "data", id: "settlement" }, rows) : el("p", { class: "muted" }, t("Nobody bet on this race.")));
   }
 
@@ -272,7 +277,7 @@ export class Page {
     const order = [...Array(view.seats).keys()].sort((a, b) => view.money[b] - view.money[a]);
     box.append(el("table", { class: "data", id: "standings" }, order.map((seat) => el("tr", {},
       el("td", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat), seat === view.house_seat ? ` (${t("House")})` : ""),
-      el("td", {}, `$${view.money[seat]}`),
+      el("td", { class: "money" }, formatMoney(view.money[seat])),
       el("td", {}, view.over && view.winners && view.winners.includes(seat) ? "🏆" : "")))));
   }
 

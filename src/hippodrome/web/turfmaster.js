@@ -1,6 +1,6 @@
 // The TurfMaster page: the course drawn from its data, horses, hands, decisions, tables, log.
 // It renders only what the server sends: view(seat) and the decision's options.
-import { t } from "/static/i18n.js";
+import { t, tn, ordinal, render, seatName } from "/static/i18n.js";
 import { el, svg } from "/static/net.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -8,7 +8,42 @@ const horseName = (id) => t(cap(id));
 const LIGHT = new Set(["yellow", "white"]);
 const key = (lane, square) => `${lane}:${square}`;
 const isJoker = (card) => card.startsWith("J");
-const ordinal = (n) => ({ 1: t("1st"), 2: t("2nd"), 3: t("3rd") }[n] || t("{n}th", { n }));
+// NOTE: a joker card of TurfMaster, e.g. "joker 9"
+const cardName = (card) => (isJoker(card) ? t("joker {value}", { value: card.slice(1) }) : card);
+
+// A decision's note on option `index`, in the page's language (the server's message when it sent
+// one as JSON, else its text).
+function noteOf(decision, index) {
+  const message = decision.notes_i18n && decision.notes_i18n[index];
+  return message ? render(message) : (decision.notes && decision.notes[index]) || "";
+}
+
+// The move log, oldest first: the meeting's events and the race's history merged in the order
+// they happened. The meeting's events (bonus cards, cards given up) are in order and say their
+// race; the view holds the history of one race only. An event between two races comes before the
+// history of the later one; a claim during the race is placed where the engine says (`at`: the
+// history's length then) or, without that, where the page saw it arrive (`seenAt`: event index ->
+// history length). A horse that falls at a fence does so at the end of its move.
+export function timeline(view, race, seenAt = {}) {
+  const history = (race && race.history) || [];
+  const events = view.events || [];
+  const historyRace = view.phase === "race" ? view.race_no : (view.results || []).length;
+  const before = [], after = [], during = [];
+  events.forEach((event, index) => {
+    if (event.race > historyRace) after.push(event);
+    else if (event.race === historyRace && event.during_race) {
+      during.push({ event, at: event.at ?? seenAt[index] ?? history.length });
+    } else before.push(event);
+  });
+  const merged = [...before];
+  history.forEach((entry, index) => {
+    for (const d of during) if (d.at === index) merged.push(d.event);
+    merged.push(entry);
+    if (entry.event === "move" && entry.fell) merged.push({ ...entry, event: "fall" });
+  });
+  for (const d of during) if (d.at >= history.length) merged.push(d.event);
+  return [...merged, ...after];
+}
 
 export class Page {
   constructor(root, summary) {
@@ -26,15 +61,16 @@ export class Page {
     this.root.innerHTML = "";
     this.turnBox = el("div", { class: "turn", id: "turn", "aria-live": "polite" });
     this.roundBox = el("div", { class: "muted", id: "round" });
+    const zoomed = this.courseWrap ? this.courseWrap.classList.contains("zoom") : window.innerWidth < 700;
     this.courseWrap = el("div", { class: "course-wrap", id: "course" },
       el("div", { class: "course-tools" },
         el("button", { type: "button", id: "zoom", onclick: () => this.toggleZoom() }, t("Zoom"))));
-    if (window.innerWidth < 700) this.courseWrap.classList.add("zoom");  // a phone: squares big enough to tap
+    if (zoomed) this.courseWrap.classList.add("zoom");  // a phone: squares big enough to tap
     this.decisionBox = el("div", { class: "options", id: "decision" });
     this.handBox = el("div", { id: "hands" });
     this.horsesBox = el("div", { id: "horses" });
     this.tablesBox = el("div", { id: "tables" });
-    this.logBox = el("ol", { class: "log", id: "log", reversed: true });
+    this.logBox = el("ol", { class: "log", id: "log", reversed: true, dataset: { order: "newest-first" } });
     this.root.append(el("div", { class: "tm-layout" },
       el("div", { class: "column" },
         el("div", { class: "panel p-turn" }, this.turnBox, this.roundBox),
@@ -230,7 +266,7 @@ export class Page {
     if (msg.decision && msg.decision.options && msg.decision.kind === "square") this.showReach(); else this.scrollToCurrent();
   }
 
-  seatName(seat) { return this.msg && this.msg.seats[seat] ? this.msg.seats[seat].name : t("Seat {n}", { n: seat + 1 }); }
+  seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
 
   describeDecision(decision) {
     const horse = decision.horse || (decision.context && decision.context.horse);
@@ -287,12 +323,12 @@ export class Page {
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
       const row = el("div", { class: "hand", dataset: { horse } },
         el("div", { style: "width:100%" }, el("span", { class: "swatch", style: `background:${(this.course && this.course.colours[horse]) || horse}` }), horseName(horse),
-           el("span", { class: "muted" }, " · ", t("{n} cards", { n: cards.length }))));
+           el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
       for (const card of cards) {
         const index = options.findIndex((o) => o.card === card);
         const option = index >= 0 ? options[index] : null;
-        const note = option ? playing.notes[playing.options.indexOf(option)] : "";
+        const note = option ? noteOf(playing, playing.options.indexOf(option)) : "";
         const cls = ["card"];
         if (isJoker(card)) cls.push("joker");
         if (option) cls.push("playable");
@@ -301,6 +337,7 @@ export class Page {
         row.append(el("button", { type: "button", class: cls.join(" "), disabled: !option, title: note || null,
                                   dataset: { card, horse }, onclick: () => option && this.chooseCard(option) },
           isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null));
+        if (isJoker(card)) row.lastChild.setAttribute("aria-label", cardName(card));
       }
       this.handBox.append(row);
     }
@@ -333,7 +370,7 @@ export class Page {
     let squares = [];
     const notes = {};
     if (decision && decision.options && decision.kind === "square") {
-      decision.options.forEach((o, i) => { if (o.type === "square") { squares.push(o); notes[key(o.lane, o.square)] = decision.notes[i]; } });
+      decision.options.forEach((o, i) => { if (o.type === "square") { squares.push(o); notes[key(o.lane, o.square)] = noteOf(decision, i); } });
     } else if (this.selected && this.previewSquares) squares = this.previewSquares;
     for (const s of squares) {
       const poly = this.polys[key(s.lane, s.square)];
@@ -355,9 +392,9 @@ export class Page {
       case "die": return t("Move {horse} by {n}", { horse: horseName(option.horse), n: option.value });
       case "claim_bonus": return t("Claim the 2 bonus cards of {horse}", { horse: horseName(option.horse) });
       case "decline_bonus": return t("Keep the bonus cards of {horse} for later", { horse: horseName(option.horse) });
-      case "discard": return t("Give up a {card}", { card: option.card.replace(/^J/, t("joker") + " ") });
+      case "discard": return t("Give up a {card}", { card: cardName(option.card) });
       case "square": return t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
-      case "card": return t("Play {card}", { card: option.card });
+      case "card": return t("Play {card}", { card: cardName(option.card) });
       default: return JSON.stringify(option);
     }
   }
@@ -388,7 +425,7 @@ export class Page {
     }
     decision.options.forEach((option, index) => {
       if (option.type === "card") return;
-      const note = decision.notes[index];
+      const note = noteOf(decision, index);
       box.append(el("div", {}, el("button", { type: "button", class: "option", dataset: { type: option.type },
                                               onclick: () => this.connection.act(option) }, this.optionLabel(option, decision)),
                     note ? el("div", { class: "note" }, note) : null));
@@ -439,25 +476,28 @@ export class Page {
   logLine(event) {
     const h = event.horse ? horseName(event.horse) : "";
     switch (event.event) {
-      case "card": return event.handicapped ? t("{horse} plays {card}: above its limit of {limit}, it does not move", { horse: h, card: event.card, limit: event.handicapped })
-                                           : t("{horse} plays {card}", { horse: h, card: event.card });
+      case "card": return event.handicapped ? t("{horse} plays {card}: above its limit of {limit}, it does not move", { horse: h, card: cardName(event.card), limit: event.handicapped })
+                                           : t("{horse} plays {card}", { horse: h, card: cardName(event.card) });
       case "roll": return t("{name} rolls {a} and {b}", { name: this.seatName(event.roller), a: event.dice[0], b: event.dice[1] });
       case "dice_use": return event.use === "sum" ? t("The roller uses the sum: {n}", { n: event.value }) : t("The roller uses one die: {n}", { n: event.value });
-      case "move": return (event.fell ? t("{horse} falls at the fence", { horse: h }) + " · " : "")
-        + t("{horse} moves {steps} to lane {lane}, square {square}", { horse: h, steps: event.steps, lane: event.to.lane, square: event.to.square });
+      case "move": return t("{horse} moves {steps} to lane {lane}, square {square}", { horse: h, steps: event.steps, lane: event.to.lane, square: event.to.square });
+      case "fall": return t("{horse} falls at the fence", { horse: h });
       case "finish": return t("{horse} finishes {place}", { horse: h, place: ordinal(event.place) });
       case "no_card": return t("{horse} has no card left and stands still", { horse: h });
       case "claim_bonus": return t("{horse} takes its bonus cards", { horse: h });
       case "keep_discard": return t("{horse} gives up a card", { horse: h });
-      case "bonus_discard": return t("{horse} loses {n} cards at random", { horse: h, n: event.cards });
+      case "bonus_discard": return tn("{horse} loses {n} card at random", "{horse} loses {n} cards at random", event.cards, { horse: h });
       case "bonus_dealt": return t("{horse} is dealt its bonus cards", { horse: h });
       default: return event.event;
     }
   }
 
   renderLog(msg, race) {
-    const events = [...(msg.view.events || []).map((e) => ({ ...e, meeting: true })), ...((race && race.history) || [])];
-    const lines = events.slice(-60).reverse();
+    const events = msg.view.events || [];
+    const length = ((race && race.history) || []).length;
+    this.seenAt = this.seenAt || {};
+    events.forEach((event, index) => { if (event.during_race && !(index in this.seenAt)) this.seenAt[index] = length; });
+    const lines = timeline(msg.view, race, this.seenAt).slice(-60).reverse();
     this.logBox.innerHTML = "";
     for (const event of lines) this.logBox.append(el("li", { dataset: { event: event.event } }, this.logLine(event)));
   }
