@@ -60,10 +60,10 @@ def test_T5_a_refused_square_lists_the_legal_ends_in_the_players_language():
     with pytest.raises(IllegalAction) as refused:
         race.apply({"type": "square", "horse": "red", "lane": 5, "square": 5})
     error = refused.value
-    assert str(error) == "red moves 7 of 7 points and may end on: lane 0 square 7; lane 1 square 7"
-    assert localize_error(error, "es") == ("red avanza 7 de 7 puntos y puede terminar en: "
+    assert str(error) == "Red moves 7 of 7 points and may end on: lane 0 square 7; lane 1 square 7"
+    assert localize_error(error, "es") == ("Rojo avanza 7 de 7 puntos y puede terminar en: "
                                            "carril 0 casilla 7; carril 1 casilla 7")
-    assert localize_error(error, "de") == "red zieht 7 von 7 Punkten und darf enden auf: Bahn 0 Feld 7; Bahn 1 Feld 7"
+    assert localize_error(error, "de") == "Rot zieht 7 von 7 Punkten und darf enden auf: Bahn 0 Feld 7; Bahn 1 Feld 7"
     assert error.allowed and all(o["type"] == "square" for o in error.allowed)
 
 
@@ -74,9 +74,9 @@ def test_a_replay_error_translates_the_refusal_inside_it():
     record["log"] = [record["log"][0], {"by": 0, "action": {"type": "nonsense"}}]
     with pytest.raises(IllegalAction) as refused:
         replay(record)
-    assert str(refused.value) == "log entry 1 cannot be replayed: red's owner must play a card now"
+    assert str(refused.value) == "log entry 1 cannot be replayed: Red's owner must play a card now"
     assert localize_error(refused.value, "es") == ("la entrada 1 del registro no se puede reproducir: "
-                                                   "el propietario de red debe jugar una carta ahora")
+                                                   "el propietario de Rojo debe jugar una carta ahora")
 
 
 # --- decision notes ------------------------------------------------------------------------------
@@ -118,9 +118,9 @@ def test_T6_the_dice_use_note_names_the_slowed_horses():
     race.apply({"type": "roll", "dice": [6, 4]})
     pending = race.pending()
     note = note_of(pending, use="sum")
-    assert note == "handicapped horses move one die of their owner's choice instead: red, blue"
+    assert note == "handicapped horses move one die of their owner's choice instead: Red, Blue"
     assert note.translate("fr") == ("les chevaux handicapés avancent plutôt d'un dé au choix de leur "
-                                    "propriétaire\u00a0: red, blue")
+                                    "propriétaire\u00a0: Rouge, Bleu")
     view = race.view(pending.seat)
     json.dumps(view)
     assert view["pending"]["notes_i18n"][1:] == [None, None]

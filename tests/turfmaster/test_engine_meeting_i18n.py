@@ -14,6 +14,7 @@ import pytest
 from hippodrome.core import IllegalAction, InvalidSetup
 from hippodrome.core.game import Chance, Decision, Note
 from hippodrome.i18n import Message, localize_error, translate
+from hippodrome.i18n.vocabulary import TURFMASTER_HORSES
 from hippodrome.turfmaster.meeting import Meeting
 from hippodrome.turfmaster.race import Race
 from tests.turfmaster.test_meeting_rules import fast
@@ -104,8 +105,10 @@ def test_a_refused_race_action_inside_a_meeting_keeps_the_race_message_in_spanis
                            choose=decline)
     horse = meeting.pending().context["horse"]
     error = refusal(lambda: meeting.apply({"type": "nonsense"}))
-    assert str(error) == f"{horse}'s owner must play a card now"
-    assert localize_error(error, "es") == f"el propietario de {horse} debe jugar una carta ahora"
+    name = TURFMASTER_HORSES[horse]          # the horse is named by its colour in the reader's language
+    assert str(error) == f"{name}'s owner must play a card now"
+    assert localize_error(error, "es") == f"el propietario de {translate('es', name)} debe jugar una carta ahora"
+    assert translate("es", name) != name
     assert error.allowed == meeting.pending().options
 
 
@@ -117,14 +120,14 @@ def test_T8_bonus_refusals_say_why():
     assert str(refusal(lambda: meeting.apply({"type": "claim_bonus", "horse": "pink"}))).startswith(
         "there is no horse 'pink'; the horses are: ")
     assert str(refusal(lambda: meeting.apply({"type": "claim_bonus", "horse": other}))) == (
-        f"{other} belongs to seat {meeting.owner[other]}, not to seat {pending.seat}, who decides now")
+        f"{TURFMASTER_HORSES[other]} belongs to seat {meeting.owner[other]}, not to seat {pending.seat}, who decides now")
     assert str(refusal(lambda: meeting.apply({"type": "discard", "horse": horse, "card": "7"}))) == (
-        f"seat {pending.seat} must claim or decline the bonus cards of {horse} now")
+        f"seat {pending.seat} must claim or decline the bonus cards of {TURFMASTER_HORSES[horse]} now")
     meeting.apply({"type": "claim_bonus", "horse": horse})
     meeting = decide_until(meeting, lambda p: isinstance(p, Decision) and p.kind == "card"
                            and p.seat == meeting.owner[horse], choose=fast)
     error = refusal(lambda: meeting.apply({"type": "claim_bonus", "horse": horse}))
-    assert str(error) == f"the bonus cards of {horse} were already taken in race 1: once per game (T8)"
+    assert str(error) == f"the bonus cards of {TURFMASTER_HORSES[horse]} were already taken in race 1: once per game (T8)"
 
 
 def keep_decision(seed=0):
@@ -139,7 +142,7 @@ def test_T8_a_refused_discard_lists_the_cards_that_may_be_given_up():
     over = len(hand) - 10
     error = refusal(lambda: meeting.apply({"type": "discard", "horse": horse, "card": "nothing"}))
     cards = ", ".join(o["card"] for o in keep.options)
-    assert str(error) == (f"seat {keep.seat} must give up one card of {horse} now: it holds {len(hand)} cards, "
+    assert str(error) == (f"seat {keep.seat} must give up one card of {TURFMASTER_HORSES[horse]} now: it holds {len(hand)} cards, "
                           f"10 at most, so {over} card{'s' if over > 1 else ''} to give up; it may give up: {cards}")
 
 
@@ -150,14 +153,14 @@ def test_T8_the_claim_notes_are_messages_and_the_view_carries_notes_i18n():
     pending = meeting.pending()
     horse = pending.context["horse"]
     assert all(isinstance(note, Note) for note in pending.notes)
-    assert pending.notes[0] == (f"take the 2 bonus cards of {horse} now: its hand limit is 12 for race 1, and after "
+    assert pending.notes[0] == (f"take the 2 bonus cards of {TURFMASTER_HORSES[horse]} now: its hand limit is 12 for race 1, and after "
                                 "the race 2 of its remaining cards are discarded at random (T8)")
     view = json.loads(json.dumps(meeting.view(pending.seat)))
     decision = view["pending"]
     assert decision["notes"] == [str(note) for note in pending.notes]
     assert decision["notes_i18n"][0] == {
         "msgid": "take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, and after the race "
-                 "2 of its remaining cards are discarded at random (T8)", "params": {"horse": horse, "race": 1}}
+                 "2 of its remaining cards are discarded at random (T8)", "params": {"horse": {"msgid": TURFMASTER_HORSES[horse], "params": {}}, "race": 1}}
     assert decision["notes_i18n"][1]["msgid"].startswith("keep them for later")
     spectator = meeting.view(None)["pending"]
     assert "notes" not in spectator and "notes_i18n" not in spectator

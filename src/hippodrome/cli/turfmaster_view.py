@@ -22,8 +22,8 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from hippodrome.i18n import Message, Money, N_, Ordinal, Percent, Plural, format_number, translate
-from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, TURFMASTER_HORSES, term
+from hippodrome.i18n import Message, N_, Ordinal, Plural, format_number, message_from_json, translate
+from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, TURFMASTER_HORSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
 from hippodrome.turfmaster.course import Course, load_course
 
@@ -32,11 +32,6 @@ RACES = 3
 
 
 # -- words ------------------------------------------------------------------------------------
-
-def horse_name(horse: str) -> Message | str:
-    """A horse's name (its colour) as a Message; an id that is no TurfMaster colour stays as it is."""
-    return term(TURFMASTER_HORSES, horse) if horse in TURFMASTER_HORSES else horse
-
 
 def horse_list(horses: list[str], lang: str) -> str:
     return ", ".join(_text(horse_name(horse), lang) for horse in horses)
@@ -213,34 +208,6 @@ def prompt_text(view: Mapping[str, Any], lang: str) -> str:
 
 
 # -- notes on the options ------------------------------------------------------------------------
-
-class _Joined:
-    """Several messages shown as one parameter (the JSON form of a list of messages)."""
-
-    def __init__(self, items: list[Any]):
-        self.items = items
-
-    def translate(self, lang: str) -> str:
-        return "; ".join(_text(item, lang) for item in self.items)
-
-
-def message_from_json(data: Any) -> Any:
-    """A translatable value from the ``{"msgid", "params"}`` JSON form (``Message.to_json()``)."""
-    if isinstance(data, list):
-        return _Joined([message_from_json(item) for item in data])
-    if not isinstance(data, dict):
-        return data
-    if "msgid" in data:
-        msgid, plural = data["msgid"], data.get("plural")
-        params = {key: message_from_json(value) for key, value in (data.get("params") or {}).items()}
-        return Message(msgid, **params) if plural is None else Plural(msgid, plural, data["n"], **params)
-    for key, kind in (("money", Money), ("ordinal", Ordinal)):
-        if key in data:
-            return kind(data[key])
-    if "percent" in data:
-        return Percent(data["percent"], data.get("decimals", 0))
-    return data
-
 
 def option_note(pending: Mapping[str, Any], index: int, lang: str) -> str:
     """The note on option ``index``: from ``notes_i18n`` when the view has it, else ``notes``."""

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 
 from babel.messages.pofile import read_po
 
-from hippodrome.i18n.formatting import format_number
+from hippodrome.i18n.formatting import Money, Ordinal, Percent, format_number
 from hippodrome.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, lang_from_env, normalize
 
 DOMAIN = "hippodrome"
@@ -207,6 +207,52 @@ class Plural(Message):
 def _json_value(value: Any) -> Any:
     to_json = getattr(value, "to_json", None)
     return to_json() if callable(to_json) else value
+
+
+class Listing:
+    """Several values shown as one parameter, each in the language of the sentence around it:
+    ``Message("may end on: {ends}", ends=Listing([Message("lane {lane} square {square}", ...), ...], "; "))``.
+    Its JSON form is ``{"list": [...], "separator": "; "}``."""
+
+    def __init__(self, items: list[Any], separator: str = ", "):
+        self.items = list(items)
+        self.separator = separator
+
+    def translate(self, lang: str | None) -> str:
+        return self.separator.join(str(localize_value(item, resolve_language(lang))) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.separator.join(str(item) for item in self.items)
+
+    def __repr__(self) -> str:
+        return f"Listing({self.items!r}, {self.separator!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Listing) and (self.items, self.separator) == (other.items, other.separator)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"list": [_json_value(item) for item in self.items], "separator": self.separator}
+
+
+def message_from_json(data: Any) -> Any:
+    """The translatable value a JSON form stands for (the inverse of ``to_json``): ``{"msgid",
+    "params"[, "plural", "n"]}`` a Message or Plural, ``{"list", "separator"}`` a Listing,
+    ``{"money"}``/``{"percent"}``/``{"ordinal"}`` the formatted amounts; anything else as it is."""
+    if not isinstance(data, dict):
+        return data
+    if "msgid" in data:
+        msgid, plural = data["msgid"], data.get("plural")   # (variables: the extractor must not see the keys)
+        params = {key: message_from_json(value) for key, value in (data.get("params") or {}).items()}
+        return Message(msgid, **params) if plural is None else Plural(msgid, plural, data["n"], **params)
+    if "list" in data:
+        return Listing([message_from_json(item) for item in data["list"]], data.get("separator", ", "))
+    if "money" in data:
+        return Money(data["money"])
+    if "ordinal" in data:
+        return Ordinal(data["ordinal"])
+    if "percent" in data:
+        return Percent(data["percent"], data.get("decimals", 0))
+    return data
 
 
 def _(msgid: str, /, **params: Any) -> Message:

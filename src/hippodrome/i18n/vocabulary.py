@@ -195,6 +195,12 @@ def term(table: Mapping, key: object) -> Message:
     return Message(table[key])
 
 
+def horse_name(horse: str) -> Message | str:
+    """A TurfMaster horse as messages name it: its colour in the reader's language ("Rot"); an id
+    that is no colour (a position file may name its horses freely) is shown as it is."""
+    return Message(TURFMASTER_HORSES[horse]) if horse in TURFMASTER_HORSES else horse
+
+
 # --- Sentences the callers and screens share ---------------------------------------------------
 
 def points(n: int) -> Plural:

@@ -74,6 +74,7 @@ from typing import Any
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Message, Plural
+from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
 from hippodrome.turfmaster.race import Race
 from hippodrome.turfmaster.scoring import final_table, race_points
@@ -237,9 +238,9 @@ class Meeting(Game):
             if extra:
                 notes = pending.notes or ("",) * len(pending.options)
                 claims = tuple({"type": "claim_bonus", "horse": h} for h in extra)
-                # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's id.
+                # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's name.
                 claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game, T8); after "
-                                            "this race 2 of its remaining cards are discarded at random", horse=h)
+                                            "this race 2 of its remaining cards are discarded at random", horse=horse_name(h))
                                     for h in extra)
                 return Decision(pending.seat, pending.kind, pending.options + claims, pending.context,
                                 notes + claim_notes)
@@ -248,10 +249,10 @@ class Meeting(Game):
     def _claim_decision(self, horse: str) -> Decision:
         """Before race 1 or 2: claim the bonus cards of ``horse`` now, or keep them for later (T8)."""
         options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})
-        # NOTE: TurfMaster, rule T8, before a race; {horse} is a horse's id, {race} is 1 or 2.
+        # NOTE: TurfMaster, rule T8, before a race; {horse} is a horse's name, {race} is 1 or 2.
         notes = (Message("take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, "
                          "and after the race 2 of its remaining cards are discarded at random (T8)",
-                         horse=horse, race=self.race_no),
+                         horse=horse_name(horse), race=self.race_no),
                  # NOTE: TurfMaster, rule T8: declining the bonus cards before a race.
                  Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"))
         return Decision(self.owner[horse], "claim_bonus", options,
@@ -332,9 +333,9 @@ class Meeting(Game):
             if refusal is not None:
                 return refusal
         if pending.kind == "claim_bonus":
-            # NOTE: TurfMaster, rule T8; {seat} is a seat number, {horse} a horse's id.
+            # NOTE: TurfMaster, rule T8; {seat} is a seat number, {horse} a horse's name.
             return Message("seat {seat} must claim or decline the bonus cards of {horse} now",
-                           seat=pending.seat, horse=pending.context["horse"])
+                           seat=pending.seat, horse=horse_name(pending.context["horse"]))
         if pending.kind == "keep":
             context = pending.context
             # NOTE: TurfMaster, rule T8: a hand over its limit before a race; {seat} is a seat number,
@@ -343,7 +344,7 @@ class Meeting(Game):
                           "most, so {n} card to give up; it may give up: {cards}",
                           "seat {seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
                           "most, so {n} cards to give up; it may give up: {cards}",
-                          context["to_discard"], seat=pending.seat, horse=context["horse"],
+                          context["to_discard"], seat=pending.seat, horse=horse_name(context["horse"]),
                           hand=len(context["hand"]), limit=context["limit"],
                           cards=", ".join(o["card"] for o in pending.options))
         try:
@@ -359,17 +360,17 @@ class Meeting(Game):
             return Message("there is no horse {horse}; the horses are: {ids}", horse=repr(horse),
                            ids=", ".join(self.ids))
         if self.owner[horse] != pending.seat:
-            # NOTE: {horse} is a horse's id; {owner} and {seat} are seat numbers.
+            # NOTE: {horse} is a horse's name; {owner} and {seat} are seat numbers.
             return Message("{horse} belongs to seat {owner}, not to seat {seat}, who decides now",
-                           horse=horse, owner=self.owner[horse], seat=pending.seat)
+                           horse=horse_name(horse), owner=self.owner[horse], seat=pending.seat)
         if self.claimed[horse] is not None:
-            # NOTE: TurfMaster, rule T8; {horse} is a horse's id, {race} a race number (1 to 3).
+            # NOTE: TurfMaster, rule T8; {horse} is a horse's name, {race} a race number (1 to 3).
             return Message("the bonus cards of {horse} were already taken in race {race}: once per game (T8)",
-                           horse=horse, race=self.claimed[horse])
+                           horse=horse_name(horse), race=self.claimed[horse])
         if self.phase == RACING and self.race.status.get(horse) != "racing":
-            # NOTE: TurfMaster, rule T8; {horse} is a horse's id.
+            # NOTE: TurfMaster, rule T8; {horse} is a horse's name.
             return Message("{horse} is no longer running in this race; claim its bonus cards before the next race",
-                           horse=horse)
+                           horse=horse_name(horse))
         return None
 
     def _apply_chance(self, kind: str, action: Action) -> None:

@@ -35,7 +35,8 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
-from hippodrome.i18n import Message
+from hippodrome.i18n import Listing, Message
+from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import (
     HAND_SIZE,
     HORSE_IDS,
@@ -66,27 +67,6 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
 
 def _roll(rng: random.Random) -> Action:
     return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-
-
-class _Listing:
-    """Several messages shown as one parameter, each in the language of the sentence around it
-    ("lane 0 square 7; lane 1 square 7")."""
-
-    def __init__(self, items: list[Message], separator: str):
-        self.items = items
-        self.separator = separator
-
-    def translate(self, lang: str | None) -> str:
-        return self.separator.join(item.translate(lang) for item in self.items)
-
-    def __str__(self) -> str:
-        return self.separator.join(str(item) for item in self.items)
-
-    def __repr__(self) -> str:
-        return f"_Listing({self.items!r}, {self.separator!r})"
-
-    def to_json(self) -> list[dict[str, Any]]:
-        return [item.to_json() for item in self.items]
 
 
 def _is_roll(action: Action) -> bool:
@@ -300,7 +280,7 @@ class Race(Game):
             return ""
         # NOTE: TurfMaster, rule T6: the note on using the sum of the dice; {horses} lists horses' ids.
         return Message("handicapped horses move one die of their owner's choice instead: {horses}",
-                       horses=", ".join(slowed))
+                       horses=Listing([horse_name(horse) for horse in slowed]))
 
     # -- chance: dealing ----------------------------------------------------------
     def _deal(self, rng: random.Random) -> Action:
@@ -359,20 +339,20 @@ class Race(Game):
         self._advance()
 
     def _refusal(self, pending: Decision, action: Action) -> Message:
-        horse = pending.context.get("horse")
+        horse = horse_name(pending.context.get("horse", ""))
         if pending.kind == "card":
             if action.get("type") == "card":
-                # NOTE: {horse} is a horse's id; {cards} lists its cards ("J12" is the joker 12).
+                # NOTE: {horse} is a horse's name; {cards} lists its cards ("J12" is the joker 12).
                 return Message("{horse} must play one of its cards: {cards}; {card} is not in its hand",
                                horse=horse, cards=", ".join(o["card"] for o in pending.options),
                                card=repr(action.get("card")))
-            # NOTE: {horse} is a horse's id.
+            # NOTE: {horse} is a horse's name.
             return Message("{horse}'s owner must play a card now", horse=horse)
         if pending.kind == "square":
             # NOTE: one of the squares a move may end on, in a list.
-            ends = _Listing([Message("lane {lane} square {square}", lane=o["lane"], square=o["square"])
+            ends = Listing([Message("lane {lane} square {square}", lane=o["lane"], square=o["square"])
                              for o in pending.options], "; ")
-            # NOTE: {horse} is a horse's id; {ends} lists squares, each as "lane 0 square 7".
+            # NOTE: {horse} is a horse's name; {ends} lists squares, each as "lane 0 square 7".
             return Message("{horse} moves {steps} of {points} points and may end on: {ends}", horse=horse,
                            steps=pending.context["steps"], points=pending.context["points"], ends=ends)
         if pending.kind == "die":

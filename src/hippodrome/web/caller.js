@@ -5,7 +5,7 @@
 // The lines are the server's race caller's (the game view's "caller": {race, lines}), each a
 // message {msgid, params} whose params may be messages themselves: the page translates them with
 // its catalog, so every viewer hears the same commentary, each in their own language.
-import { t, tn, lang, languageSelector, speechTag } from "/static/i18n.js";
+import { t, render as renderMessage, languageSelector, speechTag } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 import { drawTrack } from "/static/readysetbet.js";
 
@@ -14,21 +14,6 @@ const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).
 let languages = [];
 let spokenUpTo = null;   // {race, count}: the caller's lines already heard
 let state = null;
-
-// A message's parameter as the language shows it: nested messages translated, numbers formatted,
-// ids (horse numbers such as "2/3") kept as they are.
-function param(value) {
-  if (value && typeof value === "object" && "msgid" in value) return renderMessage(value);
-  if (typeof value === "number") return new Intl.NumberFormat(lang).format(value);
-  return value;
-}
-
-export function renderMessage(message) {
-  if (typeof message === "string") return message;  // already translated by the server
-  const params = {};
-  for (const [key, value] of Object.entries(message.params || {})) params[key] = param(value);
-  return "plural" in message ? tn(message.msgid, message.plural, message.n, params) : t(message.msgid, params);
-}
 
 function speak(text) {
   if (!$("voice").checked || !("speechSynthesis" in window)) return;

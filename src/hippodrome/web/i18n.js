@@ -61,6 +61,7 @@ export function render(message) {
   if ("money" in message) return formatMoney(message.money);
   if ("percent" in message) return formatPercent(message.percent, message.decimals || 0);
   if ("ordinal" in message) return ordinal(message.ordinal);
+  if ("list" in message) return message.list.map(render).join(message.separator ?? ", ");
   if (!("msgid" in message)) return JSON.stringify(message);
   const params = message.params || {};
   return "plural" in message ? tn(message.msgid, message.plural, message.n, params) : t(message.msgid, params);
