@@ -218,7 +218,7 @@ def test_T8_meeting_events_are_plain_data():
     events = meeting.view(0)["events"]
     assert {e["event"] for e in events} == {"claim_bonus", "bonus_discard", "keep_discard"}
     for event in events:
-        assert set(event) <= {"race", "event", "horse", "during_race", "cards", "card"}
+        assert set(event) <= {"race", "event", "horse", "during_race", "at", "cards", "card"}
         assert all(isinstance(v, (str, int, bool)) for v in event.values())
     hidden = [e for e in meeting.view(0)["events"] if e["event"] == "keep_discard" and meeting.owner[e["horse"]] != 0]
     assert hidden and all("card" not in e for e in hidden)

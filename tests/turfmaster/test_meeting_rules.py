@@ -230,8 +230,12 @@ def test_T8_bonus_claimable_at_any_decision_of_the_owner_during_a_race():
     assert [c["horse"] for c in claims] == owner_horses
     horse = pending.context["horse"]
     before = list(meeting.race.hands[horse])
+    moves_so_far = len(meeting.race.history)
     meeting.apply({"type": "claim_bonus", "horse": horse})
     assert meeting.race.hands[horse] == before + meeting.decks[horse][10:12]
+    # the event says where in the race it happened, so a move log can place it after a reload
+    assert meeting.events[-1] == {"race": 1, "event": "claim_bonus", "horse": horse, "during_race": True,
+                                  "at": moves_so_far}
     pending = meeting.pending()
     assert pending.kind == "card" and pending.context["horse"] == horse  # still its turn, with 12 cards
     assert {"type": "claim_bonus", "horse": horse} not in pending.options

@@ -55,8 +55,9 @@ Decisions of the meeting itself (the race's own are described in
 Events (``view(seat)["events"]``, in order; the race's own moves are in ``race["history"]``),
 plain data for a front end to describe in its language:
 
-* ``{"race", "event": "claim_bonus", "horse", "during_race": bool}``: the owner took the horse's
-  bonus cards (T8), before the race or during it;
+* ``{"race", "event": "claim_bonus", "horse", "during_race": bool[, "at"]}``: the owner took the
+  horse's bonus cards (T8), before the race or during it; during it, ``at`` is the length of the
+  race's history then (the claim came after that many of the race's events);
 * ``{"race", "event": "bonus_dealt", "horse"}``: unclaimed bonus cards dealt before race 3 (T8);
 * ``{"race", "event": "bonus_discard", "horse", "cards": n}``: after a race in which it took its
   bonus cards, the horse lost ``n`` (2, or fewer if it held fewer) cards at random; ``race`` is the
@@ -405,8 +406,10 @@ class Meeting(Game):
     def _claim(self, horse: str) -> None:
         bonus = self._draw(horse, BONUS_CARDS)
         self.claimed[horse] = self.race_no
-        self.events.append({"race": self.race_no, "event": "claim_bonus", "horse": horse,
-                            "during_race": self.phase == RACING})
+        event = {"race": self.race_no, "event": "claim_bonus", "horse": horse, "during_race": self.phase == RACING}
+        if self.phase == RACING:
+            event["at"] = len(self.race.history)
+        self.events.append(event)
         if self.phase == RACING:
             self.race.add_cards(horse, bonus)
         else:
