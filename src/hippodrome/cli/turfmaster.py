@@ -233,22 +233,30 @@ def _simulation_title(games: int, players: int, setup: dict, lang: str) -> str:
 
 
 def _simulation_table(tally: Any, title: str, lang: str) -> Any:
+    from rich import box
     from rich.table import Table as RichTable
 
     def percent(value: float) -> str:
         return Percent(value, 1).translate(lang)
 
-    table = RichTable(title=title)
-    # NOTE: simulate's table: column headers; "seat-games" counts the games each bot played (one seat each).
-    headers = [N_("bot"), N_("seat-games"), N_("wins"), N_("win rate"), N_("95% CI (Wilson)"), N_("fair share"),
-               N_("mean points")]
-    for number, header in enumerate(headers):
-        table.add_column(translate(lang, header), justify="left" if number == 0 else "right")
-    for row in tally.rows():
-        low, high = row["ci95"]
-        table.add_row(row["bot"], format_number(row["seat_games"], lang), format_number(row["wins"], lang),
-                      percent(row["win_rate"]), f"{percent(low)} - {percent(high)}", percent(row["fair_share"]),
-                      format_number(round(row["mean_points"], 1), lang))
+    # One column per bot and one row per measure: the measures' names, long in some languages, get
+    # the width they need, and the table stays narrow whatever the language.
+    rows = list(tally.rows())
+    table = RichTable(title=title, box=box.SIMPLE_HEAD)
+    table.add_column("")
+    for row in rows:
+        table.add_column(row["bot"], justify="right", no_wrap=True)
+    # NOTE: simulate's table: row headers; "seat-games" counts the games each bot played (one seat each).
+    measures = [
+        (N_("seat-games"), lambda row: format_number(row["seat_games"], lang)),
+        (N_("wins"), lambda row: format_number(row["wins"], lang)),
+        (N_("win rate"), lambda row: percent(row["win_rate"])),
+        (N_("95% CI (Wilson)"), lambda row: f"{percent(row['ci95'][0])} - {percent(row['ci95'][1])}"),
+        (N_("fair share"), lambda row: percent(row["fair_share"])),
+        (N_("mean points"), lambda row: format_number(round(row["mean_points"], 1), lang)),
+    ]
+    for name, cell in measures:
+        table.add_row(translate(lang, name), *(cell(row) for row in rows))
     return table
 
 
