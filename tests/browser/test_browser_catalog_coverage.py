@@ -148,6 +148,8 @@ def test_ready_set_bet_and_the_race_caller_show_no_english(server, browser):
     for lang, page in seats.items():
         page.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'", timeout=30000)
         page.wait_for_selector("#settlement tr")
+        # a settled board shows no odds any more (they were the finished race's)
+        page.wait_for_function("() => !document.querySelector('#board .odds')", timeout=5000)
         if lang in SHOT_LANGUAGES:
             screenshot(page, f"readysetbet-{lang}-settled")
         problems += untranslated(page, lang, "Ready Set Bet table")

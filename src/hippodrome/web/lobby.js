@@ -112,7 +112,7 @@ function renderSeats() {
 // The texts of a seat row in the current language; a name still as proposed follows the language.
 function labelSeat(row, i) {
   const name = row.querySelector(".seat-name");
-  const proposed = i === 0 ? t("Me") : t("Bot {n}", { n: i });
+  const proposed = i === 0 ? t("Player") : t("Bot {n}", { n: i });
   if (!name.value || name.value === name.dataset.proposed) name.value = proposed;
   name.dataset.proposed = proposed;
   name.setAttribute("aria-label", t("Name"));

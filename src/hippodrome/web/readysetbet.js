@@ -263,7 +263,7 @@ export class Page {
     if (!history.length) { box.append(el("h2", {}, t("Results")), el("p", { class: "muted" }, t("Bets are settled when a horse reaches the finish."))); return; }
     const last = history[history.length - 1];
     box.append(el("h2", {}, t("Race {n}: results", { n: last.race })));
-    box.append(el("p", {}, last.order.slice(0, 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")));
+    box.append(el("p", {}, last.order.filter((row) => row.rank <= 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")));
     const rows = last.results.map((r) => el("tr", { class: "settled", dataset: { seat: r.seat, space: r.space } },
       el("td", {}, this.seatName(r.seat)), el("td", {}, t("token {n}", { n: r.token.replace(/b$/, "") })), el("td", {}, spaceTitle(r.space)),
       el("td", { class: r.won ? "won" : "lost" }, r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay"))));
@@ -282,7 +282,13 @@ export class Page {
   }
 
   async refreshOdds(force) {
-    if (!this.showOdds || !this.msg || this.msg.view.phase !== "race") { if (force) this.renderBoard(this.msg); return; }
+    if (!this.showOdds || !this.msg || this.msg.view.phase !== "race" || this.msg.view.race.finished) {
+      // no odds outside a running race: the last race's would still show on a settled board
+      const stale = this.odds;
+      this.odds = null;
+      if (force || stale) this.renderBoard(this.msg);
+      return;
+    }
     const now = Date.now();
     if (!force && this.oddsAt && now - this.oddsAt < 1500) return;
     this.oddsAt = now;
