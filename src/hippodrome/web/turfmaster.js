@@ -300,7 +300,7 @@ export class Page {
     if (msg.game === "turfmaster") parts.push(t("Race {n} of 3", { n: view.race_no || 1 }));
     if (race) {
       parts.push(race.round_kind === "card" ? t("round {n}: cards", { n: race.round }) : t("round {n}: dice", { n: race.round }));
-      parts.push(t("next dice roller: {name}", { name: this.seatName(race.roller) }));
+      if (!race.over) parts.push(t("next dice roller: {name}", { name: this.seatName(race.roller) }));
     }
     this.roundBox.innerHTML = "";
     this.roundBox.append(parts.join(" · "));
