@@ -152,3 +152,18 @@ def test_vocabulary_covers_the_data_files_ids():
     assert names["bonus-5-black"] == "Bonus Token" and names["lucky-11"] == "Lucky Number"
     board = json.loads((data / "readysetbet" / "data" / "board.json").read_text())
     assert {column.split(":")[0] for column in board["columns"]} == set(vocabulary.READYSETBET_BETS)
+
+
+def test_listing_translates_each_item_and_round_trips_through_json():
+    from hippodrome.i18n import Listing, Money, Ordinal, Percent, message_from_json
+    from hippodrome.i18n.vocabulary import horse_name
+    message = Message("handicapped horses move one die of their owner's choice instead: {horses}",
+                      horses=Listing([horse_name("red"), horse_name("blue"), horse_name("pink")]))
+    assert str(message) == "handicapped horses move one die of their owner's choice instead: Red, Blue, pink"
+    assert message.translate("de").endswith(": Rot, Blau, pink")
+    again = message_from_json(json.loads(json.dumps(message.to_json())))
+    assert again == message and again.translate("fr") == message.translate("fr")
+    values = [Plural("{n} point", "{n} points", 3), Money(45), Ordinal(2), Percent(0.253, 1)]
+    for value in values:
+        assert message_from_json(json.loads(json.dumps(value.to_json()))).translate("de") == value.translate("de")
+    assert message_from_json("2/3") == "2/3" and message_from_json(7) == 7
