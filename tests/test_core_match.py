@@ -62,3 +62,26 @@ def test_state_json_round_trip_and_clone_independence():
     copy.apply(pending.options[0])
     assert copy.to_json() != state.to_json()
     assert restored.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game, setup", [
+    ("turfmaster-race", {"horses": [{"id": "red"}, {"id": "blue"}]}),
+    ("turfmaster", {"players": 2, "horses_per_player": 2}),
+    ("readysetbet", {"players": 3}),
+])
+def test_every_game_refuses_a_non_object_and_a_bad_chance_outcome_alike(game, setup):
+    import hippodrome.readysetbet.game  # noqa: F401  (registers the games)
+    import hippodrome.turfmaster.meeting  # noqa: F401
+    from hippodrome.core.game import game_class
+
+    state = game_class(game).new(setup)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="an action must be a JSON object, not 'roll'"):
+        state.apply("roll")
+    assert state.to_json() == before
+    while not hasattr(state.pending(), "sample"):      # answer decisions until chance is pending
+        state.apply(state.pending().options[0])
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="expected a chance outcome of kind"):
+        state.apply({"type": "nonsense"})
+    assert state.to_json() == before

@@ -159,6 +159,24 @@ class Game(ABC):
         # NOTE: {game} is the game's id, such as "turfmaster-race".
         raise IllegalAction(Message("{game} has no simultaneous actions", game=self.name))
 
+    def step_answered_by(self, action: Action, over: Message) -> Decision | Chance:
+        """The pending step ``action`` answers, after the checks every game's ``apply`` begins with
+        (IllegalAction, state unchanged): the game is not over (``over`` says so), the action is a
+        JSON object, and an answer to a chance step is a valid outcome of it. Whether a decision's
+        option is allowed is each game's own check, since each explains its refusals."""
+        from hippodrome.core.errors import IllegalAction
+
+        pending = self.pending()
+        if pending is None:
+            raise IllegalAction(over)
+        if not isinstance(action, dict):
+            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=repr(action)))
+        if isinstance(pending, Chance) and not pending.is_valid(action):
+            # NOTE: {kind} is the id of a chance step ('deal', 'roll', 'shuffle'...), {action} the JSON received.
+            raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
+                                        kind=repr(pending.kind), action=repr(action)))
+        return pending
+
     @property
     def is_over(self) -> bool:
         return self.pending() is None

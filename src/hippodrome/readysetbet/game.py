@@ -248,18 +248,10 @@ class ReadySetBet(Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        pending = self.pending()
-        if pending is None:
-            raise IllegalAction(Message("the game is over; no more actions are taken"))
-        if not isinstance(action, dict):
-            raise IllegalAction(Message("an action is a JSON object, not {action}", action=repr(action)))
-        if action.get("type") in self.free_action_types:
+        if isinstance(action, dict) and action.get("type") in self.free_action_types:
             raise IllegalAction(Message("a bet is a free action: send it with the seat that bets (apply_free)"))
-        if isinstance(pending, Chance):
-            if not pending.is_valid(action):
-                raise IllegalAction(Message("waiting for {kind}; {action} is not a valid outcome", kind=pending.kind,
-                                             action=repr(action)))
-        elif action not in pending.options:
+        pending = self.step_answered_by(action, Message("the game is over; no more actions are taken"))
+        if isinstance(pending, Decision) and action not in pending.options:
             raise IllegalAction(Message("not one of the options for {kind}", kind=pending.kind), pending.options)
         kind = pending.kind
         if kind == "shuffle":

@@ -297,16 +297,8 @@ class Meeting(Game):
 
     # -- apply --------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        pending = self.pending()
-        if pending is None:
-            raise IllegalAction(Message("the meeting is over: three races have been run"))
-        if not isinstance(action, dict):
-            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=repr(action)))
+        pending = self.step_answered_by(action, Message("the meeting is over: three races have been run"))
         if isinstance(pending, Chance):
-            if not pending.is_valid(action):
-                # NOTE: {kind} is the id of a chance step ('deal' or 'roll'), {action} the JSON received.
-                raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
-                                            kind=repr(pending.kind), action=repr(action)))
             self._pending_cache = None
             self._apply_chance(pending.kind, action)
             self._advance()

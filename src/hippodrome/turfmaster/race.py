@@ -302,16 +302,8 @@ class Race(Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        pending = self.pending()
-        if pending is None:
-            raise IllegalAction(Message("the race is over"))
-        if not isinstance(action, dict):
-            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=repr(action)))
+        pending = self.step_answered_by(action, Message("the race is over"))
         if isinstance(pending, Chance):
-            if not pending.is_valid(action):
-                # NOTE: {kind} is the id of a chance step ('deal' or 'roll'), {action} the JSON received.
-                raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
-                                            kind=repr(pending.kind), action=repr(action)))
             self._pending_cache = None
             if pending.kind == "deal":
                 self.hands = {h: list(action["hands"][h]) for h in self.ids}
