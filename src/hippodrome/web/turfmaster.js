@@ -470,7 +470,10 @@ export class Page {
         el("tr", {}, el("td", {}, String(row.rank)), el("td", {}, this.seatName(row.seat)),
            [0, 1, 2].map((i) => el("td", {}, row.races[i] === undefined ? "" : String(row.races[i]))), el("td", {}, el("b", {}, String(row.total)))))));
     }
-    if (!box.childNodes.length) box.append(el("p", { class: "muted" }, t("No horse has finished yet.")));
+    if (!box.childNodes.length) {
+      const allFell = race && race.over && !(race.places && race.places.length);
+      box.append(el("p", { class: "muted", id: "no-places" }, allFell ? t("Every horse fell: no horse is placed.") : t("No horse has finished yet.")));
+    }
   }
 
   logLine(event) {
