@@ -52,7 +52,12 @@ def test_a_refused_setup_is_explained(server, browser):
     page.fill("#pace", "0")
     page.click("#create-button")
     page.wait_for_selector("#create-error .error-box")
-    assert "pace" in page.text_content("#create-error")
+    english = page.text_content("#create-error")
+    assert "pace" in english
+    # switching the language redraws the refusal in the new language, from its message JSON
+    page.select_option("#lang", "de")
+    page.wait_for_function("(english) => document.querySelector('#create-error').textContent !== english", arg=english)
+    assert page.text_content("#create-error .error-box")
     page.close()
 
 

@@ -1,4 +1,4 @@
-import { t, languageSelector, seatName } from "/static/i18n.js";
+import { t, render, languageSelector, seatName } from "/static/i18n.js";
 import { el } from "/static/net.js";
 
 const HORSES = ["red", "blue", "yellow", "green", "black", "white", "brown", "purple"];
@@ -145,14 +145,25 @@ function requestBody() {
   return body;
 }
 
+let lastError = null;   // the server's refusal, kept to redraw it in another language
+
+function showError() {
+  $("create-error").innerHTML = "";
+  if (!lastError) return;
+  const text = lastError.message_i18n ? render(lastError.message_i18n) : String(lastError.detail || lastError.statusText);
+  $("create-error").append(el("div", { class: "error-box", role: "alert" }, text));
+}
+
 async function createTable(event) {
   event.preventDefault();
-  $("create-error").innerHTML = "";
+  lastError = null;
+  showError();
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
                                                 body: JSON.stringify(requestBody()) });
   const data = await response.json();
   if (!response.ok) {
-    $("create-error").append(el("div", { class: "error-box", role: "alert" }, String(data.detail || response.statusText)));
+    lastError = { ...data, statusText: response.statusText };
+    showError();
     return;
   }
   showCreated(data);
@@ -207,7 +218,7 @@ async function refreshTables() {
 }
 
 async function start() {
-  await languageSelector($("lang"), () => { fillGames(true); refreshTables(); if (lastCreated) showCreated(lastCreated); });
+  await languageSelector($("lang"), () => { fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); });
   info = await (await fetch("/api/games")).json();
   fillGames();
   $("game").addEventListener("change", () => renderGameOptions());
