@@ -15,7 +15,7 @@ import time
 import pytest
 
 from tests.browser.conftest import Server, free_port
-from tests.browser.test_browser_catalog_coverage import LANGUAGES, new_context, untranslated
+from tests.browser.test_browser_catalog_coverage import LANGUAGES, new_context, open_lobby, untranslated
 from tests.browser.test_browser_turfmaster import create
 
 pytestmark = pytest.mark.browser
@@ -156,10 +156,7 @@ def test_a_meeting_of_eight_horses_its_spectator_and_refused_moves_show_no_engli
     for lang in LANGUAGES:
         contexts[lang] = context = catching_context(browser, lang)
         # the lobby's meeting form, eight players (one horse each)
-        lobby = context.new_page()
-        lobby.goto(server.url + "/")
-        lobby.wait_for_selector("#game option[value=turfmaster]", state="attached")
-        lobby.select_option("#game", "turfmaster")
+        lobby = open_lobby(context, server, "turfmaster")
         lobby.fill("#players", "8")
         lobby.dispatch_event("#players", "change")
         lobby.wait_for_function("() => document.querySelectorAll('.seat-row').length === 8")
@@ -209,10 +206,7 @@ def test_ready_set_bet_vip_cards_and_the_house_show_no_english(fast_server, brow
     for lang in LANGUAGES:
         contexts[lang] = context = catching_context(browser, lang)
         # the lobby's House bets form: the House's seat row
-        lobby = context.new_page()
-        lobby.goto(server.url + "/")
-        lobby.wait_for_selector("#game option[value=readysetbet]", state="attached")
-        lobby.select_option("#game", "readysetbet")
+        lobby = open_lobby(context, server, "readysetbet")
         lobby.select_option("#variant", "house_bets")
         lobby.wait_for_function("() => document.querySelectorAll('.seat-row').length === 3")
         problems += untranslated(lobby, lang, "lobby (Ready Set Bet, House bets)")
