@@ -35,7 +35,7 @@ import sys
 from types import ModuleType
 from typing import Any, Callable
 
-from hippodrome.i18n.catalogs import N_, help_language, load_catalog, resolve_language, translate
+from hippodrome.i18n.catalogs import N_, help_language, load_catalog, placeholders, resolve_language, translate
 
 #: Text Typer gives to gettext (typer/core.py, typer/rich_utils.py), exactly as Typer writes it.
 GETTEXT_MESSAGES: tuple[str, ...] = (
@@ -135,14 +135,9 @@ def current_language() -> str:
 
 # -- lookups -------------------------------------------------------------------------------------
 
-def _fields(text: str) -> list[tuple[str | None, str | None, str | None]]:
-    return sorted((name, conversion, spec) for _, name, spec, conversion in string.Formatter().parse(text)
-                  if name is not None)
-
-
 def _same_fields(translation: str, msgid: str) -> bool:
     try:
-        return _fields(translation) == _fields(msgid)
+        return placeholders(translation) == placeholders(msgid)
     except ValueError:
         return False
 

@@ -22,7 +22,9 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from hippodrome.i18n import Message, N_, Ordinal, Plural, format_number, message_from_json, translate
+from hippodrome.i18n import (
+    Listing, Message, N_, Ordinal, Plural, format_number, localize_text, message_from_json, translate,
+)
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, TURFMASTER_HORSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
 from hippodrome.turfmaster.course import Course, load_course
@@ -34,7 +36,7 @@ RACES = 3
 # -- words ------------------------------------------------------------------------------------
 
 def horse_list(horses: list[str], lang: str) -> str:
-    return ", ".join(_text(horse_name(horse), lang) for horse in horses)
+    return Listing([horse_name(horse) for horse in horses]).translate(lang)
 
 
 def course_label(course: str, steeplechase: bool) -> Message | str:
@@ -45,18 +47,13 @@ def course_label(course: str, steeplechase: bool) -> Message | str:
     return Message("{course}, steeplechase", course=name)
 
 
-def _text(value: Any, lang: str) -> str:
-    translate_ = getattr(value, "translate", None)
-    return translate_(lang) if callable(translate_) and not isinstance(value, str) else str(value)
-
-
 @cache
 def horse_letters(lang: str) -> dict[str, str]:
     """One letter per horse for the course map: the first letter of its name in ``lang`` that no
     horse before it took ("R" for Red, "L" for Black after Blue took "B"; "Ü" for Grün after Gelb)."""
     letters: dict[str, str] = {}
     for horse in HORSE_IDS:
-        name = _text(horse_name(horse), lang).upper()
+        name = localize_text(horse_name(horse), lang).upper()
         letters[horse] = next((c for c in name if c.isalpha() and c not in letters.values()), horse[0].upper())
     return letters
 
@@ -66,7 +63,8 @@ def horse_style(horse: str) -> str:
 
 
 def horse_label(horse: str, lang: str) -> Text:
-    return Text(f" {horse_letters(lang)[horse]} ", style=horse_style(horse)) + Text(f" {_text(horse_name(horse), lang)}")
+    name = localize_text(horse_name(horse), lang)
+    return Text(f" {horse_letters(lang)[horse]} ", style=horse_style(horse)) + Text(f" {name}")
 
 
 # -- the sentences: what happened, and what may be chosen -----------------------------------------
@@ -214,9 +212,9 @@ def option_note(pending: Mapping[str, Any], index: int, lang: str) -> str:
     notes_i18n = pending.get("notes_i18n")
     if notes_i18n is not None:
         note = notes_i18n[index] if index < len(notes_i18n) else None
-        return _text(message_from_json(note), lang) if note else ""
+        return localize_text(message_from_json(note), lang) if note else ""
     notes = pending.get("notes") or []
-    return _text(notes[index], lang) if index < len(notes) and notes[index] else ""
+    return localize_text(notes[index], lang) if index < len(notes) and notes[index] else ""
 
 
 # -- the course ---------------------------------------------------------------------------------
@@ -349,14 +347,14 @@ def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
         if horse["id"] == current:
             label.append("  ◀", style="bold")
         # NOTE: TurfMaster horses table: the horse's handicap limit (T6).
-        table.add_row(label, view["names"][horse["owner"]], _text(_where(entry), lang), turn,
+        table.add_row(label, view["names"][horse["owner"]], localize_text(_where(entry), lang), turn,
                       translate(lang, "max {limit}", limit=limit) if limit else "",
-                      format_number(horse["cards"], lang), _text(_bonus(horse["bonus_taken_in"]), lang))
+                      format_number(horse["cards"], lang), localize_text(_bonus(horse["bonus_taken_in"]), lang))
     return table
 
 
 def standings_table(view: Mapping[str, Any], lang: str, title: Message | None = None) -> RichTable:
-    table = RichTable(title=_text(title or Message("Points"), lang), title_justify="left")
+    table = RichTable(title=localize_text(title or Message("Points"), lang), title_justify="left")
     # NOTE: TurfMaster points table: column headers.
     headers = [Message("Rank"), Message("Player")]
     headers += [Message("Race {n}", n=number) for number in range(1, RACES + 1)]
@@ -392,7 +390,7 @@ def _title(view: Mapping[str, Any], lang: str) -> str:
     roller = view.get("roller") if view["phase"] != "race" else race.get("roller")
     if roller is not None:
         parts.append(Message("next dice roller: {name}", name=view["names"][roller]))
-    return " - ".join(_text(part, lang) for part in parts)
+    return " - ".join(localize_text(part, lang) for part in parts)
 
 
 def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
@@ -442,7 +440,7 @@ def stalls_line(race_no: int, stalls: list[str], lang: str) -> str:
 def _result_line(result: Mapping[str, Any], lang: str) -> Text:
     line = Text(translate(lang, "Race {n}", n=result["race"]) + ": ")
     for place, horse in enumerate(result["places"], start=1):
-        line.append(_text(Ordinal(place), lang) + " ")
+        line.append(localize_text(Ordinal(place), lang) + " ")
         line.append(horse_label(horse, lang))
         line.append("  ")
     if result["fallen"]:

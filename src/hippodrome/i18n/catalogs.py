@@ -101,6 +101,18 @@ def localize_value(value: Any, lang: str) -> Any:
     return value
 
 
+def placeholders(text: str) -> set[tuple[str, str | None, str]]:
+    """The ``{name!conversion:spec}`` fields of a str.format template (ValueError if braces are broken)."""
+    return {(name, conversion, spec or "") for _, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None}
+
+
+def localize_text(value: Any, lang: str | None) -> str:
+    """What a person reads for ``value`` in ``lang``: a Message (or Money, Listing...) translated,
+    anything else as ``str()`` gives it."""
+    return str(localize_value(value, resolve_language(lang)))
+
+
 def _render(lang: str, template: str, fallback: str, params: Mapping[str, Any]) -> str:
     try:
         return _LocalizingFormatter(lang).vformat(template, (), params)

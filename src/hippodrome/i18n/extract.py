@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import string
 import html
 import re
 from pathlib import Path
@@ -22,7 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from hippodrome.i18n.catalogs import DOMAIN, TEMPLATE_PATH, catalog_path, reload_catalogs
+from hippodrome.i18n.catalogs import DOMAIN, TEMPLATE_PATH, catalog_path, placeholders, reload_catalogs
 from hippodrome.i18n.languages import LANGUAGES
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent          # src/hippodrome
@@ -120,12 +119,6 @@ def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: 
     for match in _HTML_ATTRIBUTE.finditer(text):
         lineno = text.count("\n", 0, match.start()) + 1
         yield lineno, None, html.unescape(match.group(1)), []
-
-
-def placeholders(text: str) -> set[tuple[str, str | None, str]]:
-    """The ``{name!conversion:spec}`` fields of a str.format template (ValueError if braces are broken)."""
-    return {(name, conversion, spec or "") for _, name, spec, conversion in string.Formatter().parse(text)
-            if name is not None}
 
 
 def _forms(value: Any) -> tuple[str, ...]:

@@ -347,10 +347,11 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
 def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     requested = message.get("lang")
     if requested is not None:
-        if not isinstance(requested, str) or normalize(requested[:40]) is None:
+        chosen = normalize(requested[:40]) if isinstance(requested, str) else None
+        if chosen is None:
             return problem(connection.lang, "bad_message", Message(
                 "'lang' must be one of the languages: {languages}", languages=", ".join(LANGUAGES)))
-        connection.lang = normalize(requested)
+        connection.lang = chosen
     lang = connection.lang
     token = message.get("token")
     if token is not None and (not isinstance(token, str) or len(token) > 200):

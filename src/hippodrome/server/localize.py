@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from hippodrome.i18n import Message, error_to_json, negotiate, normalize
+from hippodrome.i18n import Message, error_to_json, localize_text, negotiate, normalize
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 HEAD_INCLUDE = "<!--#include head.html-->"
@@ -21,13 +21,6 @@ HTML_LANG = '<html lang="en">'
 def language_of(cookies: Mapping[str, str], headers: Mapping[str, str]) -> str:
     """The language of a request: the ``lang`` cookie, else Accept-Language, else English."""
     return normalize(cookies.get("lang")) or negotiate(headers.get("accept-language"))
-
-
-def translated(text: Any, lang: str) -> str:
-    """A Message (or anything with ``translate``) in ``lang``; plain text as it is."""
-    if not isinstance(text, str) and callable(getattr(text, "translate", None)):
-        return text.translate(lang)
-    return str(text)
 
 
 def message_json(text: Any) -> dict[str, Any] | None:
@@ -45,11 +38,16 @@ def problem(lang: str, code: str, message: Message, **extra: Any) -> dict[str, A
 def refusal(lang: str, code: str, error: BaseException, **extra: Any) -> dict[str, Any]:
     """An error raised by the table or an engine: its class, its message in ``lang``, and the
     actions that were allowed (``IllegalAction.allowed``), as ``error_to_json`` gives them."""
-    details = error_to_json(error, lang)
-    first = error.args[0] if error.args else None
+    details = error_details(error, lang)
     return {"type": "error", "code": code, "message": details["message"], "error": details["error"],
-            "message_i18n": message_json(first), **extra,
+            "message_i18n": details["message_i18n"], **extra,
             **({"allowed": details["allowed"][:60]} if details.get("allowed") else {})}
+
+
+def error_details(error: BaseException, lang: str) -> dict[str, Any]:
+    """``error_to_json`` plus ``message_i18n``, the JSON form of the error's message."""
+    first = error.args[0] if error.args else None
+    return {**error_to_json(error, lang), "message_i18n": message_json(first)}
 
 
 class LobbyError(Exception):
@@ -64,11 +62,10 @@ class LobbyError(Exception):
 
     def body(self, lang: str) -> dict[str, Any]:
         if isinstance(self.message, BaseException):
-            details = error_to_json(self.message, lang)
-            first = self.message.args[0] if self.message.args else None
+            details = error_details(self.message, lang)
             return {"detail": details["message"], "error": self.code, "kind": details["error"],
-                    "message_i18n": message_json(first)}
-        return {"detail": translated(self.message, lang), "error": self.code,
+                    "message_i18n": details["message_i18n"]}
+        return {"detail": localize_text(self.message, lang), "error": self.code,
                 "message_i18n": message_json(self.message)}
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Chance, Decision, game_class
-from hippodrome.i18n import DEFAULT_LANGUAGE, Message
-from hippodrome.server.localize import message_json, translated
+from hippodrome.i18n import DEFAULT_LANGUAGE, Message, localize_text
+from hippodrome.server.localize import message_json
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.table.bots import bot_levels, make_bot
 from hippodrome.table.runner import TableRunner
@@ -93,7 +93,7 @@ class Room:
             if seat is not None and seat == pending.seat:
                 decision["options"] = list(pending.options)
                 notes = list(pending.notes) or [""] * len(pending.options)
-                decision["notes"] = [translated(note, lang) for note in notes]
+                decision["notes"] = [localize_text(note, lang) for note in notes]
                 decision["notes_i18n"] = [message_json(note) if note else None for note in notes]
                 decision["context"] = pending.context
             return decision
