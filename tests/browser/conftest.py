@@ -4,6 +4,7 @@ Skipped when /usr/bin/chromium is missing, unless HIPPODROME_REQUIRE_BROWSER is 
 does): then they fail.
 """
 
+import json
 import os
 import signal
 import socket
@@ -95,3 +96,19 @@ def browser():
 def screenshot(page, name: str):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def create(server, body):
+    """A table made through the lobby API (POST /api/tables): its id, links and seats."""
+    request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+def open_seat(browser, server, link: str):
+    """A laptop-sized page at a seat's link, and the list the page's script errors go to."""
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + link)
+    return page, errors

@@ -14,9 +14,8 @@ import time
 
 import pytest
 
-from tests.browser.conftest import Server, free_port
+from tests.browser.conftest import Server, create, free_port
 from tests.browser.test_browser_catalog_coverage import LANGUAGES, new_context, open_lobby, untranslated
-from tests.browser.test_browser_turfmaster import create
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import create, open_seat, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -15,19 +15,10 @@ SPACES = {"win:7:R": (3, 2), "win:6:R": (3, 0), "win:8:R": (3, 0), "place:5:R": 
 TOKEN_VALUE = 5
 
 
-def create(server, body):
-    request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(request).read())
-
-
 def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 1, "vip": False},
                             "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot"}], "pace": 0.12})
-    page = browser.new_page(viewport={"width": 1366, "height": 800})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + table["seats"][0]["link"])
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#board .space")
     # R4: with two players the leftmost Win, Place and Show spaces are closed
     assert page.locator('[data-space="win:7:L"]').is_disabled()

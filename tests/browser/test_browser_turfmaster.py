@@ -1,6 +1,5 @@
 """TurfMaster in the browser: a whole race by clicking, hidden hands, a server killed mid-game."""
 
-import json
 import re
 import time
 import urllib.request
@@ -8,15 +7,9 @@ import urllib.request
 import pytest
 
 from hippodrome.i18n import translate
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import create, open_seat, screenshot
 
 pytestmark = pytest.mark.browser
-
-
-def create(server, body):
-    request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(request).read())
 
 
 def race_table(server, people=1, bots=1, level="random"):
@@ -73,10 +66,7 @@ def play_one_decision(page):
 
 def test_a_person_plays_a_whole_race_against_bots_by_clicking(server, browser):
     table = race_table(server, people=1, bots=2)
-    page = browser.new_page(viewport={"width": 1366, "height": 800})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + table["seats"][0]["link"])
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#course svg polygon")
     decisions = 0
     shot = False
@@ -157,10 +147,7 @@ def test_a_person_plays_a_whole_steeplechase_meeting_by_clicking(server, browser
     """T8-T11: bonus cards, cards kept between races, falls at fences, three races, the final table."""
     table = create(server, {"game": "turfmaster", "setup": {"players": 2, "horses_per_player": 2, "steeplechase": True},
                             "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "tactical"}]})
-    page = browser.new_page(viewport={"width": 1366, "height": 800})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + table["seats"][0]["link"])
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#course svg polygon.fence")
     decisions = 0
     while wait_for_my_turn_or_end(page, timeout=30):
