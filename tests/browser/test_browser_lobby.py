@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from hippodrome.i18n import format_money, format_number, format_ordinal, translate
 from tests.browser.conftest import screenshot
@@ -18,7 +19,7 @@ def test_set_up_a_meeting_in_the_lobby_and_open_my_seat(server, browser):
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
     rows = page.locator(".seat-row")
-    assert rows.count() == 3
+    expect(rows).to_have_count(3)  # the server tells the lobby how many seats the setup makes
     rows.nth(0).locator(".seat-name").fill("Ana")
     rows.nth(1).locator(".seat-name").fill("Bea")
     rows.nth(1).locator(".seat-kind").select_option("person")
@@ -94,6 +95,7 @@ def test_switching_the_language_redraws_the_lobby_and_keeps_what_was_typed(serve
     page.select_option("#game", "turfmaster")
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
+    expect(page.locator(".seat-row")).to_have_count(3)
     page.locator(".seat-row .seat-name").nth(0).fill("Ana")
     page.select_option("#lang", "es")
     page.wait_for_function("() => document.documentElement.lang === 'es'")

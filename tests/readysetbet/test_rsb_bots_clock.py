@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from hippodrome.cli.main import app
 from hippodrome.core.game import Chance
-from hippodrome.readysetbet.arena import let_bots_bet, play_bot_game, tournament
+from hippodrome.arena.readysetbet import let_bots_bet, play_bot_game, tournament
 from hippodrome.readysetbet.bots import RandomBettor, ValueBettor
 from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Seat, Table

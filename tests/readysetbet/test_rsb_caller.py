@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from hippodrome.cli.main import app
 from hippodrome.i18n import LANGUAGES, Message, load_catalog, translate
 from hippodrome.i18n.vocabulary import READYSETBET_CALLS
-from hippodrome.readysetbet.call_session import CallSession, run_plain
+from hippodrome.cli.race_caller import CallSession, run_plain
 from hippodrome.readysetbet.caller import PHRASES, RESULTS, RaceCaller, call_race
 from hippodrome.readysetbet.dice_race import RaceState, advance
 from tests.readysetbet.rsb_helpers import match_at_race, run_race_with

@@ -12,7 +12,7 @@ import hippodrome.turfmaster.meeting  # noqa: F401  (registers the game)
 from hippodrome.turfmaster.bots import RandomBot, TacticalBot, make_bot
 from hippodrome.turfmaster.cards import card_value, is_joker
 from hippodrome.turfmaster.meeting import Meeting, allowed_horses
-from hippodrome.turfmaster.simulate import play_meeting, seat_bots, simulate, wilson
+from hippodrome.arena.turfmaster import play_meeting, seat_bots, simulate, wilson
 
 
 class SpyBot:

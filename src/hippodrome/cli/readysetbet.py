@@ -118,7 +118,7 @@ def simulate_command(
     lang: str = lang_option(),
 ) -> None:
     from hippodrome.core.game import game_class
-    from hippodrome.readysetbet.arena import tournament
+    from hippodrome.arena.readysetbet import tournament
     from hippodrome.readysetbet.bots import BOTS
 
     with refused_input_exits(lang):
@@ -160,7 +160,7 @@ def call_command(
         "also speak the calls aloud with espeak-ng, in the language of the calls")),
     lang: str = lang_option(),
 ) -> None:
-    from hippodrome.readysetbet.call_session import CallSession, run_live, run_plain, speaker
+    from hippodrome.cli.race_caller import CallSession, run_live, run_plain, speaker
 
     with refused_input_exits(lang):
         _check_range("--pace", pace, 0, MAX_PACE)

@@ -278,7 +278,7 @@ def simulate_command(
     from rich.text import Text
 
     from hippodrome.i18n import Plural
-    from hippodrome.turfmaster.simulate import simulate
+    from hippodrome.arena.turfmaster import simulate
 
     console = Console()
     with refused_input_exits(lang):

@@ -16,9 +16,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from hippodrome.i18n import Message
+
+if TYPE_CHECKING:
+    from hippodrome.core.description import GameDescription
 
 Action = dict[str, Any]
 
@@ -102,7 +105,17 @@ def register_game(cls: type["Game"]) -> type["Game"]:
     return cls
 
 
+def registered_games() -> dict[str, type["Game"]]:
+    """The games registered so far, by name (``core.registry.load_games`` imports them all)."""
+    return dict(_GAMES)
+
+
 def game_class(name: str) -> type["Game"]:
+    """The class of game ``name``; the game packages of the entry points are imported if needed."""
+    if name not in _GAMES:
+        from hippodrome.core.registry import load_games
+
+        load_games()
     try:
         return _GAMES[name]
     except KeyError:
@@ -118,6 +131,8 @@ class Game(ABC):
     """A game state. Pure and deterministic: no clock, no I/O, no global random."""
 
     name: ClassVar[str]
+    #: what the layers above need to know of the game (hippodrome.core.description)
+    description: ClassVar["GameDescription"]
 
     @classmethod
     @abstractmethod

@@ -39,10 +39,11 @@ from hippodrome.readysetbet.board import (
 )
 from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
 from hippodrome.readysetbet.settlement import Token, player_tokens, settle
+from hippodrome.readysetbet.description import GAME, VARIANTS
 
 HOUSE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "house.json").read_text())
 HOUSE_TOKEN_VALUES: list[int] = HOUSE_DATA["house_tokens"]
-VARIANTS = ("standard", "app", "house_bets", "rotating_house")
+
 
 # phases
 SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
@@ -76,6 +77,7 @@ def _token_list(token_ids: Any) -> Message | str:
 @register_game
 class ReadySetBet(Game):
     name = "readysetbet"
+    description = GAME
     free_action_types = frozenset({"bet"})
 
     _FIELDS = ("setup", "players", "variant", "use_props", "use_exotics", "use_vip", "races", "seats",

@@ -11,11 +11,13 @@ from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RaceState, advance, finishing_order, parse_race_state
 from hippodrome.readysetbet.game import _is_roll, _roll
+from hippodrome.readysetbet.description import RACE
 
 
 @register_game
 class DiceRace(Game):
     name = "readysetbet-race"
+    description = RACE
 
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "DiceRace":

@@ -9,28 +9,26 @@ then announced.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib
 import json
 import logging
 import secrets
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
-from hippodrome.core.game import _GAMES
+from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server.localize import LobbyError, language_of, problem, refusal, render_page
-from hippodrome.server import preview as previews
-from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats, seat_count, PACE_RANGE
+from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats
+from hippodrome.server.setup_form import check_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
-from hippodrome.table.bots import bot_levels
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
@@ -40,15 +38,6 @@ MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
 MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-#: game packages imported so that their games register themselves
-GAME_MODULES = ("hippodrome.turfmaster.race", "hippodrome.turfmaster.meeting", "hippodrome.readysetbet")
-
-
-def load_games() -> list[str]:
-    for module in GAME_MODULES:
-        with contextlib.suppress(ImportError):
-            importlib.import_module(module)
-    return sorted(_GAMES)
 
 
 class Hub:
@@ -83,24 +72,21 @@ class Hub:
         return room
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
-        game = check_game(request.get("game"))
+        description = check_game(request.get("game"))
+        game = description.name
         setup = request.get("setup", {})
         if not isinstance(setup, dict):
             raise InvalidSetup(Message("'setup' must be a JSON object"))
-        pace = request.get("pace", 2.0)
-        if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not PACE_RANGE[0] <= pace <= PACE_RANGE[1]:
-            raise InvalidSetup(Message("'pace' (seconds between rolls) must be from {low} to {high}",
-                                       low=PACE_RANGE[0], high=PACE_RANGE[1]))
+        options = table_options(description, request)
         seed = secrets.token_hex(16)
-        table_seats, info, tokens = new_seats(game, request.get("seats"), seed)
+        table_seats, info, tokens = new_seats(description, request.get("seats"), seed)
         table = Table(game, setup, table_seats, seed)
-        count = seat_count(table.state)
+        count = description.seats(table.state).count
         if count != len(table_seats):
             raise InvalidSetup(Message("this {game} setup has {count} seats; the table lists {listed}",
                                        game=game, count=count, listed=len(table_seats)))
         table_id = secrets.token_hex(5)
         host_token = secrets.token_urlsafe(24)
-        options = {"pace": float(pace)}
         self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
         self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False)
         room = Room(table_id, game, table, [{k: v for k, v in s.items() if k != "token_hash"} for s in info],
@@ -108,7 +94,7 @@ class Hub:
         self.rooms[table_id] = room
         room.runner.start()
         return {"id": table_id, "game": game, "host_token": host_token,
-                "host_link": f"/call/{table_id}#host={host_token}",
+                **({"host_link": f"/call/{table_id}#host={host_token}"} if description.caller else {}),
                 "spectator_link": f"/play/{table_id}",
                 "seats": [{"seat": n, "name": s["name"], "kind": s["kind"], "level": s["level"],
                            **({"token": tokens[n], "link": f"/play/{table_id}#seat={tokens[n]}"}
@@ -122,7 +108,8 @@ class Hub:
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file)."""
-    games = load_games()
+    games = {description.name: description for description in descriptions()}
+    games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
     storage = Storage(db)
     hub = Hub(storage, bot_delay)
 
@@ -135,6 +122,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
 
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.exception_handler(LobbyError)
@@ -164,12 +152,23 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")
     async def list_games():
-        entries = []
-        for name in games:
-            entry: dict[str, Any] = {"name": name, "bots": list(bot_levels(name))}
-            entries.append(entry)
-        return {"protocol": PROTOCOL_VERSION, "games": entries, "courses": course_names(),
-                "variants": rsb_variants()}
+        return games_json
+
+    def described(name: str) -> GameDescription:
+        if name not in games:
+            raise LobbyError(404, Message("no game {name}; games: {games}", name=repr(name),
+                                          games=", ".join(games)), code="not_found")
+        return games[name]
+
+    @app.get("/api/games/{name}")
+    async def one_game(name: str):
+        return games_json["games"][list(games).index(described(name).name)]
+
+    @app.post("/api/games/{name}/check")
+    async def check_game_setup(name: str, request: Request):
+        description = described(name)
+        data = await json_body(request)
+        return check_setup(description, data.get("setup", {}), language_of(request.cookies, request.headers))
 
     @app.get("/api/languages")
     async def languages():
@@ -182,21 +181,20 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
                                           lang=repr(lang), languages=", ".join(LANGUAGES)), code="not_found")
         return {"lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}
 
-    @app.get("/api/tables/{table_id}/odds")
-    async def odds(table_id: str):
+    @app.get("/api/tables/{table_id}/{lookup}")
+    async def public_lookup(table_id: str, lookup: str, request: Request):
         room = hub.load(table_id)
         if room is None:
             raise LobbyError(404, no_table(table_id), code="not_found")
-        if room.game != "readysetbet":
-            raise LobbyError(400, Message("odds are offered for Ready Set Bet tables"), code="bad_request")
-        # read the public position here, in the loop that changes it; simulate in a thread
-        state = room.table.state
-        snapshot = (room.table.state_id, state.race, list(state.spaces.values()))
-        return await asyncio.get_running_loop().run_in_executor(None, public_odds, *snapshot)
-
-    @app.get("/api/courses/{name}")
-    async def course(name: str):
-        return drawing_of(name)
+        entry = room.description.lookup(lookup)
+        if entry is None or not entry.public:
+            raise LobbyError(404, Message("a {game} table answers no {lookup}", game=room.game, lookup=repr(lookup)),
+                             code="not_found")
+        try:
+            answer = await run_lookup(room, entry, None, dict(request.query_params))
+        except IllegalAction as error:
+            raise LobbyError(400, error, code="bad_request")
+        return {"state_id": answer[0], **answer[1]}
 
     @app.get("/api/tables")
     async def list_tables():
@@ -204,17 +202,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
 
     @app.post("/api/tables")
     async def create_table(request: Request):
-        body = await request.body()
-        if len(body) > MAX_CREATE_BODY:
-            raise LobbyError(413, Message("a table description is at most {n} bytes", n=MAX_CREATE_BODY),
-                             code="too_large")
-        try:
-            data = json.loads(body)
-        except ValueError:
-            raise LobbyError(400, Message("the body must be JSON: {example}",
-                                          example='{"game": ..., "setup": {...}, "seats": [...]}'), code="bad_request")
-        if not isinstance(data, dict):
-            raise LobbyError(400, Message("the body must be a JSON object"), code="bad_request")
+        data = await json_body(request)
         try:
             return hub.create(data)
         except HippodromeError as error:
@@ -241,6 +229,32 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
         await serve_connection(websocket, room, lang)
 
     return app
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """A request's body: a JSON object of at most MAX_CREATE_BODY bytes (LobbyError otherwise)."""
+    body = await request.body()
+    if len(body) > MAX_CREATE_BODY:
+        raise LobbyError(413, Message("a table description is at most {n} bytes", n=MAX_CREATE_BODY),
+                         code="too_large")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise LobbyError(400, Message("the body must be JSON: {example}",
+                                      example='{"game": ..., "setup": {...}, "seats": [...]}'), code="bad_request")
+    if not isinstance(data, dict):
+        raise LobbyError(400, Message("the body must be a JSON object"), code="bad_request")
+    return data
+
+
+async def run_lookup(room: Room, entry: Any, seat: int | None, params: dict[str, Any]) -> tuple[int, Any]:
+    """(state id, answer) of a look-up on the table's state now. A slow one reads a copy taken
+    here, in the loop that changes the state, and works in a thread."""
+    if not entry.slow:
+        return room.table.state_id, entry(room.table.state, seat, params)
+    state_id, state = room.table.state_id, room.table.state.clone()
+    answer = await asyncio.get_running_loop().run_in_executor(None, entry, state, seat, params)
+    return state_id, answer
 
 
 def no_table(table_id: str) -> Message:
@@ -390,65 +404,19 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
 
 
 async def preview(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    """A seat asks where one of its options would lead (the game's private ``preview`` look-up)."""
     lang = connection.lang
     if connection.seat is None:
         return problem(lang, "forbidden", Message("spectators watch only"))
+    entry = room.description.lookup("preview")
+    if entry is None or entry.public:
+        return problem(lang, "bad_message", Message("a {game} table offers no preview", game=room.game))
     action = message.get("action")
     if not isinstance(action, dict):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
     async with room.runner.lock:
         try:
-            squares = previews.preview(room.table, connection.seat, action)
+            state_id, answer = await run_lookup(room, entry, connection.seat, {"action": action})
         except IllegalAction as error:
             return refusal(lang, "illegal", error, state_id=room.table.state_id)
-    return {"type": "preview", "state_id": room.table.state_id, "action": action, "squares": squares}
-
-
-# -- data for the pages ------------------------------------------------------------
-def course_names() -> list[str]:
-    with contextlib.suppress(Exception):
-        folder = resources.files("hippodrome.turfmaster") / "courses"
-        return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
-    return []
-
-
-def rsb_variants() -> list[str]:
-    with contextlib.suppress(Exception):
-        from hippodrome.readysetbet.game import VARIANTS
-
-        return list(VARIANTS)
-    return []
-
-
-_DRAWINGS: dict[str, dict[str, Any]] = {}
-
-
-def public_odds(state_id: int, race: Any, spaces: list) -> dict[str, Any]:
-    """Ready Set Bet's live odds from the public race position (positions and the last roll)."""
-    from hippodrome.readysetbet.odds import race_odds
-
-    if race.finished:
-        return {"state_id": state_id, "spaces": {}, "horses": {}}
-    result = race_odds(race, 2000)
-    return {"state_id": state_id, "horses": result.horses, "simulations": result.simulations,
-            "spaces": {space.id: round(result.probability(space), 3) for space in spaces}}
-
-
-def drawing_of(name: str) -> dict[str, Any]:
-    """What a page needs to draw a course: every square's lane, index, line and cell; finish; fences."""
-    if name in _DRAWINGS:
-        return _DRAWINGS[name]
-    if name not in course_names():
-        raise LobbyError(404, Message("no course {name}; courses: {courses}",
-                                      name=repr(name), courses=", ".join(course_names())), code="not_found")
-    from hippodrome.turfmaster.course import load_course
-
-    course = load_course(name)
-    from hippodrome.turfmaster.cards import HORSE_COLOURS
-
-    data = course.data
-    drawing = {"name": course.name, "colours": HORSE_COLOURS, "title": course.title, "lanes": course.lanes, "finish": data["finish"],
-               "fences": data.get("fences", []),
-               "squares": [[s["lane"], s["index"], s["line"], s["cell"]] for s in data["squares"]]}
-    _DRAWINGS[name] = drawing
-    return drawing
+    return {"type": "preview", "state_id": state_id, "action": action, **answer}

@@ -7,17 +7,17 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Chance, Decision, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message, localize_text
 from hippodrome.server.localize import message_json
 from hippodrome.server.storage import Storage, hash_token
-from hippodrome.table.bots import bot_levels, make_bot
+from hippodrome.table.bots import make_bot
 from hippodrome.table.runner import TableRunner
 from hippodrome.table.table import Seat, Table
 
 MAX_NAME = 40
-PACE_RANGE = (0.05, 30.0)
 
 
 @dataclass(eq=False)
@@ -31,20 +31,12 @@ class Connection:
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-def seat_count(state: Any) -> int:
-    """How many seats a game state has (``seats`` or ``players``, whichever the game keeps)."""
-    for attribute in ("seats", "players"):
-        value = getattr(state, attribute, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    raise InvalidSetup(Message("cannot tell how many seats a {game} game has", game=state.name))
-
-
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
                  options: dict[str, Any], storage: Storage, bot_delay: float, paused: bool = False):
         self.id = table_id
         self.game = game
+        self.description: GameDescription = game_class(game).description
         self.table = table
         self.seats_info = seats_info  # name, kind, level (no tokens)
         self.host_hash = host_hash
@@ -122,12 +114,13 @@ class Room:
         return {k: v for k, v in self.table.match.setup.items() if k not in ("hands", "seed")}
 
 
-def new_seats(game: str, seats: Any, seed: str) -> tuple[list[Seat], list[dict[str, Any]], list[str]]:
+def new_seats(description: GameDescription, seats: Any, seed: str) -> tuple[list[Seat], list[dict[str, Any]], list[str]]:
     """Build seats from the lobby's request: (table seats, public info with digests, raw tokens)."""
     if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
         raise InvalidSetup(Message("'seats' must list the seats, each {example}",
                                    example='{"name": ..., "kind": "person" | "bot"}'))
-    levels = bot_levels(game)
+    game = description.name
+    levels = [bot.name for bot in description.bots]
     table_seats, info, tokens = [], [], []
     for number, seat in enumerate(seats):
         if not isinstance(seat, dict):
@@ -154,12 +147,16 @@ def new_seats(game: str, seats: Any, seed: str) -> tuple[list[Seat], list[dict[s
 
 
 def restore_seats(game: str, seed: str, info: list[dict[str, Any]]) -> list[Seat]:
+    """The seats of a stored table, its bots made again from the same seeds."""
     return [Seat(s["name"], make_bot(game, s["level"], f"{seed}:bot:{n}") if s["kind"] == "bot" else None,
                  s["token_hash"]) for n, s in enumerate(info)]
 
 
-def check_game(game: Any) -> str:
+def check_game(game: Any) -> GameDescription:
+    """The description of the game a request names (InvalidSetup naming the games otherwise)."""
     if not isinstance(game, str):
         raise InvalidSetup(Message("'game' must be the name of a game"))
-    game_class(game)
-    return game
+    description = game_class(game).description
+    if not description.lobby:
+        raise InvalidSetup(Message("{game} is not played at a table of seats", game=game))
+    return description

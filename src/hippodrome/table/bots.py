@@ -1,19 +1,16 @@
-"""Finding a game's bots by level, for any registered game.
+"""Finding a game's bots by level, for any registered game: the levels of its description.
 
-A game package may offer bots in a ``bots`` module next to the game (``hippodrome.turfmaster.bots``)
-with a ``BOTS`` dict: level name -> class taking a seed. A game without one gets the core's
-random bot only. Bots used in simultaneous play (Ready Set Bet's bets) may implement
+Bots used in simultaneous play (Ready Set Bet's bets) may implement
 ``choose_free(observation, options) -> action | None``; a bot without it bets now and then at
 random among the free options (see :func:`free_choice`).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
-from hippodrome.core.bot import Bot, RandomBot
+from hippodrome.core.bot import Bot
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Action, game_class
 from hippodrome.i18n import Message
@@ -23,16 +20,8 @@ FREE_ACTION_CHANCE = 0.3
 
 
 def bot_levels(game: str) -> dict[str, Any]:
-    """Level name -> bot class for ``game`` (always at least ``random``)."""
-    cls = game_class(game)
-    package = cls.__module__.rsplit(".", 1)[0]
-    levels: dict[str, Any] = {"random": RandomBot}
-    try:
-        module = importlib.import_module(f"{package}.bots")
-    except ModuleNotFoundError:
-        return levels
-    levels.update(getattr(module, "BOTS", {}) or {})
-    return levels
+    """Level name -> the description's :class:`~hippodrome.core.description.BotLevel` for ``game``."""
+    return {bot.name: bot for bot in game_class(game).description.bots}
 
 
 def make_bot(game: str, level: str, seed: int | str = 0) -> Bot:
@@ -40,7 +29,7 @@ def make_bot(game: str, level: str, seed: int | str = 0) -> Bot:
     if level not in levels:
         raise InvalidSetup(Message("unknown bot level {level} for {game}; levels: {levels}",
                                    level=repr(level), game=game, levels=", ".join(levels)))
-    return levels[level](seed)
+    return levels[level].make(seed)
 
 
 def free_choice(bot: Bot, observation: dict[str, Any], options: tuple[Action, ...],

@@ -87,6 +87,7 @@ from hippodrome.turfmaster.setup import (
     setup_course,
     setup_object,
 )
+from hippodrome.turfmaster.description import MEETING
 
 RACES = 3
 BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
@@ -120,6 +121,7 @@ class Meeting(Game):
     """Three TurfMaster races with cards carried over, bonus cards and scoring."""
 
     name = "turfmaster"
+    description = MEETING
 
     # -- construction -------------------------------------------------------------
     @classmethod

@@ -49,7 +49,10 @@ from hippodrome.turfmaster.cards import (
 from hippodrome.turfmaster.course import Course
 from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
 from hippodrome.turfmaster.position import course_and_fences, place_horses
-from hippodrome.turfmaster.setup import check_horse_ids, horse_list, setup_course, setup_object, whole_number
+from hippodrome.turfmaster.setup import (
+    check_horse_ids, horse_list, race_horses, setup_course, setup_object, whole_number,
+)
+from hippodrome.turfmaster.description import RACE
 
 CARD_ROUND = "card"
 DICE_ROUND = "dice"
@@ -80,6 +83,7 @@ class Race(Game):
     """A single race. See the module docstring for the rules it enforces."""
 
     name = "turfmaster-race"
+    description = RACE
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -87,7 +91,7 @@ class Race(Game):
         setup = setup_object(setup, cls.name)
         course, steeplechase = setup_course(setup)
         ids, owners = [], []
-        for entry in horse_list(setup.get("horses"), course):
+        for entry in horse_list(race_horses(setup, course), course):
             if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
                 # NOTE: 'id' is a key of the setup's JSON and {ids} the horses' ids: keep them in English.
                 raise InvalidSetup(Message("each horse needs an 'id' (one of {ids}): got {entry}",
@@ -100,7 +104,7 @@ class Race(Game):
             ids.append(entry["id"])
             owners.append(owner)
         check_horse_ids(ids, course)
-        seats = setup.get("seats", max(owners) + 1)
+        seats = setup.get("seats", setup.get("players", max(owners) + 1))
         if not whole_number(seats) or seats <= max(owners):
             # NOTE: 'seats' is a key of the setup's JSON: keep it in English.
             raise InvalidSetup(Message("'seats' must be more than the highest owner seat ({seat})", seat=max(owners)))

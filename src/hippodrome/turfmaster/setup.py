@@ -88,6 +88,26 @@ def horse_list(horses: Any, course: Course) -> list[Any]:
     return horses
 
 
+def race_horses(setup: dict[str, Any], course: Course) -> Any:
+    """A single race's ``horses``: as given, or, for ``{"players": P, "horses_per_player": H}``
+    (H is 1 by default), the deck file's colours in order, H per seat (seat 0's first)."""
+    if "horses" in setup or "players" not in setup:
+        return setup.get("horses")
+    players, per_player = setup["players"], setup.get("horses_per_player", 1)
+    if not whole_number(players) or not 1 <= players <= course.lanes:
+        # NOTE: 'players' is a key of the setup's JSON: keep it in English.
+        raise InvalidSetup(Message("'players' must be a number of players from {low} to {high}, not {value}",
+                                   low=1, high=course.lanes, value=repr(players)))
+    most = course.lanes // players
+    if not whole_number(per_player) or not 1 <= per_player <= most:
+        # NOTE: 'horses_per_player' is a key of the setup's JSON: keep it in English; one horse per lane.
+        raise InvalidSetup(Message("with {players} players, 'horses_per_player' must be from 1 to {high} "
+                                   "(one horse per lane), not {value}",
+                                   players=players, high=most, value=repr(per_player)))
+    return [{"id": HORSE_IDS[seat * per_player + n], "owner": seat}
+            for seat in range(players) for n in range(per_player)]
+
+
 def check_horse_ids(ids: list[Any], course: Course) -> None:
     """The horses of a race or meeting: 1 to ``course.lanes`` of them, each a colour of the deck
     file, none twice (one horse per lane in the stalls, T10)."""

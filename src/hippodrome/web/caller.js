@@ -7,7 +7,8 @@
 // its catalog, so every viewer hears the same commentary, each in their own language.
 import { t, render as renderMessage, languageSelector, speechTag } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
-import { drawTrack } from "/static/readysetbet.js";
+import { drawTrack, useDescription } from "/static/readysetbet.js";
+import { gameDescription } from "/static/games.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -58,6 +59,8 @@ function render(message, { fresh = true } = {}) {
 
 async function start() {
   languages = await languageSelector($("lang"), () => state && render(state, { fresh: false }));
+  const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
+  useDescription(await gameDescription(summary.game));
   const connection = new TableConnection(tableId, {
     host: fragmentParam("host"),
     onState: render,

@@ -36,6 +36,13 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? shown(params[k]) : m));
 }
 
+// A text the server sends in every language ({"en": ..., "es": ...}: a game description's words),
+// in the page's language.
+export function words(entry) {
+  if (entry == null) return "";
+  return typeof entry === "string" ? entry : (entry[lang] ?? entry.en ?? "");
+}
+
 // msgids asked for that the language's catalog lacks (shown in English): for tests and translators
 export const missing = new Set();
 

@@ -1,27 +1,50 @@
-import { t, render, languageSelector, seatName } from "/static/i18n.js";
+// The lobby: a form built from the games' descriptions (GET /api/games), the seats the server says
+// a setup makes (POST /api/games/{name}/check), the links of a new table, and the open tables.
+// No game, limit, colour or rule is written here: they all come from the descriptions.
+import { t, render, languageSelector, seatName, words } from "/static/i18n.js";
 import { el } from "/static/net.js";
+import { loadGames } from "/static/games.js";
 
-const HORSES = ["red", "blue", "yellow", "green", "black", "white", "brown", "purple"];
-const TM_HORSES_PER_PLAYER = { 2: [2, 3, 4], 3: [2], 4: [1, 2], 5: [1], 6: [1], 7: [1], 8: [1] };
-let info = { games: [], courses: [], variants: [] };
-
-const GAME_TITLES = () => ({
-  "turfmaster": t("TurfMaster: a meeting of three races"),
-  "turfmaster-race": t("TurfMaster: a single race"),
-  "readysetbet": t("Ready Set Bet"),
-});
+let games = [];
+let plan = { seats: null, fields: {}, error: null };   // the server's answer for the current values
+let asked = 0;                                        // answers to older questions are ignored
+let checking = Promise.resolve();                     // the question in flight
 
 const $ = (id) => document.getElementById(id);
+const inputId = (key) => key.replace(/_/g, "-");
+const current = () => games.find((game) => game.name === $("game").value);
 
-function field(label, input) { return el("label", {}, el("span", {}, label), input); }
-function numberInput(id, value, min, max, step = 1) {
-  return el("input", { id, type: "number", value, min, max, step, style: "width:5rem" });
-}
-function selectInput(id, values, labels = {}, chosen) {
-  return el("select", { id }, values.map((v) => el("option", { value: v, selected: v === chosen }, labels[v] || String(v))));
+function field(entry, input) {
+  const label = el("label", { dataset: { key: entry.key } }, el("span", {}, words(entry.label)), input);
+  if (entry.help) label.title = words(entry.help);
+  return label;
 }
 
-// What the form's inputs hold now (id -> value), so that redrawing it in another language keeps them.
+function inputFor(entry) {
+  const id = inputId(entry.key);
+  if (entry.kind === "boolean") return el("input", { id, type: "checkbox", checked: Boolean(entry.default) });
+  if (entry.kind === "choice") {
+    return el("select", { id }, entry.choices.map((choice) =>
+      el("option", { value: String(choice.value), selected: choice.value === entry.default }, words(choice.label))));
+  }
+  const step = entry.kind === "integer" ? 1 : "any";
+  return el("input", { id, type: "number", value: entry.default, min: entry.minimum, max: entry.maximum, step,
+                       style: "width:5rem" });
+}
+
+// The value of a field's input, typed as the setup wants it.
+function valueOf(entry) {
+  const input = $(inputId(entry.key));
+  if (!input) return undefined;
+  if (entry.kind === "boolean") return input.checked;
+  if (entry.kind === "choice") {
+    const choice = entry.choices.find((c) => String(c.value) === input.value);
+    return choice ? choice.value : undefined;
+  }
+  return input.value === "" ? undefined : Number(input.value);
+}
+
+// What the form's inputs hold now (id -> value), so that redrawing it keeps them.
 function formValues(box) {
   const values = {};
   for (const input of box.querySelectorAll("input, select")) values[input.id] = input.type === "checkbox" ? input.checked : input.value;
@@ -35,78 +58,111 @@ function restoreValues(box, values) {
   }
 }
 
+function askable(game) { return game.setup.filter((entry) => entry.kind !== "seat_names"); }
+
 function renderGameOptions(keep = false) {
-  const game = $("game").value;
+  const game = current();
   const box = $("game-options");
   const values = keep ? formValues(box) : {};
   box.innerHTML = "";
-  if (game.startsWith("turfmaster")) {
-    box.append(field(t("Course"), selectInput("course", info.courses, { oval: t("Oval"), triangle: t("Triangle") })));
-    box.append(field(t("Steeplechase"), el("input", { id: "steeplechase", type: "checkbox" })));
-    box.append(field(t("Players"), numberInput("players", 2, game === "turfmaster" ? 2 : 1, 8)));
-    if (game === "turfmaster") box.append(field(t("Horses per player"), el("select", { id: "horses-per-player" })));
-  } else if (game === "readysetbet") {
-    box.append(field(t("Players"), numberInput("players", 2, 2, 8)));
-    box.append(field(t("Variant"), selectInput("variant", info.variants, {
-      standard: t("Standard"), app: t("App: the program runs the race"), house_bets: t("House bets"),
-      rotating_house: t("Rotating House") })));
-    box.append(field(t("Races"), numberInput("races", 4, 1, 4)));
-    box.append(field(t("Prop bets"), el("input", { id: "props", type: "checkbox", checked: true })));
-    box.append(field(t("Exotic finishes"), el("input", { id: "exotics", type: "checkbox", checked: true })));
-    box.append(field(t("VIP cards"), el("input", { id: "vip", type: "checkbox", checked: true })));
-    box.append(field(t("Seconds between rolls"), numberInput("pace", 2, 0.5, 30, 0.5)));
-  }
+  for (const entry of [...askable(game), ...game.table_options]) box.append(field(entry, inputFor(entry)));
   restoreValues(box, values);
-  for (const input of box.querySelectorAll("input, select")) input.addEventListener("change", renderSeats);
+  for (const input of box.querySelectorAll("input, select")) input.addEventListener("change", checkSetup);
+  applyPlan();
+  checkSetup();
+}
+
+function setupValues(game) {
+  const setup = {};
+  for (const entry of askable(game)) {
+    const value = valueOf(entry);
+    if (value !== undefined) setup[entry.key] = value;
+  }
+  return setup;
+}
+
+// Ask the server what the values chosen so far make: the seats, the fields' limits, or the refusal.
+function checkSetup() {
+  const game = current();
+  const question = ++asked;
+  checking = (async () => {
+    const response = await fetch(`/api/games/${encodeURIComponent(game.name)}/check`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ setup: setupValues(game) }) });
+    const answer = await response.json();
+    if (question !== asked || !response.ok) return;
+    plan = answer;
+    applyPlan();
+  })();
+  return checking;
+}
+
+// Wait until the server has answered for the values on screen (the seat rows then match them).
+async function settled() {
+  let seen;
+  do { seen = asked; await checking; } while (seen !== asked);
+}
+
+// The server's adjustments: a field's allowed choices, or a field that does not apply.
+function applyPlan() {
+  const game = current();
+  for (const entry of askable(game)) {
+    const input = $(inputId(entry.key));
+    const adjust = plan.fields[entry.key] || {};
+    if (!input) continue;
+    input.closest("label").hidden = Boolean(adjust.hidden);
+    if (adjust.hidden && "value" in adjust && entry.kind === "boolean") input.checked = adjust.value;
+    if (entry.kind === "choice" && adjust.choices) {
+      const allowed = adjust.choices.map(String);
+      const old = input.value;
+      for (const option of input.options) option.hidden = option.disabled = !allowed.includes(option.value);
+      if (!allowed.includes(old)) {
+        input.value = allowed[0];
+        checkSetup();
+      }
+    }
+  }
+  $("setup-problem").textContent = plan.error ? render(plan.error.message_i18n) || plan.error.message : "";
   renderSeats();
 }
 
-function seatCount() {
-  const game = $("game").value;
-  const players = Number(($("players") || {}).value || 2);
-  if (game === "readysetbet" && ($("variant") || {}).value === "house_bets") return players + 1;
-  return players;
-}
-
 function renderSeats() {
-  const game = $("game").value;
-  const hpp = $("horses-per-player");
-  if (hpp) {
-    const allowed = TM_HORSES_PER_PLAYER[Number($("players").value)] || [1];
-    const old = Number(hpp.value);
-    hpp.innerHTML = "";
-    for (const n of allowed) hpp.append(el("option", { value: n, selected: n === old }, String(n)));
-  }
+  const game = current();
   const box = $("seats");
-  const levels = (info.games.find((g) => g.name === game) || { bots: ["random"] }).bots;
-  const count = seatCount();
-  const house = game === "readysetbet" && ($("variant") || {}).value === "house_bets";
-  // keep the rows people have filled in (a re-render would lose what is being typed)
+  if (!plan.seats) return;   // a refused setup keeps the rows people have filled in
+  const count = plan.seats.length;
   let rows = [...box.querySelectorAll(".seat-row")];
   while (rows.length > count) rows.pop().remove();
   for (let i = rows.length; i < count; i++) {
+    const kind = el("select", { id: `kind-${i}`, class: "seat-kind" },
+      el("option", { value: "person", selected: i === 0 }), el("option", { value: "bot", selected: i !== 0 }));
     const row = el("div", { class: "row seat-row", dataset: { seat: i } },
       el("span", { class: "muted seat-label" }),
       el("input", { class: "seat-name", maxlength: 40 }),
-      selectInput(`kind-${i}`, ["person", "bot"], {}, i === 0 ? "person" : "bot"),
+      kind,
       el("select", { id: `level-${i}`, class: "seat-level" }));
-    const kind = row.querySelector(`#kind-${i}`);
-    kind.classList.add("seat-kind");
-    kind.addEventListener("change", () => { row.querySelector(".seat-level").hidden = kind.value !== "bot"; });
+    kind.addEventListener("change", () => showLevel(row));
     box.append(row);
   }
   rows = [...box.querySelectorAll(".seat-row")];
   rows.forEach((row, i) => {
-    row.querySelector(".seat-label").textContent = house && i === count - 1 ? t("House") : t("Seat {n}", { n: i + 1 });
+    const role = plan.seats[i].role;
+    row.querySelector(".seat-label").textContent = role ? words(role) : t("Seat {n}", { n: i + 1 });
     labelSeat(row, i);
     const level = row.querySelector(".seat-level");
     const chosen = level.value;
-    const labels = { random: t("Random bot"), tactical: t("Tactical bot"), value: t("Value bettor") };
     level.innerHTML = "";
-    for (const name of levels) level.append(el("option", { value: name }, labels[name] || name));
-    level.value = levels.includes(chosen) ? chosen : levels[levels.length - 1];
-    level.hidden = row.querySelector(".seat-kind").value !== "bot";
+    for (const bot of game.bots) level.append(el("option", { value: bot.name, title: words(bot.about) }, words(bot.title)));
+    const names = game.bots.map((bot) => bot.name);
+    level.value = names.includes(chosen) ? chosen : names[names.length - 1];
+    showLevel(row);
   });
+  // one word on each bot level, under the seats
+  $("bot-levels").replaceChildren(...game.bots.map((bot) =>
+    el("li", {}, el("b", {}, words(bot.title)), ": ", words(bot.about))));
+}
+
+function showLevel(row) {
+  row.querySelector(".seat-level").hidden = row.querySelector(".seat-kind").value !== "bot";
 }
 
 // The texts of a seat row in the current language; a name still as proposed follows the language.
@@ -123,25 +179,19 @@ function labelSeat(row, i) {
 }
 
 function requestBody() {
-  const game = $("game").value;
+  const game = current();
   const seats = [...document.querySelectorAll(".seat-row")].map((row) => ({
     name: row.querySelector(".seat-name").value.trim(), kind: row.querySelector(".seat-kind").value,
     level: row.querySelector(".seat-level").value }));
-  const players = Number($("players").value);
-  let setup = {};
-  let body = { game, seats };
-  if (game === "turfmaster") {
-    setup = { players, horses_per_player: Number($("horses-per-player").value), course: $("course").value,
-              steeplechase: $("steeplechase").checked, names: seats.map((s, i) => s.name || t("Seat {n}", { n: i + 1 })) };
-  } else if (game === "turfmaster-race") {
-    setup = { course: $("course").value, steeplechase: $("steeplechase").checked,
-              horses: seats.map((s, i) => ({ id: HORSES[i], owner: i })), seats: seats.length };
-  } else if (game === "readysetbet") {
-    setup = { players, variant: $("variant").value, races: Number($("races").value), props: $("props").checked,
-              exotics: $("exotics").checked, vip: $("vip").checked };
-    body.pace = Number($("pace").value);
+  const setup = setupValues(game);
+  for (const entry of game.setup) {
+    if (entry.kind === "seat_names") setup[entry.key] = seats.map((s, i) => s.name || t("Seat {n}", { n: i + 1 }));
   }
-  body.setup = setup;
+  const body = { game: game.name, seats, setup };
+  for (const entry of game.table_options) {
+    const value = valueOf(entry);
+    if (value !== undefined) body[entry.key] = value;
+  }
   return body;
 }
 
@@ -158,6 +208,7 @@ async function createTable(event) {
   event.preventDefault();
   lastError = null;
   showError();
+  await settled();
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
                                                 body: JSON.stringify(requestBody()) });
   const data = await response.json();
@@ -191,11 +242,16 @@ function showCreated(data) {
   }
   box.append(list);
   box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
-  if (data.game === "readysetbet") {
+  if (data.host_link) {
     box.append(el("p", {}, t("Race caller (keep this link: it can pause the race):"), " ",
       el("a", { href: data.host_link, class: "caller-link" }, t("Open the race caller"))));
   }
   try { localStorage.setItem(`hippodrome.table.${data.id}`, JSON.stringify(data)); } catch (e) { /* private mode */ }
+}
+
+function gameTitle(name) {
+  const game = games.find((g) => g.name === name);
+  return game ? words(game.title) : name;
 }
 
 async function refreshTables() {
@@ -205,37 +261,35 @@ async function refreshTables() {
   box.innerHTML = "";
   const open = tables.filter((table) => !table.over);
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
-  const titles = GAME_TITLES();
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
     list.append(el("tr", {},
       el("td", {}, table.id),
-      el("td", {}, titles[table.game] || table.game),
+      el("td", {}, gameTitle(table.game)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
       el("td", {}, el("a", { href: `/play/${table.id}` }, t("Watch")))));
   }
   box.append(list);
 }
 
+function fillGames(keep = false) {
+  const select = $("game");
+  const chosen = select.value;
+  select.innerHTML = "";
+  for (const game of games.filter((g) => g.lobby)) {
+    select.append(el("option", { value: game.name, selected: game.name === chosen, title: words(game.summary) }, words(game.title)));
+  }
+  renderGameOptions(keep);
+}
+
 async function start() {
   await languageSelector($("lang"), () => { fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); });
-  info = await (await fetch("/api/games")).json();
+  games = await loadGames();
   fillGames();
-  $("game").addEventListener("change", () => renderGameOptions());
+  $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   $("create-form").addEventListener("submit", createTable);
   refreshTables();
   setInterval(refreshTables, 5000);
-}
-
-function fillGames(keep = false) {
-  const select = $("game");
-  const chosen = select.value || "turfmaster";
-  const titles = GAME_TITLES();
-  select.innerHTML = "";
-  for (const name of ["turfmaster", "readysetbet", "turfmaster-race"]) {
-    if (info.games.some((g) => g.name === name)) select.append(el("option", { value: name, selected: name === chosen }, titles[name]));
-  }
-  renderGameOptions(keep);
 }
 
 start();

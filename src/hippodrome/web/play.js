@@ -2,6 +2,7 @@
 // every state to the game's own page module. Switching the language re-renders everything.
 import { t, render, languageSelector, seatName } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
+import { gameDescription } from "/static/games.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
@@ -52,8 +53,9 @@ async function start() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) { showMessage(() => t("There is no table {id}.", { id: tableId })); return; }
   const summary = await response.json();
-  const module = summary.game.startsWith("turfmaster") ? await import("/static/turfmaster.js") : await import("/static/readysetbet.js");
-  page = new module.Page($("app"), summary);
+  const description = await gameDescription(summary.game);
+  const module = await import(`/static/${description.page}.js`);
+  page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
     token,
     onState: (message) => {

@@ -3,10 +3,18 @@
 import { t, formatMoney, formatPercent, ordinal, seatName } from "/static/i18n.js";
 import { el } from "/static/net.js";
 
-export const HORSES = ["2/3", "4", "5", "6", "7", "8", "9", "10", "11/12"];
-export const HORSE_COLOUR = { "2/3": "blue", "4": "blue", "5": "orange", "6": "red", "7": "black", "8": "red", "9": "orange", "10": "blue", "11/12": "blue" };
-export const FINISH = 15, RED_LINE = 10;
-const COLUMNS = ["show:L", "show:R", "place:L", "place:R", "win:L", "win:M", "win:R"];
+// The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
+export let HORSES = [], HORSE_COLOUR = {}, FINISH = 0, RED_LINE = 0;
+let COLUMNS = [];
+
+export function useDescription(description) {
+  const { race, board } = description.data;
+  HORSES = race.horses.map((horse) => horse.id);
+  HORSE_COLOUR = Object.fromEntries(race.horses.map((horse) => [horse.id, horse.colour]));
+  FINISH = race.finish;
+  RED_LINE = race.red_line;
+  COLUMNS = board.columns;
+}
 const SEAT_COLOURS = ["#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#c2410c", "#0e7490", "#a16207", "#be185d", "#374151"];
 const EXOTIC_NAMES = () => ({ "by-a-nose": t("By a Nose"), "blow-out": t("Blow Out"), "tight-race": t("Tight Race"),
                               "late-start": t("Late Start"), "photo-finish": t("Photo Finish") });
@@ -78,7 +86,8 @@ export function drawTrack(container, race, lastEvent, animate = false) {
 }
 
 export class Page {
-  constructor(root, summary) {
+  constructor(root, summary, description) {
+    useDescription(description);
     this.root = root;
     this.summary = summary;
     this.token = null;       // the token chosen to bet with

@@ -46,7 +46,9 @@ export function timeline(view, race, seenAt = {}) {
 }
 
 export class Page {
-  constructor(root, summary) {
+  constructor(root, summary, description) {
+    this.courses = description.data.courses;
+    this.colours = Object.fromEntries(description.data.horses.map((horse) => [horse.id, horse.colour]));
     this.root = root;
     this.summary = summary;
     this.msg = null;
@@ -102,8 +104,7 @@ export class Page {
     if (this.loading === id) return this.loadingPromise;
     this.loading = id;
     this.loadingPromise = (async () => {
-      const course = this.courses && this.courses[name] ? this.courses[name] : await (await fetch(`/api/courses/${name}`)).json();
-      this.courses = { ...(this.courses || {}), [name]: course };
+      const course = this.courses[name];
       this.course = course;
       this.drawCourse(course, steeplechase);
       this.svgBuilt = id;
@@ -182,7 +183,7 @@ export class Page {
       if (!at) continue;
       seen.add(horse.id);
       let node = this.horseNodes[horse.id];
-      const colour = (this.course.colours || {})[horse.id] || horse.id;
+      const colour = this.colours[horse.id] || horse.id;
       if (!node) {
         node = svg("g", { class: "horse", dataset: { horse: horse.id } },
           svg("circle", { class: "body", r: 10, fill: colour }),
@@ -322,7 +323,7 @@ export class Page {
     for (const [horse, cards] of Object.entries(hands)) {
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
       const row = el("div", { class: "hand", dataset: { horse } },
-        el("div", { style: "width:100%" }, el("span", { class: "swatch", style: `background:${(this.course && this.course.colours[horse]) || horse}` }), horseName(horse),
+        el("div", { style: "width:100%" }, el("span", { class: "swatch", style: `background:${this.colours[horse] || horse}` }), horseName(horse),
            el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
       for (const card of cards) {
@@ -446,7 +447,7 @@ export class Page {
       else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: horse.lane, square: horse.square });
       const cards = horse.cards_left ?? (meetingHorses[horse.id] || {}).cards ?? horse.cards;
       rows.push(el("tr", { dataset: { horse: horse.id } },
-        el("td", {}, el("span", { class: "swatch", style: `background:${(this.course && this.course.colours[horse.id]) || horse.id}` }), horseName(horse.id)),
+        el("td", {}, el("span", { class: "swatch", style: `background:${this.colours[horse.id] || horse.id}` }), horseName(horse.id)),
         el("td", {}, this.seatName(horse.owner)), el("td", {}, where), el("td", {}, race && horse.limit ? String(horse.limit) : "–"),
         el("td", {}, cards === undefined || cards === null ? "" : String(cards))));
     }

@@ -1,0 +1,209 @@
+"""A game describes itself: what the server, the lobby, the pages and the CLI need to know of it.
+
+Every registered game class carries a :class:`GameDescription` (``Game.description``), the way a
+boardgame.io game object does: its name and title, how many seats it takes, its setup schema
+with defaults and limits, its bot levels, the public data its page draws (courses, the betting
+board, colours, horses), named look-ups a page may ask for (a move preview, live odds) and a few
+example setups (the conformance suite plays them). The layers above read this description and
+never name a game: adding a game adds a package and its entry point, nothing in the server, the
+lobby or the command-line frame.
+
+Words are :class:`~hippodrome.i18n.Message` objects; :meth:`GameDescription.to_json` renders each
+in the five languages (``{"en": ..., "es": ...}``) so a page can switch language without asking.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable, Mapping
+
+from hippodrome.i18n import LANGUAGES, Message
+
+#: a setup field's kinds, as a form shows them
+INTEGER, NUMBER, BOOLEAN, CHOICE, SEAT_NAMES = "integer", "number", "boolean", "choice", "seat_names"
+FIELD_KINDS = (INTEGER, NUMBER, BOOLEAN, CHOICE, SEAT_NAMES)
+
+
+def in_every_language(words: Message | str | None) -> dict[str, str] | None:
+    """``words`` rendered in each language (a plain string, such as a number, is the same in all)."""
+    if words is None:
+        return None
+    if isinstance(words, str):
+        return {lang: words for lang in LANGUAGES}
+    return {lang: words.translate(lang) for lang in LANGUAGES}
+
+
+def resolve(reference: str) -> Any:
+    """The object named ``"package.module:attribute"`` (imported on first use, so a game module
+    can name its bots or look-ups without importing them, and so without import cycles)."""
+    module, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a ``choice`` field may take, with its words."""
+
+    value: Any
+    label: Message | str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "label": in_every_language(self.label)}
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """One entry of a game's setup (or of its table's options, ``table_option=True``).
+
+    ``kind``: ``integer``/``number`` (with ``minimum``, ``maximum``, ``step``), ``boolean``,
+    ``choice`` (one of ``choices``) or ``seat_names`` (the seats' names, in seat order, which a
+    lobby fills from its seat rows rather than asking for them).
+    """
+
+    key: str
+    kind: str
+    label: Message
+    default: Any = None
+    minimum: float | None = None
+    maximum: float | None = None
+    step: float | None = None
+    choices: tuple[Choice, ...] = ()
+    help: Message | None = None
+    #: an option of the table that plays the game (e.g. seconds between rolls), not of the game
+    table_option: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"setup field {self.key!r}: unknown kind {self.kind!r}")  # i18n: programming error
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "kind": self.kind, "label": in_every_language(self.label),
+                                "default": self.default, "table_option": self.table_option}
+        for name in ("minimum", "maximum", "step"):
+            if getattr(self, name) is not None:
+                data[name] = getattr(self, name)
+        if self.choices:
+            data["choices"] = [choice.to_json() for choice in self.choices]
+        if self.help is not None:
+            data["help"] = in_every_language(self.help)
+        return data
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A level of bot: its name (the id in setups and records), words for people, and the bot class
+    (``"module:Class"``, built with a seed)."""
+
+    name: str
+    title: Message
+    about: Message
+    factory: str
+
+    def make(self, seed: int | str) -> Any:
+        return resolve(self.factory)(seed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "title": in_every_language(self.title), "about": in_every_language(self.about)}
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A named question a page may ask about a game in progress.
+
+    ``function`` (``"module:function"``) is called as ``function(state, seat, params)`` and answers
+    JSON, or raises IllegalAction. A ``public`` look-up reads only what everyone may see (any
+    spectator may ask: the server serves it at ``GET /api/tables/{id}/{name}``); a private one is
+    asked by a seat about its own options (the websocket's message of the same name). ``slow``
+    look-ups run off the server's event loop.
+    """
+
+    name: str
+    function: str
+    public: bool = False
+    slow: bool = False
+
+    def __call__(self, state: Any, seat: int | None, params: Mapping[str, Any]) -> Any:
+        return resolve(self.function)(state, seat, params)
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """The seats a setup makes, each with its role's words (None: an ordinary player)."""
+
+    roles: tuple[Message | None, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.roles)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [{"seat": number, "role": in_every_language(role)} for number, role in enumerate(self.roles)]
+
+
+@dataclass(frozen=True)
+class GameDescription:
+    """What a game is, for everything above the engines. See the module docstring."""
+
+    name: str
+    title: Message
+    summary: Message
+    min_seats: int
+    max_seats: int
+    setup: tuple[SetupField, ...]
+    bots: tuple[BotLevel, ...]
+    #: ``seats(state)``: the seats of a game state just made by ``new(setup)``
+    seats: Callable[[Any], SeatPlan]
+    #: the page module that draws the game (``/static/<page>.js``)
+    page: str
+    #: ``public_data()``: the data the page draws with (computed once, then cached)
+    public_data: Callable[[], dict[str, Any]] = dict
+    #: ``form(values)``: for the setup values chosen so far, the fields to adjust
+    #: (``{"key": {"choices": [...]}`` or ``{"key": {"hidden": true}}``): rules such as T7's horses
+    #: per player stay here, never in a page
+    form: Callable[[Mapping[str, Any]], dict[str, dict[str, Any]]] = lambda values: {}
+    lookups: tuple[Lookup, ...] = ()
+    #: setups that exercise the game's variants (the conformance suite plays each)
+    examples: tuple[dict[str, Any], ...] = ()
+    #: the table offers a race-caller link (a shared screen that calls the race)
+    caller: bool = False
+    #: offered in the lobby (a game played without seats, such as a race run for the box, is not)
+    lobby: bool = True
+    #: the order of lists of games (lower first)
+    order: int = 100
+
+    # -- reading ------------------------------------------------------------------
+    def bot(self, level: str) -> BotLevel | None:
+        return next((bot for bot in self.bots if bot.name == level), None)
+
+    def lookup(self, name: str) -> Lookup | None:
+        return next((entry for entry in self.lookups if entry.name == name), None)
+
+    def setup_fields(self) -> tuple[SetupField, ...]:
+        return tuple(entry for entry in self.setup if not entry.table_option)
+
+    def table_options(self) -> tuple[SetupField, ...]:
+        return tuple(entry for entry in self.setup if entry.table_option)
+
+    def defaults(self) -> dict[str, Any]:
+        """The default setup (fields whose default is None are left out: the game decides)."""
+        return {entry.key: entry.default for entry in self.setup_fields()
+                if entry.default is not None and entry.kind != SEAT_NAMES}
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        return self.public_data()
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything above, as ``GET /api/games`` serves it."""
+        return {
+            "name": self.name, "title": in_every_language(self.title),
+            "summary": in_every_language(self.summary),
+            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "setup": [entry.to_json() for entry in self.setup_fields()],
+            "table_options": [entry.to_json() for entry in self.table_options()],
+            "bots": [bot.to_json() for bot in self.bots],
+            "lookups": [{"name": entry.name, "public": entry.public} for entry in self.lookups],
+            "page": self.page, "caller": self.caller, "lobby": self.lobby, "data": self.data,
+        }

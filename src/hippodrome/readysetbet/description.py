@@ -1,0 +1,105 @@
+"""What the layers above need to know of Ready Set Bet's games (hippodrome.core.description).
+
+"readysetbet" is the whole game of four races with the betting board (R1-R9); "readysetbet-race"
+is one dice race run for people betting on the physical board (the race caller). Their public
+data is the printed game: the horses with their bonus moves, the track, the betting board,
+the exotic-finish, prop and VIP cards (data/*.json).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from hippodrome.core.description import (
+    BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
+)
+from hippodrome.i18n import Message
+
+VARIANTS = ("standard", "app", "house_bets", "rotating_house")
+DATA_FILES = ("race", "board", "exotic", "props", "vip", "house")
+RACE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "race.json").read_text())
+
+
+def public_data() -> dict[str, Any]:
+    """The printed game: each data file without its source note, keyed by its name."""
+    data = {}
+    for name in DATA_FILES:
+        content = json.loads((resources.files("hippodrome.readysetbet") / "data" / f"{name}.json").read_text())
+        data[name] = {key: value for key, value in content.items() if not key.startswith("_")}
+    return data
+
+
+def game_seats(state: Any) -> SeatPlan:
+    """One seat per player; in the House bets variant the House has a seat of its own (R9)."""
+    # NOTE: the seat of the player who runs the House in Ready Set Bet's House bets variant.
+    return SeatPlan(tuple(Message("House") if state.is_house(seat) and state.variant == "house_bets" else None
+                          for seat in range(state.seats)))
+
+
+def no_seats(state: Any) -> SeatPlan:
+    return SeatPlan(())
+
+
+GAME = GameDescription(
+    name="readysetbet",
+    # NOTE: the game's name; published in Spanish as "Un día en las carreras".
+    title=Message("Ready Set Bet"),
+    summary=Message("A dice race of nine horses; everybody bets at once until the third crossing of the red line"),
+    min_seats=RACE_DATA["min_players"], max_seats=RACE_DATA["max_players"] + 1,
+    setup=(
+        SetupField("players", INTEGER, Message("Players"), default=2, minimum=RACE_DATA["min_players"],
+                   maximum=RACE_DATA["max_players"]),
+        SetupField("variant", CHOICE, Message("Variant"), default="standard", choices=(
+            Choice("standard", Message("Standard")),
+            Choice("app", Message("App: the program runs the race")),
+            Choice("house_bets", Message("House bets")),
+            Choice("rotating_house", Message("Rotating House")),
+        )),
+        SetupField("races", INTEGER, Message("Races"), default=RACE_DATA["races"], minimum=1,
+                   maximum=RACE_DATA["races"]),
+        SetupField("props", BOOLEAN, Message("Prop bets"), default=True),
+        SetupField("exotics", BOOLEAN, Message("Exotic finishes"), default=True),
+        SetupField("vip", BOOLEAN, Message("VIP cards"), default=True),
+        SetupField("pace", NUMBER, Message("Seconds between rolls"), default=2.0, minimum=0.05, maximum=30.0,
+                   table_option=True),
+    ),
+    bots=(
+        BotLevel("random", Message("Random bot"), Message("Bets now and then on any open space"),
+                 "hippodrome.readysetbet.bots:RandomBettor"),
+        BotLevel("value", Message("Value bettor"),
+                 Message("Prices every bet with the live odds and takes the good ones before you do"),
+                 "hippodrome.readysetbet.bots:ValueBettor"),
+    ),
+    seats=game_seats,
+    page="readysetbet",
+    public_data=public_data,
+    lookups=(Lookup("odds", "hippodrome.readysetbet.lookups:odds", public=True, slow=True),),
+    examples=(
+        {"players": 2},
+        {"players": 4, "variant": "house_bets"},
+        {"players": 3, "variant": "rotating_house"},
+        {"players": 5, "variant": "app", "props": False, "exotics": False, "vip": False},
+        {"players": 8, "races": 2},
+    ),
+    caller=True,
+    order=20,
+)
+
+RACE = GameDescription(
+    name="readysetbet-race",
+    # NOTE: a Ready Set Bet race run by the program for people betting on the physical board.
+    title=Message("Ready Set Bet: a race called for the box"),
+    summary=Message("The program rolls and calls the race; bets stay on your own board"),
+    min_seats=0, max_seats=0,
+    setup=(),
+    bots=(),
+    seats=no_seats,
+    page="readysetbet",
+    public_data=public_data,
+    examples=({}, {"positions": "4=3,7=2"}),
+    caller=True,
+    lobby=False,
+    order=40,
+)

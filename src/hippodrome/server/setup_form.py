@@ -1,0 +1,58 @@
+"""The lobby's questions about a setup, answered from the game's description alone.
+
+``check_setup`` says what a setup would make before a table is created: the seats (with their
+roles' words), the adjustments the form needs for the values chosen so far (T7's horses per
+player, a steeplechase only on a course with fences), or why the game refuses it.
+``table_options`` reads and checks the options of the table itself (seconds between rolls).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from hippodrome.core.description import BOOLEAN, CHOICE, INTEGER, NUMBER, GameDescription, SetupField
+from hippodrome.core.errors import HippodromeError, InvalidSetup
+from hippodrome.core.game import game_class
+from hippodrome.i18n import Message
+from hippodrome.server.localize import error_details
+
+
+def check_setup(description: GameDescription, setup: Any, lang: str) -> dict[str, Any]:
+    """``{"fields": adjustments, "seats": [...] | None, "error": details | None}`` for ``setup``."""
+    if not isinstance(setup, dict):
+        setup = {}
+    fields = description.form(setup)
+    try:
+        state = game_class(description.name).new(setup)
+    except HippodromeError as error:
+        return {"fields": fields, "seats": None, "error": error_details(error, lang)}
+    return {"fields": fields, "seats": description.seats(state).to_json(), "error": None}
+
+
+def table_options(description: GameDescription, request: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's options (the description's ``table_option`` fields) from a create request,
+    each checked against its limits; the default where the request gives none."""
+    return {entry.key: checked_option(entry, request.get(entry.key, entry.default))
+            for entry in description.table_options()}
+
+
+def checked_option(entry: SetupField, value: Any) -> Any:
+    if entry.kind in (INTEGER, NUMBER):
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if entry.kind == INTEGER:
+            number = number and float(value).is_integer()
+        low = entry.minimum if entry.minimum is not None else float("-inf")
+        high = entry.maximum if entry.maximum is not None else float("inf")
+        if not number or not low <= value <= high:
+            # NOTE: {key} is a key of the table's JSON (such as 'pace'), {label} its meaning in words.
+            raise InvalidSetup(Message("'{key}' ({label}) must be a number from {low} to {high}",
+                                       key=entry.key, label=entry.label, low=entry.minimum, high=entry.maximum))
+        return int(value) if entry.kind == INTEGER else float(value)
+    if entry.kind == BOOLEAN and not isinstance(value, bool):
+        # NOTE: {key} is a key of the table's JSON, {label} its meaning in words.
+        raise InvalidSetup(Message("'{key}' ({label}) must be true or false", key=entry.key, label=entry.label))
+    if entry.kind == CHOICE and value not in [choice.value for choice in entry.choices]:
+        # NOTE: {key} is a key of the table's JSON, {label} its meaning in words; {values} the values allowed.
+        raise InvalidSetup(Message("'{key}' ({label}) must be one of {values}", key=entry.key, label=entry.label,
+                                   values=", ".join(repr(choice.value) for choice in entry.choices)))
+    return value

@@ -1,0 +1,150 @@
+"""What the layers above need to know of TurfMaster's two games (hippodrome.core.description).
+
+The meeting ("turfmaster", three races) and the single race ("turfmaster-race") share their
+courses, horses and handicap limits: the public data the page draws with. Setup rules stay in
+:mod:`hippodrome.turfmaster.setup` (T7's horses per player, T11's steeplechase on the oval
+only); the lobby's form asks :func:`meeting_form` / :func:`race_form` rather than repeating them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from hippodrome.core.description import (
+    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
+    in_every_language,
+)
+from hippodrome.i18n import Message
+from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
+from hippodrome.turfmaster.cards import HANDICAP_LIMITS, HORSE_COLOURS
+from hippodrome.turfmaster.course import COURSE_NAMES, load_course
+from hippodrome.turfmaster.setup import HORSES_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
+
+#: the courses that may be run as a steeplechase (T11, T12: the oval's fences)
+STEEPLECHASE_COURSES = tuple(name for name in COURSE_NAMES if load_course(name).data.get("fences"))
+LANES = 8
+
+
+def public_data() -> dict[str, Any]:
+    """Courses with their drawings, the horses with colours and names, the handicap limits (T6)."""
+    courses = {}
+    for name in COURSE_NAMES:
+        course = load_course(name)
+        data = course.data
+        courses[name] = {
+            "name": name, "title": in_every_language(term(TURFMASTER_COURSES, name)), "lanes": course.lanes,
+            "finish": data["finish"], "fences": data.get("fences", []),
+            "steeplechase": name in STEEPLECHASE_COURSES,
+            # each square: lane, index along its lane, line (level squares share one), drawing cell
+            "squares": [[s["lane"], s["index"], s["line"], s["cell"]] for s in data["squares"]],
+        }
+    return {
+        "courses": courses,
+        "horses": [{"id": horse, "colour": colour, "name": in_every_language(horse_name(horse))}
+                   for horse, colour in HORSE_COLOURS.items()],
+        "handicaps": {str(rank): limit for rank, limit in HANDICAP_LIMITS.items()},
+    }
+
+
+def _whole(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _steeplechase_field(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The steeplechase is run on a course with fences only (T11, T12)."""
+    if values.get("course", "oval") in STEEPLECHASE_COURSES:
+        return {}
+    return {"steeplechase": {"hidden": True, "value": False}}
+
+
+def meeting_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """T7: how many horses each player may run depends on the number of players."""
+    players = _whole(values.get("players"), MIN_PLAYERS)
+    allowed = HORSES_PER_PLAYER.get(players, (1,))
+    return {"horses_per_player": {"choices": list(allowed)}, **_steeplechase_field(values)}
+
+
+def race_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """A single race: up to one horse per lane in all."""
+    players = max(1, _whole(values.get("players"), 1))
+    return {"horses_per_player": {"choices": list(range(1, max(1, LANES // players) + 1))},
+            **_steeplechase_field(values)}
+
+
+def seats_of(state: Any) -> SeatPlan:
+    return SeatPlan((None,) * state.seats)
+
+
+def meeting_seats(state: Any) -> SeatPlan:
+    return SeatPlan((None,) * state.players)
+
+
+COURSE = SetupField("course", CHOICE, Message("Course"), default="oval",
+                    choices=tuple(Choice(name, term(TURFMASTER_COURSES, name)) for name in COURSE_NAMES))
+STEEPLECHASE = SetupField("steeplechase", BOOLEAN, Message("Steeplechase"), default=False,
+                          help=Message("Fences to jump on the oval; a horse that cannot clear one in a card round falls"))
+
+BOTS = (
+    BotLevel("random", Message("Random bot"), Message("Plays any legal move: a first opponent for learning the rules"),
+             "hippodrome.core.bot:RandomBot"),
+    BotLevel("tactical", Message("Tactical bot"),
+             Message("Follows the rulebook's tactical advice: saves its jokers, keeps to the inner lanes, "
+                     "avoids leading too early"),
+             "hippodrome.turfmaster.bots:TacticalBot"),
+)
+
+PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
+
+MEETING = GameDescription(
+    name="turfmaster",
+    # NOTE: the lobby's name of the full TurfMaster game.
+    title=Message("TurfMaster: a meeting of three races"),
+    summary=Message("Cards and shared dice rounds on eight lanes; the most points over three races wins"),
+    min_seats=MIN_PLAYERS, max_seats=MAX_PLAYERS,
+    setup=(
+        COURSE, STEEPLECHASE,
+        SetupField("players", INTEGER, Message("Players"), default=2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+        SetupField("horses_per_player", CHOICE, Message("Horses per player"), default=2,
+                   choices=tuple(Choice(n, str(n)) for n in range(1, 5))),
+        SetupField("names", SEAT_NAMES, Message("Name")),
+    ),
+    bots=BOTS,
+    seats=meeting_seats,
+    page="turfmaster",
+    public_data=public_data,
+    form=meeting_form,
+    lookups=(PREVIEW,),
+    examples=(
+        {"players": 2, "horses_per_player": 2},
+        {"players": 3, "horses_per_player": 2, "course": "triangle"},
+        {"players": 4, "horses_per_player": 1, "steeplechase": True},
+    ),
+    order=10,
+)
+
+RACE = replace(
+    MEETING,
+    name="turfmaster-race",
+    # NOTE: the lobby's name of a TurfMaster game of one race.
+    title=Message("TurfMaster: a single race"),
+    summary=Message("One race of the meeting, ten cards per horse"),
+    min_seats=1, max_seats=LANES,
+    setup=(
+        COURSE, STEEPLECHASE,
+        SetupField("players", INTEGER, Message("Players"), default=2, minimum=1, maximum=LANES),
+        SetupField("horses_per_player", CHOICE, Message("Horses per player"), default=1,
+                   choices=tuple(Choice(n, str(n)) for n in range(1, LANES + 1))),
+    ),
+    seats=seats_of,
+    form=race_form,
+    examples=(
+        {"players": 4},
+        {"players": 2, "horses_per_player": 3, "course": "triangle"},
+        {"players": 8, "steeplechase": True},
+    ),
+    order=30,
+)

@@ -1,0 +1,53 @@
+"""Arrows point down only (docs/architecture.md): a game package imports only core, i18n and
+itself; the server, the table layer, the lobby and the play page name no game."""
+
+import ast
+import re
+from pathlib import Path
+
+import hippodrome
+
+PACKAGE = Path(hippodrome.__file__).parent
+GAME_PACKAGES = ("turfmaster", "readysetbet")
+GAME_NAMES = re.compile(r"turfmaster|readysetbet|ready set bet", re.IGNORECASE)
+
+
+def imported_modules(path: Path) -> set[str]:
+    modules = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            modules.add(node.module)
+        elif isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+    return {m for m in modules if m.startswith("hippodrome")}
+
+
+def test_game_packages_import_only_core_i18n_and_themselves():
+    for package in GAME_PACKAGES:
+        allowed = ("hippodrome.core", "hippodrome.i18n", f"hippodrome.{package}")
+        for path in (PACKAGE / package).rglob("*.py"):
+            wrong = {m for m in imported_modules(path) if not m.startswith(allowed)}
+            assert not wrong, f"{path.relative_to(PACKAGE)} imports {sorted(wrong)}"
+
+
+def test_core_and_i18n_import_no_layer_above():
+    for package, allowed in (("core", ("hippodrome.core", "hippodrome.i18n")), ("i18n", ("hippodrome.i18n",))):
+        for path in (PACKAGE / package).rglob("*.py"):
+            wrong = {m for m in imported_modules(path) if not m.startswith(allowed)}
+            assert not wrong, f"{path.relative_to(PACKAGE)} imports {sorted(wrong)}"
+
+
+def code_without_comments(path: Path) -> str:
+    text = path.read_text()
+    if path.suffix == ".py":
+        text = re.sub(r'""".*?"""', "", text, flags=re.S)
+        return "\n".join(line.split("#")[0] for line in text.splitlines())
+    return "\n".join(line.split("//")[0] for line in text.splitlines())
+
+
+def test_the_server_table_lobby_and_play_page_name_no_game():
+    places = [*(PACKAGE / "server").glob("*.py"), *(PACKAGE / "table").glob("*.py"), PACKAGE / "cli" / "main.py", PACKAGE / "cli" / "serve.py",
+              PACKAGE / "web" / "lobby.js", PACKAGE / "web" / "play.js", PACKAGE / "web" / "games.js"]
+    for path in places:
+        found = GAME_NAMES.findall(code_without_comments(path))
+        assert not found, f"{path.relative_to(PACKAGE)} names a game: {found}"
