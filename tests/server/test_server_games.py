@@ -69,7 +69,8 @@ def test_the_setup_check_gives_seats_limits_and_refusals(client):
     # a single race from the lobby's shorthand: players and horses per player
     assert len(check(client, "turfmaster-race", {"players": 3, "horses_per_player": 2})["seats"]) == 3
     assert check(client, "turfmaster-race", {"players": 3})["fields"]["horses_per_player"]["choices"] == [1, 2]
-    assert client.post("/api/games/turfmaster/check", content=b"[1]").status_code == 400
+    assert client.post("/api/games/turfmaster/check", content=b"[1]",
+                       headers={"Content-Type": "application/json"}).status_code == 400
 
 
 def test_a_refused_table_option_names_its_limits(client):

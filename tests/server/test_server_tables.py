@@ -35,8 +35,9 @@ def test_lobby_lists_games_and_tables_and_refuses_bad_setups(client):
     ):
         response = client.post("/api/tables", json=body)
         assert response.status_code == 400 and words in response.json()["detail"], response.text
-    assert client.post("/api/tables", content=b"{oops").status_code == 400
-    assert client.post("/api/tables", content=b"x" * 70000).status_code == 413
+    as_json = {"Content-Type": "application/json"}
+    assert client.post("/api/tables", content=b"{oops", headers=as_json).status_code == 400
+    assert client.post("/api/tables", content=b"x" * 70000, headers=as_json).status_code == 413
 
 
 def test_each_connection_sees_only_its_own_hands_turfmaster(client):

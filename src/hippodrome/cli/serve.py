@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import webbrowser
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -19,6 +19,9 @@ def serve(
     db: Optional[str] = typer.Option(None, "--db", help=help_text(
         "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3).")),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help=help_text("Seconds a bot waits before it moves.")),
+    allow_origin: Optional[List[str]] = typer.Option(None, "--allow-origin", help=help_text(
+        "Another site whose pages may create tables and play here, such as https://games.example "
+        "(repeatable; the server's own pages always may).")),
     lang: str = lang_option(),
 ) -> None:
     import socket
@@ -26,13 +29,19 @@ def serve(
     import uvicorn
 
     from hippodrome.server.app import create_app
+    from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import db_path_from
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)
 
     try:
-        app = create_app(db, bot_delay=bot_delay)
+        origins = allowed_origins(allow_origin or ())
+    except ValueError as error:
+        typer.echo(localize_error(error, lang), err=True)  # says which value and what an origin looks like
+        raise typer.Exit(2)
+    try:
+        app = create_app(db, bot_delay=bot_delay, allowed_origins=origins)
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

@@ -172,6 +172,9 @@ class GameDescription:
     lobby: bool = True
     #: the order of lists of games (lower first)
     order: int = 100
+    #: setup keys the game accepts that the lobby's form does not ask for (for scripts and tests:
+    #: a race's starting positions, its hands); with the fields' keys, every key a setup may hold
+    extra_setup_keys: tuple[str, ...] = ()
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
@@ -185,6 +188,10 @@ class GameDescription:
 
     def table_options(self) -> tuple[SetupField, ...]:
         return tuple(entry for entry in self.setup if entry.table_option)
+
+    def setup_keys(self) -> tuple[str, ...]:
+        """Every key a setup of this game may hold: its fields', then the extra ones."""
+        return tuple(entry.key for entry in self.setup_fields()) + self.extra_setup_keys
 
     def defaults(self) -> dict[str, Any]:
         """The default setup (fields whose default is None are left out: the game decides)."""
@@ -203,6 +210,7 @@ class GameDescription:
             "seats": {"min": self.min_seats, "max": self.max_seats},
             "setup": [entry.to_json() for entry in self.setup_fields()],
             "table_options": [entry.to_json() for entry in self.table_options()],
+            "extra_setup_keys": list(self.extra_setup_keys),
             "bots": [bot.to_json() for bot in self.bots],
             "lookups": [{"name": entry.name, "public": entry.public} for entry in self.lookups],
             "page": self.page, "caller": self.caller, "lobby": self.lobby, "data": self.data,

@@ -102,4 +102,6 @@ RACE = GameDescription(
     caller=True,
     lobby=False,
     order=40,
+    # a race started from a position ("4=3,7=2": horse 4 on space 3, ...; race_game.py)
+    extra_setup_keys=("positions",),
 )

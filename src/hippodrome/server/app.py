@@ -3,7 +3,9 @@
 ``create_app(db)`` opens the SQLite storage, resumes every unfinished table from its log and
 starts its runner (bots, clock). Every connection receives only ``view(seat)`` of its seat
 (spectators: ``view(None)``); an action goes through the table's lock, is stored, and only
-then announced.
+then announced. What a client sends passes the gate first (``guard``: its origin, content type
+and size; ``strict_json``; ``quota``: how many tables and connections one address opens), so
+nothing the server stores can break an answer later ("Limits and refusals", docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -14,21 +16,26 @@ import logging
 import secrets
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
 from hippodrome.core.registry import descriptions
-from hippodrome.i18n import LANGUAGES, Message, languages_for_web, normalize, plural_rule, web_catalog
+from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
+from hippodrome.server import quota
+from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.localize import LobbyError, language_of, problem, refusal, render_page
+from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
 from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats
-from hippodrome.server.setup_form import check_setup, table_options
+from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
@@ -47,6 +54,7 @@ class Hub:
         self.storage = storage
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.unreadable: set[str] = set()  # stored by an older server with values strict JSON refuses
 
     def resume_all(self) -> None:
         for table_id in self.storage.table_ids():
@@ -58,8 +66,16 @@ class Hub:
     def load(self, table_id: str) -> Room | None:
         if table_id in self.rooms:
             return self.rooms[table_id]
+        if table_id in self.unreadable:
+            return None
         data = self.storage.load(table_id)
         if data is None:
+            return None
+        try:
+            check_value({key: data[key] for key in ("setup", "options", "seats", "log")})
+        except StrictJSONError as error:
+            log.error("table %s is not resumed: %s", table_id, error.args[0])
+            self.unreadable.add(table_id)
             return None
         record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"]}
         seats = restore_seats(data["game"], data["seed"], data["seats"])
@@ -74,9 +90,7 @@ class Hub:
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
         description = check_game(request.get("game"))
         game = description.name
-        setup = request.get("setup", {})
-        if not isinstance(setup, dict):
-            raise InvalidSetup(Message("'setup' must be a JSON object"))
+        setup = checked_setup(description, request.get("setup", {}))
         options = table_options(description, request)
         seed = secrets.token_hex(16)
         table_seats, info, tokens = new_seats(description, request.get("seats"), seed)
@@ -106,8 +120,15 @@ class Hub:
             await room.runner.stop()
 
 
-def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
-    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file)."""
+def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
+               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS) -> FastAPI:
+    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file).
+
+    ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
+    server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
+    create, and connections it may open, in a sliding window."""
+    origins = origins_from(allowed_origins)
+    tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
     storage = Storage(db)
@@ -123,11 +144,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
+    app.add_middleware(OriginGuard, allowed=origins)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError):
-        return JSONResponse(error.body(language_of(request.cookies, request.headers)), status_code=error.status)
+        return JSONResponse(error.body(language_of(request.cookies, request.headers)), status_code=error.status,
+                            headers=error.headers)
 
     def page(name: str, request: Request) -> HTMLResponse:
         return HTMLResponse(render_page(name, language_of(request.cookies, request.headers)),
@@ -167,7 +190,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     @app.post("/api/games/{name}/check")
     async def check_game_setup(name: str, request: Request):
         description = described(name)
-        data = await json_body(request)
+        data = await json_object(request, MAX_CREATE_BODY)
         return check_setup(description, data.get("setup", {}), language_of(request.cookies, request.headers))
 
     @app.get("/api/languages")
@@ -202,11 +225,22 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
 
     @app.post("/api/tables")
     async def create_table(request: Request):
-        data = await json_body(request)
+        address = client_address(request)
+        wait = tables_opened.take(address)
+        if wait is not None:
+            raise too_many(Plural("too many tables from your address (at most {count} in {seconds} s); "
+                                  "try again in {n} second",
+                                  "too many tables from your address (at most {count} in {seconds} s); "
+                                  "try again in {n} seconds", whole_seconds(wait),
+                                  count=table_quota.count, seconds=table_quota.seconds), wait)
         try:
-            return hub.create(data)
+            return hub.create(await json_object(request, MAX_CREATE_BODY))
         except HippodromeError as error:
+            tables_opened.give_back(address)  # a refused table is no table
             raise LobbyError(400, error, code="invalid_setup")
+        except LobbyError:
+            tables_opened.give_back(address)
+            raise
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
@@ -219,6 +253,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     # -- play -----------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str):
+        wait = connections_opened.take(client_address(websocket))
+        if wait is not None:
+            await refuse_websocket(websocket, too_many(Plural(
+                "too many connections from your address (at most {count} in {seconds} s); try again in {n} second",
+                "too many connections from your address (at most {count} in {seconds} s); try again in {n} seconds",
+                whole_seconds(wait), count=connection_quota.count, seconds=connection_quota.seconds), wait))
+            return
         await websocket.accept()
         lang = language_of(websocket.cookies, websocket.headers)
         room = hub.load(table_id)
@@ -231,20 +272,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     return app
 
 
-async def json_body(request: Request) -> dict[str, Any]:
-    """A request's body: a JSON object of at most MAX_CREATE_BODY bytes (LobbyError otherwise)."""
-    body = await request.body()
-    if len(body) > MAX_CREATE_BODY:
-        raise LobbyError(413, Message("a table description is at most {n} bytes", n=MAX_CREATE_BODY),
-                         code="too_large")
-    try:
-        data = json.loads(body)
-    except ValueError:
-        raise LobbyError(400, Message("the body must be JSON: {example}",
-                                      example='{"game": ..., "setup": {...}, "seats": [...]}'), code="bad_request")
-    if not isinstance(data, dict):
-        raise LobbyError(400, Message("the body must be a JSON object"), code="bad_request")
-    return data
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request came from, as the quotas count it."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def too_many(message: Message, wait: float) -> LobbyError:
+    return LobbyError(429, message, code="too_many", headers={"Retry-After": str(whole_seconds(wait))})
 
 
 async def run_lookup(room: Room, entry: Any, seat: int | None, params: dict[str, Any]) -> tuple[int, Any]:
@@ -320,17 +354,18 @@ def too_large() -> Message:
 async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any] | None:
     lang = connection.lang
     try:
-        message = json.loads(text)
-    except ValueError:
-        return problem(lang, "bad_message", Message("a message must be a JSON object such as {example}",
-                                                    example='{"v": 1, "type": "join"}'))
+        message = loads(text)
+    except StrictJSONError as error:
+        return problem(lang, "bad_message", Message("a message must be a JSON object such as {example}: {reason}",
+                                                    example='{"v": 1, "type": "join"}', reason=error.args[0]))
     if not isinstance(message, dict):
         return problem(lang, "bad_message", Message("a message must be a JSON object, not {kind}",
                                                     kind=type(message).__name__))
-    if message.get("v") != PROTOCOL_VERSION:
+    version = message.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:  # not true, not 1.0
         return problem(lang, "bad_version", Message(
             "this server speaks protocol version {version}; the message says {said}",
-            version=str(PROTOCOL_VERSION), said=repr(message.get("v"))), protocol=PROTOCOL_VERSION)
+            version=str(PROTOCOL_VERSION), said=json.dumps(version, ensure_ascii=False)[:40]), protocol=PROTOCOL_VERSION)
     kind = message.get("type")
     if kind not in MESSAGE_TYPES:
         return problem(lang, "bad_message", Message("unknown message type {kind}; types: {types}",

@@ -54,11 +54,12 @@ class LobbyError(Exception):
     """An HTTP error of the lobby API, answered as ``{"detail", "error", "message_i18n"}`` with
     ``detail`` in the request's language (see ``create_app``'s handler)."""
 
-    def __init__(self, status: int, message: Any, code: str):
+    def __init__(self, status: int, message: Any, code: str, headers: Mapping[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = dict(headers or {})
 
     def body(self, lang: str) -> dict[str, Any]:
         if isinstance(self.message, BaseException):
@@ -67,6 +68,13 @@ class LobbyError(Exception):
                     "message_i18n": details["message_i18n"]}
         return {"detail": localize_text(self.message, lang), "error": self.code,
                 "message_i18n": message_json(self.message)}
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` as a message shows what a client sent: quoted, cut after ``limit`` characters, and
+    with anything that is not valid Unicode (a lone surrogate) escaped."""
+    shown = repr(text[:limit] + ("..." if len(text) > limit else ""))
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _page_source(name: str) -> str:

@@ -3,18 +3,22 @@
 ``check_setup`` says what a setup would make before a table is created: the seats (with their
 roles' words), the adjustments the form needs for the values chosen so far (T7's horses per
 player, a steeplechase only on a course with fences), or why the game refuses it.
-``table_options`` reads and checks the options of the table itself (seconds between rolls).
+``checked_setup`` refuses, before the game sees it, a setup that is not an object, holds a key
+the game's description does not list (its fields and its ``extra_setup_keys``), or names a seat
+with more than ``MAX_NAME`` characters. ``table_options`` reads and checks the options of the
+table itself (seconds between rolls).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from hippodrome.core.description import BOOLEAN, CHOICE, INTEGER, NUMBER, GameDescription, SetupField
+from hippodrome.core.description import BOOLEAN, CHOICE, INTEGER, NUMBER, SEAT_NAMES, GameDescription, SetupField
 from hippodrome.core.errors import HippodromeError, InvalidSetup
 from hippodrome.core.game import game_class
 from hippodrome.i18n import Message
-from hippodrome.server.localize import error_details
+from hippodrome.server.localize import error_details, quoted
+from hippodrome.server.rooms import MAX_NAME
 
 
 def check_setup(description: GameDescription, setup: Any, lang: str) -> dict[str, Any]:
@@ -23,10 +27,32 @@ def check_setup(description: GameDescription, setup: Any, lang: str) -> dict[str
         setup = {}
     fields = description.form(setup)
     try:
-        state = game_class(description.name).new(setup)
+        state = game_class(description.name).new(checked_setup(description, setup))
     except HippodromeError as error:
         return {"fields": fields, "seats": None, "error": error_details(error, lang)}
     return {"fields": fields, "seats": description.seats(state).to_json(), "error": None}
+
+
+def checked_setup(description: GameDescription, setup: Any) -> dict[str, Any]:
+    """``setup`` if it is a JSON object of the game's setup keys whose seat names are short enough
+    (InvalidSetup saying what is wrong otherwise); the game itself checks the values."""
+    if not isinstance(setup, dict):
+        raise InvalidSetup(Message("'setup' must be a JSON object"))
+    accepted = description.setup_keys()
+    for key in setup:
+        if key not in accepted:
+            # NOTE: {key} is what the request gave; {keys} lists the setup's keys, which stay in English.
+            raise InvalidSetup(Message("a {game} setup has no key {key}; its keys are: {keys}", game=description.name,
+                                       key=quoted(key), keys=", ".join(accepted)))
+    for entry in description.setup_fields():
+        names = setup.get(entry.key)
+        if entry.kind == SEAT_NAMES and names is not None and (
+                not isinstance(names, list) or not all(isinstance(name, str) and len(name) <= MAX_NAME
+                                                       for name in names)):
+            # NOTE: {key} is a key of the setup's JSON ('names'): keep it in English.
+            raise InvalidSetup(Message("'{key}' must list the seats' names, each text of at most {n} characters",
+                                       key=entry.key, n=MAX_NAME))
+    return setup
 
 
 def table_options(description: GameDescription, request: Mapping[str, Any]) -> dict[str, Any]:

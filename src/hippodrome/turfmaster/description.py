@@ -124,6 +124,8 @@ MEETING = GameDescription(
         {"players": 4, "horses_per_player": 1, "steeplechase": True},
     ),
     order=10,
+    # the horses' colours, seat by seat (meeting.py)
+    extra_setup_keys=("horses",),
 )
 
 RACE = replace(
@@ -147,4 +149,7 @@ RACE = replace(
         {"players": 8, "steeplechase": True},
     ),
     order=30,
+    # a race set up in full (race.py): its horses and owners, where they stand, their hands, which
+    # round comes first, who rolls first, how many seats
+    extra_setup_keys=("horses", "positions", "hands", "first_round", "first_roller", "seats"),
 )
