@@ -237,6 +237,21 @@ def test_messages_that_are_not_strict_json_or_version_1_are_refused_and_the_sock
         assert receive(ws, "pong")["v"] == 1
 
 
+def test_an_action_whose_type_is_not_text_is_refused_and_the_socket_stays(client):
+    """Found by the fuzz: a list as an action's type reached the table's free-action check (a set)
+    and closed the socket with 1011."""
+    table = make_table(client, game="readysetbet", setup={"players": 2, "races": 1}, pace=30)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws, table["seats"][0]["token"])
+        state = receive(ws)
+        for kind in ("act", "preview"):
+            ws.send_json({"v": 1, "type": kind, "state_id": state["state_id"],
+                          "action": {"type": ["bet"], "token": "5", "space": "win:7:R"}})
+            assert receive(ws, "error")["code"] == "bad_message"
+        ws.send_json({"v": 1, "type": "ping"})
+        receive(ws, "pong")
+
+
 # -- quotas -------------------------------------------------------------------------------
 def test_tables_per_address_are_limited_in_a_sliding_window(db):
     with TestClient(create_app(db, bot_delay=0, table_quota=Quota(2, 3600))) as client:

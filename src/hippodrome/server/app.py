@@ -418,6 +418,11 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
             "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
 
 
+def is_action(action: Any) -> bool:
+    """The shape of every option and free action: a JSON object whose ``type`` is text."""
+    return isinstance(action, dict) and isinstance(action.get("type"), str)
+
+
 async def act(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
     lang = connection.lang
     if connection.seat is None:
@@ -425,8 +430,9 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
     state_id, action = message.get("state_id"), message.get("action")
     if not isinstance(state_id, int) or isinstance(state_id, bool):
         return problem(lang, "bad_message", Message("'act' needs 'state_id': the state id of the update you acted on"))
-    if not isinstance(action, dict):
-        return problem(lang, "bad_message", Message("'act' needs 'action': one of the options, a JSON object"))
+    if not is_action(action):
+        return problem(lang, "bad_message", Message("'act' needs 'action': one of the options, a JSON object "
+                                                    "with a 'type' such as {example}", example='{"type": "card", ...}'))
     try:
         await room.runner.act(connection.seat, action, state_id)
     except StaleState as error:
@@ -447,7 +453,7 @@ async def preview(room: Room, connection: Connection, message: dict[str, Any]) -
     if entry is None or entry.public:
         return problem(lang, "bad_message", Message("a {game} table offers no preview", game=room.game))
     action = message.get("action")
-    if not isinstance(action, dict):
+    if not is_action(action):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
     async with room.runner.lock:
         try:

@@ -85,7 +85,8 @@ class Table:
 
     # -- acting -------------------------------------------------------------------
     def is_free(self, action: Any) -> bool:
-        return isinstance(action, dict) and action.get("type") in self.match.state.free_action_types
+        return isinstance(action, dict) and isinstance(action.get("type"), str) \
+            and action["type"] in self.match.state.free_action_types
 
     def step_key(self) -> tuple | None:
         """What the game waits for now (kind, seat, context): free actions stay valid while it holds."""
