@@ -5,7 +5,12 @@ import os
 import re
 import subprocess
 import sys
+import urllib.error
 import urllib.request
+
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from hippodrome.i18n import translate
 from hippodrome.server.storage import Storage, db_path_from, default_db_path
@@ -57,3 +62,45 @@ def test_serve_speaks_the_language_of_lang():
     help_text = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--help"], capture_output=True,
                                text=True, timeout=30, env={**os.environ, "LANGUAGE": "de", "COLUMNS": "200"}).stdout
     assert translate("de", "Do not open the lobby in a browser.") in help_text
+
+
+def post(url: str, body: dict, origin: str | None = None) -> int:
+    headers = {"Content-Type": "application/json", **({"Origin": origin} if origin else {})}
+    request = urllib.request.Request(url + "api/tables", data=json.dumps(body).encode(), headers=headers)
+    try:
+        return urllib.request.urlopen(request, timeout=10).status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_serve_lets_pages_of_allowed_origins_in_and_no_others(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0",
+                                "--db", str(tmp_path / "served.sqlite3"), "--allow-origin", "https://games.example",
+                                "--allow-origin", "http://localhost:9000"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline()).group(0)
+        own = url.rstrip("/")
+        body = {"game": "turfmaster-race", "setup": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
+        assert [post(url, body, origin) for origin in (None, own, "https://games.example", "http://localhost:9000",
+                                                       "http://evil.example")] == [200, 200, 200, 200, 403]
+        table = Storage(tmp_path / "served.sqlite3").table_ids()[0]
+        socket_url = f"ws://127.0.0.1:{url.rsplit(':', 1)[1].rstrip('/')}/ws/tables/{table}"
+        with connect(socket_url, additional_headers={"Origin": own}) as ws:
+            ws.send(json.dumps({"v": 1, "type": "ping"}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+        with pytest.raises(InvalidStatus) as refused:
+            connect(socket_url, additional_headers={"Origin": "http://evil.example"})
+        assert refused.value.response.status_code == 403
+        assert json.loads(refused.value.response.body)["error"] == "forbidden_origin"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_serve_refuses_an_allowed_origin_that_is_not_one():
+    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--allow-origin",
+                             "games.example/lobby"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert "--allow-origin takes a site's origin such as https://games.example:8443, not 'games.example/lobby'" \
+        in result.stderr

@@ -19,7 +19,7 @@ def serve(
     db: Optional[str] = typer.Option(None, "--db", help=help_text(
         "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3).")),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help=help_text("Seconds a bot waits before it moves.")),
-    allow_origin: Optional[List[str]] = typer.Option(None, "--allow-origin", help=help_text(
+    allow_origin: Optional[List[str]] = typer.Option(None, "--allow-origin", metavar="URL", help=help_text(
         "Another site whose pages may create tables and play here, such as https://games.example "
         "(repeatable; the server's own pages always may).")),
     lang: str = lang_option(),
