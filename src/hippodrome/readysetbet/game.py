@@ -23,6 +23,7 @@ import random
 from importlib import resources
 from typing import Any
 
+from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Message
@@ -47,16 +48,6 @@ VARIANTS = ("standard", "app", "house_bets", "rotating_house")
 # phases
 SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
-
-
-def _roll(rng: random.Random) -> Action:
-    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-
-
-def _is_roll(action: Action) -> bool:
-    dice = action.get("dice") if isinstance(action, dict) else None
-    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
 
 
 def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
@@ -195,7 +186,7 @@ class ReadySetBet(Game):
             return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
                             {"race": self.race_no, "tokens_left": list(self.house_left)})
         if self.phase == RACE:
-            return Chance("roll", _roll, _is_roll, {"race": self.race_no}, timed=True)
+            return roll_chance({"race": self.race_no}, timed=True)
         if self.phase == VIP:
             if self._needs_vip_reshuffle():
                 return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle)

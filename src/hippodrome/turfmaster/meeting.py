@@ -68,10 +68,10 @@ plain data for a front end to describe in its language:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.dice import is_dice, roll
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Message, Plural
@@ -92,15 +92,6 @@ RACES = 3
 BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
 
 SETUP_PHASE, PREPARE, RACING, OVER = "setup", "prepare", "race", "over"
-
-
-def _roll_pair(rng: random.Random) -> list[int]:
-    return [rng.randint(1, 6), rng.randint(1, 6)]
-
-
-def _is_pair(dice: Any) -> bool:
-    return (isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
 
 
 def _split_by_rolls(group: list, totals: dict) -> list[list]:
@@ -210,7 +201,7 @@ class Meeting(Game):
             group = next((g for g in self.stall_groups if len(g) > 1), None)
             if group is not None:
                 return Chance("stall_roll", lambda rng, g=tuple(group): {
-                    "type": "stall_roll", "rolls": [{"horse": h, "dice": _roll_pair(rng)} for h in g]},
+                    "type": "stall_roll", "rolls": [{"horse": h, "dice": roll(rng)} for h in g]},
                     lambda a, g=tuple(group): self._is_rolls(a, "stall_roll", "horse", g),
                     {"horses": list(group)})
             horse = next((h for h in self.ids if self.decks[h] is None), None)
@@ -220,7 +211,7 @@ class Meeting(Game):
                               lambda a, h=horse: self._is_shuffle(a, h), {"horse": horse})
             group = next((g for g in self.roller_groups if len(g) > 1), None)
             return Chance("first_roller_roll", lambda rng, g=tuple(group): {
-                "type": "first_roller_roll", "rolls": [{"seat": s, "dice": _roll_pair(rng)} for s in g]},
+                "type": "first_roller_roll", "rolls": [{"seat": s, "dice": roll(rng)} for s in g]},
                 lambda a, g=tuple(group): self._is_rolls(a, "first_roller_roll", "seat", g),
                 {"seats": list(group)})
         if self.phase == PREPARE:
@@ -281,7 +272,7 @@ class Meeting(Game):
         rolls = action.get("rolls")
         return (action.get("type") == kind and isinstance(rolls, list)
                 and [r.get(key) if isinstance(r, dict) else None for r in rolls] == list(group)
-                and all(_is_pair(r.get("dice")) for r in rolls))
+                and all(is_dice(r.get("dice")) for r in rolls))
 
     @staticmethod
     def _is_shuffle(action: Action, horse: str) -> bool:

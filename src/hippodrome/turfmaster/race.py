@@ -33,6 +33,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Listing, Message
@@ -63,16 +64,6 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
     """Whether ``card`` is spent without moving a horse handicapped to ``limit`` (T6): a card above
     the limit that is not a joker."""
     return limit is not None and not is_joker(card) and card_value(card) > limit
-
-
-def _roll(rng: random.Random) -> Action:
-    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-
-
-def _is_roll(action: Action) -> bool:
-    dice = action.get("dice")
-    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
 
 
 @register_game
@@ -237,7 +228,7 @@ class Race(Game):
         owner = self.owner[horse]
         if self.round_kind == DICE_ROUND:
             if self.dice is None:
-                return Chance("roll", _roll, _is_roll)
+                return roll_chance()
             if self.dice_use is None:
                 options = self._dice_use_options()
                 return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
