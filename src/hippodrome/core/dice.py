@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from hippodrome.core.chance import Pool
 from hippodrome.core.game import Action, Chance
 
 #: the faces of one die
@@ -48,6 +49,12 @@ def dice_outcomes(count: int = 2) -> tuple[tuple[tuple[int, ...], Fraction], ...
     return tuple((dice, probability) for dice in itertools.product(FACES, repeat=count))
 
 
+def dice_pool(count: int) -> Pool:
+    """``count`` dice as successive draws (:class:`~hippodrome.core.chance.Pool`), for an outcome
+    holding too many dice to list every roll (a stall roll of eight horses)."""
+    return Pool(FACES, count, replacement=True)
+
+
 ROLL = "roll"
 
 
@@ -62,4 +69,7 @@ def roll_chance(context: dict[str, Any] | None = None, timed: bool = False) -> C
     def sample(rng: random.Random) -> Action:
         return {"type": ROLL, "dice": roll(rng)}
 
-    return Chance(ROLL, sample, is_roll, dict(context or {}), timed=timed)
+    def outcomes() -> list[tuple[Action, Fraction]]:
+        return [({"type": ROLL, "dice": list(dice)}, probability) for dice, probability in dice_outcomes(2)]
+
+    return Chance(ROLL, sample, is_roll, dict(context or {}), timed=timed, outcomes=outcomes)

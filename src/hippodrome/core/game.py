@@ -16,9 +16,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from hippodrome.i18n import Message
+
+if TYPE_CHECKING:
+    from hippodrome.core.chance import Draws
 
 Action = dict[str, Any]
 
@@ -83,7 +87,13 @@ class Decision:
 
 @dataclass(frozen=True)
 class Chance:
-    """A chance step: ``sample(rng)`` draws the outcome, ``is_valid(outcome)`` checks one."""
+    """A chance step: ``sample(rng)`` draws the outcome, ``is_valid(outcome)`` checks one.
+
+    Every game's step also says what ``sample`` can draw (:mod:`hippodrome.core.chance`), one
+    way or the other: ``outcomes()`` lists every outcome with its probability (two dice: 36
+    rolls of 1/36), or ``draws`` describes an outcome too big to list (a shuffle) as items drawn
+    one at a time.
+    """
 
     kind: str
     sample: Callable[[random.Random], Action]
@@ -91,6 +101,14 @@ class Chance:
     context: dict[str, Any] = field(default_factory=dict)
     #: a timed step waits for the table's clock (Ready Set Bet's rolls); others are drawn at once
     timed: bool = False
+    #: every outcome with its exact probability (``fractions.Fraction``), for a step with few outcomes
+    outcomes: Callable[[], list[tuple[Action, Fraction]]] | None = None
+    #: the outcome as successive draws (a :class:`hippodrome.core.chance.Draws`), for a step with too many
+    draws: Draws | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcomes is not None and self.draws is not None:
+            raise ValueError(f"chance step {self.kind!r}: give outcomes or draws, not both")  # i18n: programming error
 
 
 _GAMES: dict[str, type["Game"]] = {}

@@ -23,6 +23,7 @@ import random
 from importlib import resources
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
@@ -172,11 +173,12 @@ class ReadySetBet(Game):
     # -- Game protocol: pending ---------------------------------------------------
     def pending(self) -> Decision | Chance | None:
         if self.phase == SHUFFLE:
-            return Chance("shuffle", self._sample_shuffle, self._is_shuffle)
+            return Chance("shuffle", self._sample_shuffle, self._is_shuffle, draws=self._shuffle_draws())
         if self.phase == FIRST_HOUSE:
             return Chance("first_house", lambda rng: {"type": "first_house", "seat": rng.randrange(self.seats)},
                           lambda a: a.get("type") == "first_house" and _is_int(a.get("seat"))
-                          and 0 <= a["seat"] < self.seats)
+                          and 0 <= a["seat"] < self.seats,
+                          outcomes=lambda: uniform({"type": "first_house", "seat": seat} for seat in range(self.seats)))
         if self.phase == HOUSE_CHOICE:
             seat = self._house_asked_seat()
             options = ({"type": "house", "accept": True}, {"type": "house", "accept": False})
@@ -189,7 +191,10 @@ class ReadySetBet(Game):
             return roll_chance({"race": self.race_no}, timed=True)
         if self.phase == VIP:
             if self._needs_vip_reshuffle():
-                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle)
+                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle,
+                              draws=Draws((Pool(tuple(self.vip_discard), len(self.vip_discard)),),
+                                          lambda drawn: {"type": "vip_reshuffle", "order": drawn[0]},
+                                          lambda action: [action["order"]]))
             seat = self.vip_queue[0]
             options = tuple({"type": "vip", "keep": card} for card in self.vip_drawn)
             return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
@@ -204,6 +209,22 @@ class ReadySetBet(Game):
             decks[name] = order
         # the race caller's own generator (which lines it picks), drawn after the decks: never the dice's
         return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
+
+    def _shuffle_draws(self) -> Draws:
+        """The shuffle as draws: each deck card by card, then the caller's seed as four random bytes
+        (``randrange(2 ** 32)`` is uniform over 32 bits, so over four bytes drawn in turn)."""
+        decks = (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids()))
+        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (Pool(tuple(range(256)), 4, replacement=True),)
+
+        def build(drawn: list[list[Any]]) -> Action:
+            orders = {name: order for (name, _), order in zip(decks, drawn)}
+            return {"type": "shuffle", **orders, "caller": sum(byte << 8 * i for i, byte in enumerate(drawn[-1]))}
+
+        def items_of(action: Action) -> list[list[Any]]:
+            caller = action.get("caller", 0)
+            return [action[name] for name, _ in decks] + [[(caller >> 8 * i) & 255 for i in range(4)]]
+
+        return Draws(pools, build, items_of)
 
     def _is_shuffle(self, action: Action) -> bool:
         return (action.get("type") == "shuffle"

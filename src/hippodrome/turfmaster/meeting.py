@@ -68,10 +68,12 @@ plain data for a front end to describe in its language:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
-from hippodrome.core.dice import is_dice, roll
+from hippodrome.core.chance import Draws, Pool
+from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Message, Plural
@@ -200,27 +202,14 @@ class Meeting(Game):
         if self.phase == SETUP_PHASE:
             group = next((g for g in self.stall_groups if len(g) > 1), None)
             if group is not None:
-                return Chance("stall_roll", lambda rng, g=tuple(group): {
-                    "type": "stall_roll", "rolls": [{"horse": h, "dice": roll(rng)} for h in g]},
-                    lambda a, g=tuple(group): self._is_rolls(a, "stall_roll", "horse", g),
-                    {"horses": list(group)})
+                return self._rolls_chance("stall_roll", "horse", group)
             horse = next((h for h in self.ids if self.decks[h] is None), None)
             if horse is not None:
-                return Chance("shuffle", lambda rng, h=horse: {"type": "shuffle", "horse": h,
-                                                              "deck": rng.sample(full_deck(), len(full_deck()))},
-                              lambda a, h=horse: self._is_shuffle(a, h), {"horse": horse})
-            group = next((g for g in self.roller_groups if len(g) > 1), None)
-            return Chance("first_roller_roll", lambda rng, g=tuple(group): {
-                "type": "first_roller_roll", "rolls": [{"seat": s, "dice": roll(rng)} for s in g]},
-                lambda a, g=tuple(group): self._is_rolls(a, "first_roller_roll", "seat", g),
-                {"seats": list(group)})
+                return self._shuffle_chance(horse)
+            return self._rolls_chance("first_roller_roll", "seat", next(g for g in self.roller_groups if len(g) > 1))
         if self.phase == PREPARE:
             if self.discard_queue:
-                horse = self.discard_queue[0]
-                count = min(2, len(self.hands[horse]))
-                return Chance("bonus_discard", lambda rng, h=horse, n=count: {
-                    "type": "bonus_discard", "horse": h, "cards": rng.sample(self.hands[h], n)},
-                    lambda a, h=horse, n=count: self._is_discard(a, h, n), {"horse": horse})
+                return self._discard_chance(self.discard_queue[0])
             if self.claim_queue:
                 return self._claim_decision(self.claim_queue[0])
             return self._keep_decision(self._keep_horse())
@@ -265,6 +254,45 @@ class Meeting(Game):
         return Decision(self.owner[horse], "keep", options,
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
                          "limit": self.limit[horse], "to_discard": over}, notes)
+
+    # chance steps ------------------------------------------------------------------
+    def _rolls_chance(self, kind: str, key: str, group: list) -> Chance:
+        """Every member of a group level so far rolls two dice (``key``: "horse" for the stalls,
+        "seat" for the first roller, T10); all their dice as draws, in the order rolled."""
+        members = tuple(group)
+
+        def sample(rng: random.Random) -> Action:
+            return {"type": kind, "rolls": [{key: member, "dice": roll(rng)} for member in members]}
+
+        def build(drawn: list[list[int]]) -> Action:
+            dice = drawn[0]
+            return {"type": kind, "rolls": [{key: member, "dice": dice[2 * i:2 * i + 2]}
+                                            for i, member in enumerate(members)]}
+
+        draws = Draws((dice_pool(2 * len(members)),), build,
+                      lambda action: [[die for rolled in action["rolls"] for die in rolled["dice"]]])
+        return Chance(kind, sample, lambda action: self._is_rolls(action, kind, key, members),
+                      {f"{key}s": list(members)}, draws=draws)
+
+    def _shuffle_chance(self, horse: str) -> Chance:
+        """The deck of ``horse`` shuffled once for the whole game (T7, T8): its 32 cards drawn in turn."""
+        draws = Draws((Pool(tuple(full_deck()), len(full_deck())),),
+                      lambda drawn: {"type": "shuffle", "horse": horse, "deck": drawn[0]},
+                      lambda action: [action["deck"]])
+        return Chance("shuffle", lambda rng: {"type": "shuffle", "horse": horse,
+                                              "deck": rng.sample(full_deck(), len(full_deck()))},
+                      lambda action: self._is_shuffle(action, horse), {"horse": horse}, draws=draws)
+
+    def _discard_chance(self, horse: str) -> Chance:
+        """Two cards (or the one left) of ``horse`` discarded at random after a race in which it
+        took its bonus cards (T8)."""
+        count = min(2, len(self.hands[horse]))
+        draws = Draws((Pool(tuple(self.hands[horse]), count),),
+                      lambda drawn: {"type": "bonus_discard", "horse": horse, "cards": drawn[0]},
+                      lambda action: [action["cards"]])
+        return Chance("bonus_discard", lambda rng: {"type": "bonus_discard", "horse": horse,
+                                                    "cards": rng.sample(self.hands[horse], count)},
+                      lambda action: self._is_discard(action, horse, count), {"horse": horse}, draws=draws)
 
     # chance validity checks --------------------------------------------------------
     @staticmethod

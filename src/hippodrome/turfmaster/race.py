@@ -33,6 +33,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
@@ -221,7 +222,7 @@ class Race(Game):
 
     def _compute_pending(self) -> Decision | Chance | None:
         if self.hands is None:
-            return Chance("deal", self._deal, self._is_deal)
+            return Chance("deal", self._deal, self._is_deal, draws=self._deal_draws())
         if self.over:
             return None
         horse = self.order[self.turn]
@@ -281,6 +282,12 @@ class Race(Game):
             rng.shuffle(deck)
             hands[horse] = deck[:HAND_SIZE]
         return {"type": "deal", "hands": hands}
+
+    def _deal_draws(self) -> Draws:
+        """The deal as draws: each horse's hand, card by card, from its own full deck."""
+        return Draws(tuple(Pool(tuple(full_deck()), HAND_SIZE) for _ in self.ids),
+                     lambda hands: {"type": "deal", "hands": dict(zip(self.ids, hands))},
+                     lambda action: [action["hands"][horse] for horse in self.ids])
 
     def _is_deal(self, action: Action) -> bool:
         if action.get("type") != "deal":
