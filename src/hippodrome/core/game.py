@@ -49,6 +49,18 @@ class Note(str):
         return to_json() if callable(to_json) else {"msgid": str(self), "params": {}}
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same: Python's ``==`` also takes ``True`` for ``1`` and
+    ``1.0`` for ``1``, which an action from a page must not get away with."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
+
+
 @dataclass(frozen=True)
 class Decision:
     """Seat ``seat`` must choose one of ``options``.
@@ -75,6 +87,10 @@ class Decision:
         None where there is nothing to say (parallel to ``options``, like ``notes``)."""
         return [None if not note else note.to_json() if isinstance(note, Note)
                 else {"msgid": note, "params": {}} for note in self.notes]
+
+    def allows(self, action: Any) -> bool:
+        """Whether ``action`` is one of the options, equal as JSON (``true`` is not ``1``)."""
+        return any(same_json(action, option) for option in self.options)
 
     def note_for(self, action: Action) -> str:
         if not self.notes:
@@ -165,6 +181,11 @@ class Game(ABC):
     #: action types any seat may take at any time, whatever is pending (simultaneous play,
     #: such as Ready Set Bet's bets); turn-based games have none
     free_action_types: ClassVar[frozenset[str]] = frozenset()
+
+    def is_free_action(self, action: Any) -> bool:
+        """Whether ``action`` is one of the free actions (by its type), whatever else it holds."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        return isinstance(kind, str) and kind in self.free_action_types
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """The free actions ``seat`` may take now (for bots and front ends)."""

@@ -59,6 +59,11 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_order_of(order: Any, cards: list[str]) -> bool:
+    """Whether ``order`` is a list of exactly ``cards`` (card ids), in any order."""
+    return isinstance(order, list) and all(isinstance(card, str) for card in order) and sorted(order) == sorted(cards)
+
+
 def _token_list(token_ids: Any) -> Message | str:
     """Token ids as a list ("2, 3, 3b"), or the word for none."""
     # NOTE: a player has no betting token left to show.
@@ -229,9 +234,9 @@ class ReadySetBet(Game):
     def _is_shuffle(self, action: Action) -> bool:
         return (action.get("type") == "shuffle"
                 and _is_int(action.get("caller", 0))
-                and sorted(action.get("props", [])) == sorted(all_prop_ids())
-                and sorted(action.get("exotics", [])) == sorted(all_exotic_ids())
-                and sorted(action.get("vip", [])) == sorted(vipmod.deck_ids()))
+                and _is_order_of(action.get("props"), all_prop_ids())
+                and _is_order_of(action.get("exotics"), all_exotic_ids())
+                and _is_order_of(action.get("vip"), vipmod.deck_ids()))
 
     def _needs_vip_reshuffle(self) -> bool:
         return not self.vip_drawn and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
@@ -242,7 +247,7 @@ class ReadySetBet(Game):
         return {"type": "vip_reshuffle", "order": order}
 
     def _is_vip_reshuffle(self, action: Action) -> bool:
-        return action.get("type") == "vip_reshuffle" and sorted(action.get("order", [])) == sorted(self.vip_discard)
+        return action.get("type") == "vip_reshuffle" and _is_order_of(action.get("order"), self.vip_discard)
 
     def _house_asked_seat(self) -> int:
         """Who is asked now: the House first (stay?), then each player clockwise (R9)."""
@@ -260,10 +265,10 @@ class ReadySetBet(Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        if isinstance(action, dict) and action.get("type") in self.free_action_types:
+        if self.is_free_action(action):
             raise IllegalAction(Message("a bet is a free action: send it with the seat that bets (apply_free)"))
         pending = self.step_answered_by(action, Message("the game is over; no more actions are taken"))
-        if isinstance(pending, Decision) and action not in pending.options:
+        if isinstance(pending, Decision) and not pending.allows(action):
             raise IllegalAction(Message("not one of the options for {kind}", kind=pending.kind), pending.options)
         kind = pending.kind
         if kind == "shuffle":

@@ -75,7 +75,7 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, register_game, same_json
 from hippodrome.i18n import Message, Plural
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
@@ -299,7 +299,7 @@ class Meeting(Game):
     def _is_rolls(action: Action, kind: str, key: str, group: tuple) -> bool:
         rolls = action.get("rolls")
         return (action.get("type") == kind and isinstance(rolls, list)
-                and [r.get(key) if isinstance(r, dict) else None for r in rolls] == list(group)
+                and same_json([r.get(key) if isinstance(r, dict) else None for r in rolls], list(group))
                 and all(is_dice(r.get("dice")) for r in rolls))
 
     @staticmethod
@@ -322,7 +322,7 @@ class Meeting(Game):
             self._apply_chance(pending.kind, action)
             self._advance()
             return
-        if action not in pending.options:
+        if not pending.allows(action):
             raise IllegalAction(self._refusal(pending, action), pending.options)
         self._pending_cache = None
         kind = action["type"]
@@ -367,7 +367,7 @@ class Meeting(Game):
 
     def _claim_refusal(self, pending: Decision, horse: Any) -> Message | None:
         """Why the bonus cards of ``horse`` cannot be claimed now (T8), if a rule says so."""
-        if horse not in self.owner:
+        if not isinstance(horse, str) or horse not in self.owner:
             # NOTE: {horse} is what the action gave, in quotes; {ids} lists the horses' ids.
             return Message("there is no horse {horse}; the horses are: {ids}", horse=repr(horse),
                            ids=", ".join(self.ids))

@@ -311,7 +311,7 @@ class Race(Game):
                                      "roller": self.roller})
             self._advance()
             return
-        if action not in pending.options:
+        if not pending.allows(action):
             raise IllegalAction(self._refusal(pending, action), pending.options)
         self._pending_cache = None
         kind = action["type"]
