@@ -168,6 +168,17 @@ class Game(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); never another seat's secrets."""
 
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The JSON values ``seat`` must never find in ``view(seat)``: other seats' hands, the order
+        of a deck, cards not drawn yet (``None``: what a spectator must not see).
+
+        Each is given the way a view would carry it, so that a leak can be found: a hand sorted as
+        the views sort it, and keyed by its horse (``{"blue": ["7", "9"]}``) so that it is never
+        mistaken for the seat's own equal hand; an object secret is found in any object that holds
+        all its members. A game with no hidden information has none.
+        """
+        return []
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 

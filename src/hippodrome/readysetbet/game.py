@@ -569,6 +569,14 @@ class ReadySetBet(Game):
             "winners": self.winners() if self.phase == OVER else None,
         }
 
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The order of the cards still in the prop, exotic-finish and VIP decks (R5, R6, R8), and
+        the VIP cards another seat is choosing between, together and one by one (R8)."""
+        found: list[Any] = [list(deck) for deck in (self.prop_deck, self.exotic_deck, self.vip_deck) if deck]
+        if self.vip_drawn and self.vip_queue[0] != seat:
+            found += [list(self.vip_drawn), *self.vip_drawn]
+        return found
+
     def to_json(self) -> dict[str, Any]:
         state = {field: getattr(self, field) for field in self._FIELDS}
         state["race"] = self.race.to_json()

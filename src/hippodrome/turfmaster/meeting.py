@@ -540,6 +540,27 @@ class Meeting(Game):
             "over": self.over,
         }
 
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The hands of other seats' horses (keyed by horse: as the meeting and the race show them,
+        as kept, and as a decision's context), every deck's order and what is left of it (T8),
+        and the cards other owners gave up face down."""
+        found: list[Any] = []
+        for horse in self.ids:
+            deck = self.decks[horse]
+            if deck is not None:
+                found += [list(deck), {horse: list(deck)}]
+                if deck[self.drawn[horse]:]:
+                    found.append(deck[self.drawn[horse]:])
+            cards = self.hand(horse)
+            if self.owner[horse] != seat and cards:
+                found += [{horse: _sorted_hand(cards)}, {horse: list(cards)},
+                          {"horse": horse, "hand": _sorted_hand(cards)}]
+        if self.race is not None:
+            found += self.race.secrets(seat)
+        found += [dict(event) for event in self.events
+                  if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat]
+        return [secret for index, secret in enumerate(found) if secret not in found[:index]]
+
     def _event_for(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` may see it: a card given up between races is face down to others."""
         if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat:

@@ -61,6 +61,11 @@ RACING, FINISHED, FALLEN = "racing", "finished", "fallen"
 AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE = "card", "die", "square"
 
 
+def shown_hand(cards: list[str]) -> list[str]:
+    """A hand as views show it: by card value, whatever order it was dealt in."""
+    return sorted(cards, key=card_value)
+
+
 def spent_without_moving(card: str, limit: int | None) -> bool:
     """Whether ``card`` is spent without moving a horse handicapped to ``limit`` (T6): a card above
     the limit that is not a joker."""
@@ -496,12 +501,25 @@ class Race(Game):
             "horses": horses,
             "places": list(self.places),
             "fallen": list(self.fallen),
-            "hands": {h: sorted(self.hands[h], key=card_value) for h in self.ids
+            "hands": {h: shown_hand(self.hands[h]) for h in self.ids
                       if self.hands is not None and self.owner[h] == seat},
             "pending": decision,
             "over": self.over,
             "history": list(self.history),
         }
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        """Every hand but those of ``seat``'s horses, keyed by its horse: as views sort it and in
+        the order dealt."""
+        found: list[Any] = []
+        for horse in self.ids:
+            cards = self.hands[horse] if self.hands is not None else []
+            if self.owner[horse] == seat or not cards:
+                continue
+            for secret in ({horse: shown_hand(cards)}, {horse: list(cards)}):
+                if secret not in found:
+                    found.append(secret)
+        return found
 
     _FIELDS = ("setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen", "hands",
                "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use", "awaiting",
