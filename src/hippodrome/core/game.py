@@ -16,11 +16,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from hippodrome.i18n import Message
 
 if TYPE_CHECKING:
+    from hippodrome.core.chance import Draws
     from hippodrome.core.description import GameDescription
 
 Action = dict[str, Any]
@@ -46,6 +48,18 @@ class Note(str):
         """``{"msgid", "params"}`` for a front end that translates with the web catalog."""
         to_json = getattr(self.message, "to_json", None)
         return to_json() if callable(to_json) else {"msgid": str(self), "params": {}}
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same: Python's ``==`` also takes ``True`` for ``1`` and
+    ``1.0`` for ``1``, which an action from a page must not get away with."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,10 @@ class Decision:
         return [None if not note else note.to_json() if isinstance(note, Note)
                 else {"msgid": note, "params": {}} for note in self.notes]
 
+    def allows(self, action: Any) -> bool:
+        """Whether ``action`` is one of the options, equal as JSON (``true`` is not ``1``)."""
+        return any(same_json(action, option) for option in self.options)
+
     def note_for(self, action: Action) -> str:
         if not self.notes:
             return ""
@@ -86,7 +104,13 @@ class Decision:
 
 @dataclass(frozen=True)
 class Chance:
-    """A chance step: ``sample(rng)`` draws the outcome, ``is_valid(outcome)`` checks one."""
+    """A chance step: ``sample(rng)`` draws the outcome, ``is_valid(outcome)`` checks one.
+
+    Every game's step also says what ``sample`` can draw (:mod:`hippodrome.core.chance`), one
+    way or the other: ``outcomes()`` lists every outcome with its probability (two dice: 36
+    rolls of 1/36), or ``draws`` describes an outcome too big to list (a shuffle) as items drawn
+    one at a time.
+    """
 
     kind: str
     sample: Callable[[random.Random], Action]
@@ -94,6 +118,14 @@ class Chance:
     context: dict[str, Any] = field(default_factory=dict)
     #: a timed step waits for the table's clock (Ready Set Bet's rolls); others are drawn at once
     timed: bool = False
+    #: every outcome with its exact probability (``fractions.Fraction``), for a step with few outcomes
+    outcomes: Callable[[], list[tuple[Action, Fraction]]] | None = None
+    #: the outcome as successive draws (a :class:`hippodrome.core.chance.Draws`), for a step with too many
+    draws: Draws | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcomes is not None and self.draws is not None:
+            raise ValueError(f"chance step {self.kind!r}: give outcomes or draws, not both")  # i18n: programming error
 
 
 _GAMES: dict[str, type["Game"]] = {}
@@ -149,6 +181,17 @@ class Game(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); never another seat's secrets."""
 
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The JSON values ``seat`` must never find in ``view(seat)``: other seats' hands, the order
+        of a deck, cards not drawn yet (``None``: what a spectator must not see).
+
+        Each is given the way a view would carry it, so that a leak can be found: a hand sorted as
+        the views sort it, and keyed by its horse (``{"blue": ["7", "9"]}``) so that it is never
+        mistaken for the seat's own equal hand; an object secret is found in any object that holds
+        all its members. A game with no hidden information has none.
+        """
+        return []
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 
@@ -162,6 +205,11 @@ class Game(ABC):
     #: action types any seat may take at any time, whatever is pending (simultaneous play,
     #: such as Ready Set Bet's bets); turn-based games have none
     free_action_types: ClassVar[frozenset[str]] = frozenset()
+
+    def is_free_action(self, action: Any) -> bool:
+        """Whether ``action`` is one of the free actions (by its type), whatever else it holds."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        return isinstance(kind, str) and kind in self.free_action_types
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """The free actions ``seat`` may take now (for bots and front ends)."""

@@ -23,6 +23,8 @@ import random
 from importlib import resources
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool, uniform
+from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Message
@@ -50,22 +52,17 @@ SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
 
 
-def _roll(rng: random.Random) -> Action:
-    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-
-
-def _is_roll(action: Action) -> bool:
-    dice = action.get("dice") if isinstance(action, dict) else None
-    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
-
-
 def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
     return [event["sum"] for event in race_log if event["event"] == "move"]
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_order_of(order: Any, cards: list[str]) -> bool:
+    """Whether ``order`` is a list of exactly ``cards`` (card ids), in any order."""
+    return isinstance(order, list) and all(isinstance(card, str) for card in order) and sorted(order) == sorted(cards)
 
 
 def _token_list(token_ids: Any) -> Message | str:
@@ -183,11 +180,12 @@ class ReadySetBet(Game):
     # -- Game protocol: pending ---------------------------------------------------
     def pending(self) -> Decision | Chance | None:
         if self.phase == SHUFFLE:
-            return Chance("shuffle", self._sample_shuffle, self._is_shuffle)
+            return Chance("shuffle", self._sample_shuffle, self._is_shuffle, draws=self._shuffle_draws())
         if self.phase == FIRST_HOUSE:
             return Chance("first_house", lambda rng: {"type": "first_house", "seat": rng.randrange(self.seats)},
                           lambda a: a.get("type") == "first_house" and _is_int(a.get("seat"))
-                          and 0 <= a["seat"] < self.seats)
+                          and 0 <= a["seat"] < self.seats,
+                          outcomes=lambda: uniform({"type": "first_house", "seat": seat} for seat in range(self.seats)))
         if self.phase == HOUSE_CHOICE:
             seat = self._house_asked_seat()
             options = ({"type": "house", "accept": True}, {"type": "house", "accept": False})
@@ -197,10 +195,13 @@ class ReadySetBet(Game):
             return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
                             {"race": self.race_no, "tokens_left": list(self.house_left)})
         if self.phase == RACE:
-            return Chance("roll", _roll, _is_roll, {"race": self.race_no}, timed=True)
+            return roll_chance({"race": self.race_no}, timed=True)
         if self.phase == VIP:
             if self._needs_vip_reshuffle():
-                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle)
+                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle,
+                              draws=Draws((Pool(tuple(self.vip_discard), len(self.vip_discard)),),
+                                          lambda drawn: {"type": "vip_reshuffle", "order": drawn[0]},
+                                          lambda action: [action["order"]]))
             seat = self.vip_queue[0]
             options = tuple({"type": "vip", "keep": card} for card in self.vip_drawn)
             return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
@@ -216,12 +217,28 @@ class ReadySetBet(Game):
         # the race caller's own generator (which lines it picks), drawn after the decks: never the dice's
         return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
 
+    def _shuffle_draws(self) -> Draws:
+        """The shuffle as draws: each deck card by card, then the caller's seed as four random bytes
+        (``randrange(2 ** 32)`` is uniform over 32 bits, so over four bytes drawn in turn)."""
+        decks = (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids()))
+        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (Pool(tuple(range(256)), 4, replacement=True),)
+
+        def build(drawn: list[list[Any]]) -> Action:
+            orders = {name: order for (name, _), order in zip(decks, drawn)}
+            return {"type": "shuffle", **orders, "caller": sum(byte << 8 * i for i, byte in enumerate(drawn[-1]))}
+
+        def items_of(action: Action) -> list[list[Any]]:
+            caller = action.get("caller", 0)
+            return [action[name] for name, _ in decks] + [[(caller >> 8 * i) & 255 for i in range(4)]]
+
+        return Draws(pools, build, items_of)
+
     def _is_shuffle(self, action: Action) -> bool:
         return (action.get("type") == "shuffle"
                 and _is_int(action.get("caller", 0))
-                and sorted(action.get("props", [])) == sorted(all_prop_ids())
-                and sorted(action.get("exotics", [])) == sorted(all_exotic_ids())
-                and sorted(action.get("vip", [])) == sorted(vipmod.deck_ids()))
+                and _is_order_of(action.get("props"), all_prop_ids())
+                and _is_order_of(action.get("exotics"), all_exotic_ids())
+                and _is_order_of(action.get("vip"), vipmod.deck_ids()))
 
     def _needs_vip_reshuffle(self) -> bool:
         return not self.vip_drawn and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
@@ -232,7 +249,7 @@ class ReadySetBet(Game):
         return {"type": "vip_reshuffle", "order": order}
 
     def _is_vip_reshuffle(self, action: Action) -> bool:
-        return action.get("type") == "vip_reshuffle" and sorted(action.get("order", [])) == sorted(self.vip_discard)
+        return action.get("type") == "vip_reshuffle" and _is_order_of(action.get("order"), self.vip_discard)
 
     def _house_asked_seat(self) -> int:
         """Who is asked now: the House first (stay?), then each player clockwise (R9)."""
@@ -250,10 +267,10 @@ class ReadySetBet(Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        if isinstance(action, dict) and action.get("type") in self.free_action_types:
+        if self.is_free_action(action):
             raise IllegalAction(Message("a bet is a free action: send it with the seat that bets (apply_free)"))
         pending = self.step_answered_by(action, Message("the game is over; no more actions are taken"))
-        if isinstance(pending, Decision) and action not in pending.options:
+        if isinstance(pending, Decision) and not pending.allows(action):
             raise IllegalAction(Message("not one of the options for {kind}", kind=pending.kind), pending.options)
         kind = pending.kind
         if kind == "shuffle":
@@ -553,6 +570,14 @@ class ReadySetBet(Game):
             "over": self.phase == OVER,
             "winners": self.winners() if self.phase == OVER else None,
         }
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The order of the cards still in the prop, exotic-finish and VIP decks (R5, R6, R8), and
+        the VIP cards another seat is choosing between, together and one by one (R8)."""
+        found: list[Any] = [list(deck) for deck in (self.prop_deck, self.exotic_deck, self.vip_deck) if deck]
+        if self.vip_drawn and self.vip_queue[0] != seat:
+            found += [list(self.vip_drawn), *self.vip_drawn]
+        return found
 
     def to_json(self) -> dict[str, Any]:
         state = {field: getattr(self, field) for field in self._FIELDS}

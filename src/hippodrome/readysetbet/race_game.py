@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hippodrome.core.dice import is_roll, roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RaceState, advance, finishing_order, parse_race_state
-from hippodrome.readysetbet.game import _is_roll, _roll
 from hippodrome.readysetbet.description import RACE
 
 
@@ -30,15 +30,15 @@ class DiceRace(Game):
         race.log = []
         return race
 
-    def pending(self):
+    def pending(self) -> Chance | None:
         if self.state.finished:
             return None
-        return Chance("roll", _roll, _is_roll, timed=True)
+        return roll_chance(timed=True)
 
     def apply(self, action: Action) -> None:
         if self.state.finished:
             raise IllegalAction(Message("the race is over"))
-        if not isinstance(action, dict) or not _is_roll(action):
+        if not is_roll(action):
             raise IllegalAction(Message("waiting for a roll of two dice, not {action}", action=repr(action)))
         self.state, events = advance(self.state, sum(action["dice"]))
         events[0]["dice"] = list(action["dice"])

@@ -72,8 +72,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool
+from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, register_game, same_json
 from hippodrome.i18n import Message, Plural
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
@@ -93,15 +95,6 @@ RACES = 3
 BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
 
 SETUP_PHASE, PREPARE, RACING, OVER = "setup", "prepare", "race", "over"
-
-
-def _roll_pair(rng: random.Random) -> list[int]:
-    return [rng.randint(1, 6), rng.randint(1, 6)]
-
-
-def _is_pair(dice: Any) -> bool:
-    return (isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
 
 
 def _split_by_rolls(group: list, totals: dict) -> list[list]:
@@ -211,27 +204,14 @@ class Meeting(Game):
         if self.phase == SETUP_PHASE:
             group = next((g for g in self.stall_groups if len(g) > 1), None)
             if group is not None:
-                return Chance("stall_roll", lambda rng, g=tuple(group): {
-                    "type": "stall_roll", "rolls": [{"horse": h, "dice": _roll_pair(rng)} for h in g]},
-                    lambda a, g=tuple(group): self._is_rolls(a, "stall_roll", "horse", g),
-                    {"horses": list(group)})
+                return self._rolls_chance("stall_roll", "horse", group)
             horse = next((h for h in self.ids if self.decks[h] is None), None)
             if horse is not None:
-                return Chance("shuffle", lambda rng, h=horse: {"type": "shuffle", "horse": h,
-                                                              "deck": rng.sample(full_deck(), len(full_deck()))},
-                              lambda a, h=horse: self._is_shuffle(a, h), {"horse": horse})
-            group = next((g for g in self.roller_groups if len(g) > 1), None)
-            return Chance("first_roller_roll", lambda rng, g=tuple(group): {
-                "type": "first_roller_roll", "rolls": [{"seat": s, "dice": _roll_pair(rng)} for s in g]},
-                lambda a, g=tuple(group): self._is_rolls(a, "first_roller_roll", "seat", g),
-                {"seats": list(group)})
+                return self._shuffle_chance(horse)
+            return self._rolls_chance("first_roller_roll", "seat", next(g for g in self.roller_groups if len(g) > 1))
         if self.phase == PREPARE:
             if self.discard_queue:
-                horse = self.discard_queue[0]
-                count = min(2, len(self.hands[horse]))
-                return Chance("bonus_discard", lambda rng, h=horse, n=count: {
-                    "type": "bonus_discard", "horse": h, "cards": rng.sample(self.hands[h], n)},
-                    lambda a, h=horse, n=count: self._is_discard(a, h, n), {"horse": horse})
+                return self._discard_chance(self.discard_queue[0])
             if self.claim_queue:
                 return self._claim_decision(self.claim_queue[0])
             return self._keep_decision(self._keep_horse())
@@ -277,13 +257,52 @@ class Meeting(Game):
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
                          "limit": self.limit[horse], "to_discard": over}, notes)
 
+    # chance steps ------------------------------------------------------------------
+    def _rolls_chance(self, kind: str, key: str, group: list) -> Chance:
+        """Every member of a group level so far rolls two dice (``key``: "horse" for the stalls,
+        "seat" for the first roller, T10); all their dice as draws, in the order rolled."""
+        members = tuple(group)
+
+        def sample(rng: random.Random) -> Action:
+            return {"type": kind, "rolls": [{key: member, "dice": roll(rng)} for member in members]}
+
+        def build(drawn: list[list[int]]) -> Action:
+            dice = drawn[0]
+            return {"type": kind, "rolls": [{key: member, "dice": dice[2 * i:2 * i + 2]}
+                                            for i, member in enumerate(members)]}
+
+        draws = Draws((dice_pool(2 * len(members)),), build,
+                      lambda action: [[die for rolled in action["rolls"] for die in rolled["dice"]]])
+        return Chance(kind, sample, lambda action: self._is_rolls(action, kind, key, members),
+                      {f"{key}s": list(members)}, draws=draws)
+
+    def _shuffle_chance(self, horse: str) -> Chance:
+        """The deck of ``horse`` shuffled once for the whole game (T7, T8): its 32 cards drawn in turn."""
+        draws = Draws((Pool(tuple(full_deck()), len(full_deck())),),
+                      lambda drawn: {"type": "shuffle", "horse": horse, "deck": drawn[0]},
+                      lambda action: [action["deck"]])
+        return Chance("shuffle", lambda rng: {"type": "shuffle", "horse": horse,
+                                              "deck": rng.sample(full_deck(), len(full_deck()))},
+                      lambda action: self._is_shuffle(action, horse), {"horse": horse}, draws=draws)
+
+    def _discard_chance(self, horse: str) -> Chance:
+        """Two cards (or the one left) of ``horse`` discarded at random after a race in which it
+        took its bonus cards (T8)."""
+        count = min(2, len(self.hands[horse]))
+        draws = Draws((Pool(tuple(self.hands[horse]), count),),
+                      lambda drawn: {"type": "bonus_discard", "horse": horse, "cards": drawn[0]},
+                      lambda action: [action["cards"]])
+        return Chance("bonus_discard", lambda rng: {"type": "bonus_discard", "horse": horse,
+                                                    "cards": rng.sample(self.hands[horse], count)},
+                      lambda action: self._is_discard(action, horse, count), {"horse": horse}, draws=draws)
+
     # chance validity checks --------------------------------------------------------
     @staticmethod
     def _is_rolls(action: Action, kind: str, key: str, group: tuple) -> bool:
         rolls = action.get("rolls")
         return (action.get("type") == kind and isinstance(rolls, list)
-                and [r.get(key) if isinstance(r, dict) else None for r in rolls] == list(group)
-                and all(_is_pair(r.get("dice")) for r in rolls))
+                and same_json([r.get(key) if isinstance(r, dict) else None for r in rolls], list(group))
+                and all(is_dice(r.get("dice")) for r in rolls))
 
     @staticmethod
     def _is_shuffle(action: Action, horse: str) -> bool:
@@ -305,7 +324,7 @@ class Meeting(Game):
             self._apply_chance(pending.kind, action)
             self._advance()
             return
-        if action not in pending.options:
+        if not pending.allows(action):
             raise IllegalAction(self._refusal(pending, action), pending.options)
         self._pending_cache = None
         kind = action["type"]
@@ -350,7 +369,7 @@ class Meeting(Game):
 
     def _claim_refusal(self, pending: Decision, horse: Any) -> Message | None:
         """Why the bonus cards of ``horse`` cannot be claimed now (T8), if a rule says so."""
-        if horse not in self.owner:
+        if not isinstance(horse, str) or horse not in self.owner:
             # NOTE: {horse} is what the action gave, in quotes; {ids} lists the horses' ids.
             return Message("there is no horse {horse}; the horses are: {ids}", horse=repr(horse),
                            ids=", ".join(self.ids))
@@ -522,6 +541,27 @@ class Meeting(Game):
             "events": [self._event_for(event, seat) for event in self.events],
             "over": self.over,
         }
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The hands of other seats' horses (keyed by horse: as the meeting and the race show them,
+        as kept, and as a decision's context), every deck's order and what is left of it (T8),
+        and the cards other owners gave up face down."""
+        found: list[Any] = []
+        for horse in self.ids:
+            deck = self.decks[horse]
+            if deck is not None:
+                found += [list(deck), {horse: list(deck)}]
+                if deck[self.drawn[horse]:]:
+                    found.append(deck[self.drawn[horse]:])
+            cards = self.hand(horse)
+            if self.owner[horse] != seat and cards:
+                found += [{horse: _sorted_hand(cards)}, {horse: list(cards)},
+                          {"horse": horse, "hand": _sorted_hand(cards)}]
+        if self.race is not None:
+            found += self.race.secrets(seat)
+        found += [dict(event) for event in self.events
+                  if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat]
+        return [secret for index, secret in enumerate(found) if secret not in found[:index]]
 
     def _event_for(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` may see it: a card given up between races is face down to others."""

@@ -33,6 +33,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool
+from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, register_game
 from hippodrome.i18n import Listing, Message
@@ -62,20 +64,15 @@ RACING, FINISHED, FALLEN = "racing", "finished", "fallen"
 AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE = "card", "die", "square"
 
 
+def shown_hand(cards: list[str]) -> list[str]:
+    """A hand as views show it: by card value, whatever order it was dealt in."""
+    return sorted(cards, key=card_value)
+
+
 def spent_without_moving(card: str, limit: int | None) -> bool:
     """Whether ``card`` is spent without moving a horse handicapped to ``limit`` (T6): a card above
     the limit that is not a joker."""
     return limit is not None and not is_joker(card) and card_value(card) > limit
-
-
-def _roll(rng: random.Random) -> Action:
-    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-
-
-def _is_roll(action: Action) -> bool:
-    dice = action.get("dice")
-    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
 
 
 @register_game
@@ -234,14 +231,14 @@ class Race(Game):
 
     def _compute_pending(self) -> Decision | Chance | None:
         if self.hands is None:
-            return Chance("deal", self._deal, self._is_deal)
+            return Chance("deal", self._deal, self._is_deal, draws=self._deal_draws())
         if self.over:
             return None
         horse = self.order[self.turn]
         owner = self.owner[horse]
         if self.round_kind == DICE_ROUND:
             if self.dice is None:
-                return Chance("roll", _roll, _is_roll)
+                return roll_chance()
             if self.dice_use is None:
                 options = self._dice_use_options()
                 return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
@@ -295,6 +292,12 @@ class Race(Game):
             hands[horse] = deck[:HAND_SIZE]
         return {"type": "deal", "hands": hands}
 
+    def _deal_draws(self) -> Draws:
+        """The deal as draws: each horse's hand, card by card, from its own full deck."""
+        return Draws(tuple(Pool(tuple(full_deck()), HAND_SIZE) for _ in self.ids),
+                     lambda hands: {"type": "deal", "hands": dict(zip(self.ids, hands))},
+                     lambda action: [action["hands"][horse] for horse in self.ids])
+
     def _is_deal(self, action: Action) -> bool:
         if action.get("type") != "deal":
             return False
@@ -317,7 +320,7 @@ class Race(Game):
                                      "roller": self.roller})
             self._advance()
             return
-        if action not in pending.options:
+        if not pending.allows(action):
             raise IllegalAction(self._refusal(pending, action), pending.options)
         self._pending_cache = None
         kind = action["type"]
@@ -502,12 +505,25 @@ class Race(Game):
             "horses": horses,
             "places": list(self.places),
             "fallen": list(self.fallen),
-            "hands": {h: sorted(self.hands[h], key=card_value) for h in self.ids
+            "hands": {h: shown_hand(self.hands[h]) for h in self.ids
                       if self.hands is not None and self.owner[h] == seat},
             "pending": decision,
             "over": self.over,
             "history": list(self.history),
         }
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        """Every hand but those of ``seat``'s horses, keyed by its horse: as views sort it and in
+        the order dealt."""
+        found: list[Any] = []
+        for horse in self.ids:
+            cards = self.hands[horse] if self.hands is not None else []
+            if self.owner[horse] == seat or not cards:
+                continue
+            for secret in ({horse: shown_hand(cards)}, {horse: list(cards)}):
+                if secret not in found:
+                    found.append(secret)
+        return found
 
     _FIELDS = ("setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen", "hands",
                "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use", "awaiting",
