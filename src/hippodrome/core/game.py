@@ -66,11 +66,20 @@ class Decision:
             object.__setattr__(self, "notes", tuple(
                 note if isinstance(note, str) else Note(note) for note in self.notes))
 
+    def option_notes(self) -> tuple[str, ...]:
+        """One note per option, "" where there is nothing to say (also when no note was given)."""
+        return self.notes or ("",) * len(self.options)
+
     def notes_i18n(self) -> list[dict[str, Any] | None]:
-        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per note,
-        None where there is nothing to say (parallel to ``options``, like ``notes``)."""
+        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per option,
+        None where there is nothing to say."""
         return [None if not note else note.to_json() if isinstance(note, Note)
-                else {"msgid": note, "params": {}} for note in self.notes]
+                else {"msgid": note, "params": {}} for note in self.option_notes()]
+
+    def notes_in(self, lang: str | None) -> list[str]:
+        """The notes as a person reads them in ``lang`` (English when None), one per option."""
+        return [note.translate(lang) if isinstance(note, Note) and lang is not None else str(note)
+                for note in self.option_notes()]
 
     def note_for(self, action: Action) -> str:
         if not self.notes:
@@ -91,6 +100,31 @@ class Chance:
     context: dict[str, Any] = field(default_factory=dict)
     #: a timed step waits for the table's clock (Ready Set Bet's rolls); others are drawn at once
     timed: bool = False
+
+
+def decision_view(pending: Decision | Chance | None, seat: int | None, public: tuple[str, ...] = (),
+                  lang: str | None = None) -> dict[str, Any] | None:
+    """What ``seat`` (``None``: a spectator) is shown of the pending step, as JSON: the views'
+    ``pending`` and the server's ``decision`` are this.
+
+    Of a decision everyone sees who decides, the kind and the ``public`` entries of the context
+    (TurfMaster's horse about to move); the deciding seat also gets the options, the context and
+    the notes, one per option: in ``lang`` (English when None) and as ``notes_i18n`` for a page
+    that translates them itself. A chance step shows as ``{"chance": kind, "timed": bool}``;
+    None once the game is over.
+    """
+    if isinstance(pending, Chance):
+        return {"chance": pending.kind, "timed": pending.timed}
+    if pending is None:
+        return None
+    shown: dict[str, Any] = {"seat": pending.seat, "kind": pending.kind}
+    shown.update((key, pending.context.get(key)) for key in public)
+    if seat == pending.seat:
+        shown["options"] = list(pending.options)
+        shown["notes"] = pending.notes_in(lang)
+        shown["notes_i18n"] = pending.notes_i18n()
+        shown["context"] = dict(pending.context)
+    return shown
 
 
 _GAMES: dict[str, type["Game"]] = {}
@@ -143,6 +177,9 @@ class Game(ABC):
 
     @abstractmethod
     def clone(self) -> "Game": ...
+
+    #: entries of a decision's context every seat is shown, not only the deciding one
+    public_decision_context: ClassVar[tuple[str, ...]] = ()
 
     #: action types any seat may take at any time, whatever is pending (simultaneous play,
     #: such as Ready Set Bet's bets); turn-based games have none

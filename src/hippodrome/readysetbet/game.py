@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any
 
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
@@ -523,15 +523,6 @@ class ReadySetBet(DeclaredState, Game):
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["context"] = dict(pending.context)
-        elif isinstance(pending, Chance):
-            decision = {"chance": pending.kind, "timed": pending.timed}
         board = []
         for space in self.spaces.values():
             entry = space.to_json()
@@ -554,7 +545,7 @@ class ReadySetBet(DeclaredState, Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            "pending": decision,
+            "pending": decision_view(self.pending(), seat),
             "caller": self.calls(),
             "history": [dict(race) for race in self.history],
             "over": self.phase == OVER,

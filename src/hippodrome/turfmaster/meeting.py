@@ -73,7 +73,7 @@ from collections import Counter
 from typing import Any
 
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural
 from hippodrome.i18n.vocabulary import horse_name
@@ -121,6 +121,7 @@ class Meeting(DeclaredState, Game):
     """Three TurfMaster races with cards carried over, bonus cards and scoring."""
 
     name = "turfmaster"
+    public_decision_context = Race.public_decision_context
 
     state_fields = StateFields(
         shared("setup"),
@@ -497,15 +498,7 @@ class Meeting(DeclaredState, Game):
 
     # -- views (fields, JSON and clone: state_fields) ------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind, "horse": pending.context.get("horse")}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["notes"] = [str(note) for note in pending.notes]
-                decision["notes_i18n"] = pending.notes_i18n()
-                decision["context"] = pending.context
+        decision = decision_view(self.pending(), seat, self.public_decision_context)
         race_view = None
         if self.race is not None:
             race_view = self.race.view(seat)

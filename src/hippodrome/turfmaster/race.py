@@ -34,7 +34,7 @@ from collections import Counter
 from typing import Any
 
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
 from hippodrome.i18n import Listing, Message
 from hippodrome.i18n.vocabulary import horse_name
@@ -94,6 +94,8 @@ class Race(DeclaredState, Game):
     """A single race. See the module docstring for the rules it enforces."""
 
     name = "turfmaster-race"
+    #: who moves is no secret: every seat is shown the horse a decision is about
+    public_decision_context = ("horse",)
 
     state_fields = StateFields(
         shared("setup"),
@@ -485,16 +487,6 @@ class Race(DeclaredState, Game):
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind,
-                        "horse": pending.context.get("horse")}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["notes"] = [str(note) for note in pending.notes]
-                decision["notes_i18n"] = pending.notes_i18n()
-                decision["context"] = pending.context
         horses = []
         for horse in self.ids:
             on_track = self.status[horse] == RACING
@@ -522,7 +514,7 @@ class Race(DeclaredState, Game):
             "fallen": list(self.fallen),
             "hands": {h: sorted(self.hands[h], key=card_value) for h in self.ids
                       if self.hands is not None and self.owner[h] == seat},
-            "pending": decision,
+            "pending": decision_view(self.pending(), seat, self.public_decision_context),
             "over": self.over,
             "history": list(self.history),
         }
