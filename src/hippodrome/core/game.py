@@ -213,7 +213,3 @@ class Game(ABC):
             raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
                                         kind=repr(pending.kind), action=repr(action)))
         return pending
-
-    @property
-    def is_over(self) -> bool:
-        return self.pending() is None

@@ -195,10 +195,6 @@ class Meeting(DeclaredState, Game):
             return self.race.hands[horse]
         return self.hands[horse]
 
-    def bonus_cards_left(self, horse: str) -> list[str]:
-        start = self.drawn[horse]
-        return self.decks[horse][start:start + BONUS_CARDS]
-
     def standings(self) -> list[dict[str, Any]]:
         """The table of points so far (the final table once the meeting is over)."""
         return final_table(self.owner, self.players, self.results, self.names)

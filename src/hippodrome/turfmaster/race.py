@@ -212,12 +212,6 @@ class Race(DeclaredState, Game):
             return None
         return self.order[self.turn]
 
-    def rank_of(self, horse: str) -> int:
-        """Competition ranking of a horse on the track now (T2): finished horses count ahead."""
-        line = self.course.line_of[self.square[horse]]
-        ahead = sum(1 for h in self.racing() if self.course.line_of[self.square[h]] > line)
-        return len(self.places) + 1 + ahead
-
     def move_options(self) -> MoveOptions | None:
         """The legal ends of the move the current horse is making (its points are known)."""
         if self.awaiting != AWAIT_SQUARE:
