@@ -37,7 +37,7 @@ field means; without one, a missing field is an error.
 ``clone`` is written out as Python source from the declaration, as :mod:`dataclasses` writes
 ``__init__``: one attribute at a time in declaration order, as a hand-written clone would. A clone
 made by copying ``__dict__`` would be as short but slower, and every attribute read on such a clone
-is slower too (the engine runs its search on clones).
+is slower too (a clone is made to be played on: previews, searches).
 """
 
 from __future__ import annotations
