@@ -83,11 +83,20 @@ class Decision:
             object.__setattr__(self, "notes", tuple(
                 note if isinstance(note, str) else Note(note) for note in self.notes))
 
+    def option_notes(self) -> tuple[str, ...]:
+        """One note per option, "" where there is nothing to say (also when no note was given)."""
+        return self.notes or ("",) * len(self.options)
+
     def notes_i18n(self) -> list[dict[str, Any] | None]:
-        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per note,
-        None where there is nothing to say (parallel to ``options``, like ``notes``)."""
+        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per option,
+        None where there is nothing to say."""
         return [None if not note else note.to_json() if isinstance(note, Note)
-                else {"msgid": note, "params": {}} for note in self.notes]
+                else {"msgid": note, "params": {}} for note in self.option_notes()]
+
+    def notes_in(self, lang: str | None) -> list[str]:
+        """The notes as a person reads them in ``lang`` (English when None), one per option."""
+        return [note.translate(lang) if isinstance(note, Note) and lang is not None else str(note)
+                for note in self.option_notes()]
 
     def allows(self, action: Any) -> bool:
         """Whether ``action`` is one of the options, equal as JSON (``true`` is not ``1``)."""
@@ -126,6 +135,31 @@ class Chance:
     def __post_init__(self) -> None:
         if self.outcomes is not None and self.draws is not None:
             raise ValueError(f"chance step {self.kind!r}: give outcomes or draws, not both")  # i18n: programming error
+
+
+def decision_view(pending: Decision | Chance | None, seat: int | None, public: tuple[str, ...] = (),
+                  lang: str | None = None) -> dict[str, Any] | None:
+    """What ``seat`` (``None``: a spectator) is shown of the pending step, as JSON: the views'
+    ``pending`` and the server's ``decision`` are this.
+
+    Of a decision everyone sees who decides, the kind and the ``public`` entries of the context
+    (TurfMaster's horse about to move); the deciding seat also gets the options, the context and
+    the notes, one per option: in ``lang`` (English when None) and as ``notes_i18n`` for a page
+    that translates them itself. A chance step shows as ``{"chance": kind, "timed": bool}``;
+    None once the game is over.
+    """
+    if isinstance(pending, Chance):
+        return {"chance": pending.kind, "timed": pending.timed}
+    if pending is None:
+        return None
+    shown: dict[str, Any] = {"seat": pending.seat, "kind": pending.kind}
+    shown.update((key, pending.context.get(key)) for key in public)
+    if seat == pending.seat:
+        shown["options"] = list(pending.options)
+        shown["notes"] = pending.notes_in(lang)
+        shown["notes_i18n"] = pending.notes_i18n()
+        shown["context"] = dict(pending.context)
+    return shown
 
 
 _GAMES: dict[str, type["Game"]] = {}
@@ -202,6 +236,9 @@ class Game(ABC):
     @abstractmethod
     def clone(self) -> "Game": ...
 
+    #: entries of a decision's context every seat is shown, not only the deciding one
+    public_decision_context: ClassVar[tuple[str, ...]] = ()
+
     #: action types any seat may take at any time, whatever is pending (simultaneous play,
     #: such as Ready Set Bet's bets); turn-based games have none
     free_action_types: ClassVar[frozenset[str]] = frozenset()
@@ -239,7 +276,3 @@ class Game(ABC):
             raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
                                         kind=repr(pending.kind), action=repr(action)))
         return pending
-
-    @property
-    def is_over(self) -> bool:
-        return self.pending() is None

@@ -26,7 +26,8 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
@@ -72,17 +73,50 @@ def _token_list(token_ids: Any) -> Message | str:
 
 
 @register_game
-class ReadySetBet(Game):
+class ReadySetBet(DeclaredState, Game):
     name = "readysetbet"
     description = GAME
     free_action_types = frozenset({"bet"})
 
-    _FIELDS = ("setup", "players", "variant", "use_props", "use_exotics", "use_vip", "races", "seats",
-               "house_seat", "money", "tokens", "used", "vip_cards", "prop_deck", "exotic_deck", "vip_deck",
-               "vip_discard", "props", "exotics", "race_no", "phase", "bets", "house_bets", "house_left",
-               "vip_queue", "vip_drawn", "house_asked", "race_log", "history", "shuffled", "caller_seed")
-    #: fields added since games were first stored, with the value an older stored state means
-    _LATER_FIELDS = {"caller_seed": None}
+    state_fields = StateFields(
+        shared("setup"),
+        shared("players"),
+        shared("variant"),
+        shared("use_props"),
+        shared("use_exotics"),
+        shared("use_vip"),
+        shared("races"),
+        shared("seats"),
+        shared("house_seat"),
+        shallow("money"),
+        nested("tokens"),  # a list of tokens per seat; a token is never changed
+        nested("used"),
+        nested("vip_cards"),
+        shallow("prop_deck"),
+        shallow("exotic_deck"),
+        shallow("vip_deck"),
+        shallow("vip_discard"),
+        shallow("props"),
+        shallow("exotics"),
+        shared("race_no"),
+        shared("phase"),
+        shallow("bets"),  # bets, events and race records are complete when appended
+        shallow("house_bets"),
+        shallow("house_left"),
+        shallow("vip_queue"),
+        shallow("vip_drawn"),
+        shallow("house_asked"),
+        shallow("race_log"),
+        shallow("history"),
+        shared("shuffled"),
+        shared("caller_seed", default=None),  # added after the first games were stored
+        shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
+        # the board's spaces are immutable; the caller's lines are handed to views, so a clone
+        # makes its own
+        caches={"_spaces": KEEP, "_calls": RESET},
+    )
+    _spaces: dict[str, Space] | None
+    _calls: tuple[tuple, dict[str, Any]] | None
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -105,47 +139,22 @@ class ReadySetBet(Game):
         for option in ("props", "exotics", "vip"):
             if not isinstance(setup.get(option, True), bool):
                 raise InvalidSetup(Message("'{option}' must be true or false", option=option))
-        game = cls.__new__(cls)
-        game.setup = setup
-        game.players = players
-        game.variant = variant
-        game.use_props = setup.get("props", True)
-        game.use_exotics = setup.get("exotics", True)
-        game.use_vip = setup.get("vip", True)
-        game.races = races
-        game.seats = players + 1 if variant == "house_bets" else players
-        game.house_seat = players if variant == "house_bets" else None
-        start = RACE_DATA["starting_money"]
-        game.money = [start] * game.seats
-        if variant == "house_bets":
-            game.money[game.house_seat] = HOUSE_DATA["house_bets_starting_money"]
+        seats = players + 1 if variant == "house_bets" else players
+        house_seat = players if variant == "house_bets" else None
+        money = [RACE_DATA["starting_money"]] * seats
         non_house = players - 1 if variant == "rotating_house" else players
-        game.tokens = [player_tokens(non_house) for _ in range(game.seats)]
+        tokens = [player_tokens(non_house) for _ in range(seats)]
         if variant == "house_bets":
-            game.tokens[game.house_seat] = []
-        game.used = [[] for _ in range(game.seats)]
-        game.vip_cards = [[] for _ in range(game.seats)]
-        game.prop_deck, game.exotic_deck, game.vip_deck, game.vip_discard = [], [], [], []
-        game.props, game.exotics = [], []
-        game.race_no = 1
-        game.phase = SHUFFLE
-        game.race = RaceState.start()
-        game.bets = []
-        game.house_bets = []
-        game.house_left = []
-        game.vip_queue = []
-        game.vip_drawn = []
-        game.house_asked = []
-        game.race_log = []
-        game.history = []
-        game.shuffled = False
-        game.caller_seed = None
-        game._reset_cache()
-        return game
-
-    def _reset_cache(self) -> None:
-        self._spaces: dict[str, Space] | None = None
-        self._calls: tuple[tuple, dict[str, Any]] | None = None
+            money[house_seat] = HOUSE_DATA["house_bets_starting_money"]
+            tokens[house_seat] = []
+        return cls.create(
+            setup=setup, players=players, variant=variant, use_props=setup.get("props", True),
+            use_exotics=setup.get("exotics", True), use_vip=setup.get("vip", True), races=races, seats=seats,
+            house_seat=house_seat, money=money, tokens=tokens, used=[[] for _ in range(seats)],
+            vip_cards=[[] for _ in range(seats)], prop_deck=[], exotic_deck=[], vip_deck=[], vip_discard=[],
+            props=[], exotics=[], race_no=1, phase=SHUFFLE, bets=[], house_bets=[], house_left=[], vip_queue=[],
+            vip_drawn=[], house_asked=[], race_log=[], history=[], shuffled=False, caller_seed=None,
+            race=RaceState.start())
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -308,7 +317,7 @@ class ReadySetBet(Game):
             self.props = [self.prop_deck.pop(0) for _ in range(min(PROPS_PER_RACE, len(self.prop_deck)))]
         if self.use_exotics and self.exotic_deck:
             self.exotics.append(self.exotic_deck.pop(0))
-        self._reset_cache()
+        self._empty_caches()  # the spaces change with the cards
 
     def _begin_race(self) -> None:
         """Start race ``race_no``: the House decisions first, if any, then the race itself."""
@@ -531,17 +540,8 @@ class ReadySetBet(Game):
             self._calls = (key, {"race": race, "lines": lines})
         return self._calls[1]
 
-    # -- views, (de)serialisation, cloning -----------------------------------------
+    # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["context"] = dict(pending.context)
-        elif isinstance(pending, Chance):
-            decision = {"chance": pending.kind, "timed": pending.timed}
         board = []
         for space in self.spaces.values():
             entry = space.to_json()
@@ -564,7 +564,7 @@ class ReadySetBet(Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            "pending": decision,
+            "pending": decision_view(self.pending(), seat),
             "caller": self.calls(),
             "history": [dict(race) for race in self.history],
             "over": self.phase == OVER,
@@ -578,22 +578,3 @@ class ReadySetBet(Game):
         if self.vip_drawn and self.vip_queue[0] != seat:
             found += [list(self.vip_drawn), *self.vip_drawn]
         return found
-
-    def to_json(self) -> dict[str, Any]:
-        state = {field: getattr(self, field) for field in self._FIELDS}
-        state["race"] = self.race.to_json()
-        return json.loads(json.dumps({"game": self.name, "state": state}))
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ReadySetBet":
-        state = json.loads(json.dumps(data["state"]))
-        game = cls.__new__(cls)
-        for field in cls._FIELDS:
-            setattr(game, field, state[field] if field in state or field not in cls._LATER_FIELDS
-                    else cls._LATER_FIELDS[field])
-        game.race = RaceState.from_json(state["race"])
-        game._reset_cache()
-        return game
-
-    def clone(self) -> "ReadySetBet":
-        return ReadySetBet.from_json(self.to_json())

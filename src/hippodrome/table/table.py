@@ -40,10 +40,6 @@ class Seat:
     bot: Bot | None = None
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
 
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None
-
 
 class Table:
     def __init__(self, game: str, setup: dict[str, Any], seats: list[Seat], seed: int | str | None = None):

@@ -75,7 +75,8 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game, same_json
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
+from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
@@ -110,11 +111,43 @@ def _sorted_hand(cards: list[str]) -> list[str]:
 
 
 @register_game
-class Meeting(Game):
+class Meeting(DeclaredState, Game):
     """Three TurfMaster races with cards carried over, bonus cards and scoring."""
 
     name = "turfmaster"
     description = MEETING
+    public_decision_context = Race.public_decision_context
+
+    state_fields = StateFields(
+        shared("setup"),
+        shared("players"),
+        shared("course_name"),
+        shared("steeplechase"),
+        shared("names"),
+        shared("ids"),
+        shared("owner"),
+        shallow("decks"),  # a horse's deck is set once (shuffle), then only read
+        shallow("drawn"),
+        shallow("stall_groups"),  # groups are replaced when split, never changed
+        shallow("stall_rolls"),
+        shallow("roller_groups"),
+        shallow("roller_rolls"),
+        shared("roller"),
+        shared("phase"),
+        shared("race_no"),
+        shallow("stalls"),
+        nested("hands"),
+        shallow("limit"),
+        shallow("claimed"),
+        shared("dealt"),
+        shallow("discard_queue"),
+        shallow("claim_queue"),
+        shallow("results"),
+        shallow("events"),  # events are complete when appended, never changed after
+        substate("race", Race),
+        # chance steps read the state that made them (the cards a discard draws from)
+        caches={"_pending_cache": RESET},
+    )
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -127,34 +160,19 @@ class Meeting(Game):
         colours = seat_horses(setup, players, per_player, course)
         flat = [h for horses in colours for h in horses]
 
-        meeting = cls.__new__(cls)
-        meeting.setup = setup
-        meeting.players = players
-        meeting.course_name = course.name
-        meeting.steeplechase = steeplechase
-        meeting.names = list(names) if names else [f"seat {s}" for s in range(players)]
-        meeting.ids = flat  # seat order, then each seat's own order
-        meeting.owner = {h: seat for seat, seat_horses in enumerate(colours) for h in seat_horses}
-        meeting.decks = {h: None for h in flat}
-        meeting.drawn = {h: 0 for h in flat}
-        meeting.stall_groups = [list(flat)]  # resolved or still-level groups, inner stall first
-        meeting.stall_rolls = []  # the public dice of the stall draw
-        meeting.roller_groups = [list(range(players))]
-        meeting.roller_rolls = []
-        meeting.roller = None
-        meeting.phase = SETUP_PHASE
-        meeting.race_no = 0
-        meeting.stalls = []
-        meeting.hands = {h: [] for h in flat}
-        meeting.limit = {h: HAND_SIZE for h in flat}
-        meeting.claimed = {h: None for h in flat}  # race number in which the bonus was taken
-        meeting.dealt = False
-        meeting.discard_queue = []
-        meeting.claim_queue = []
-        meeting.race = None
-        meeting.results = []
-        meeting.events = []
-        meeting._pending_cache = None
+        meeting = cls.create(
+            setup=setup, players=players, course_name=course.name, steeplechase=steeplechase,
+            names=list(names) if names else [f"seat {s}" for s in range(players)],
+            ids=flat,  # seat order, then each seat's own order
+            owner={h: seat for seat, seat_horses in enumerate(colours) for h in seat_horses},
+            decks={h: None for h in flat}, drawn={h: 0 for h in flat},
+            stall_groups=[list(flat)],  # resolved or still-level groups, inner stall first
+            stall_rolls=[],  # the public dice of the stall draw
+            roller_groups=[list(range(players))], roller_rolls=[], roller=None,
+            phase=SETUP_PHASE, race_no=0, stalls=[], hands={h: [] for h in flat},
+            limit={h: HAND_SIZE for h in flat},
+            claimed={h: None for h in flat},  # race number in which the bonus was taken
+            dealt=False, discard_queue=[], claim_queue=[], race=None, results=[], events=[])
         meeting._advance()
         return meeting
 
@@ -171,10 +189,6 @@ class Meeting(Game):
         if self.phase == RACING:
             return self.race.hands[horse]
         return self.hands[horse]
-
-    def bonus_cards_left(self, horse: str) -> list[str]:
-        start = self.drawn[horse]
-        return self.decks[horse][start:start + BONUS_CARDS]
 
     def standings(self) -> list[dict[str, Any]]:
         """The table of points so far (the final table once the meeting is over)."""
@@ -499,17 +513,9 @@ class Meeting(Game):
             return
         self._prepare(self.race_no + 1)
 
-    # -- views, (de)serialisation, cloning ---------------------------------------------
+    # -- views (fields, JSON and clone: state_fields) ------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind, "horse": pending.context.get("horse")}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["notes"] = [str(note) for note in pending.notes]
-                decision["notes_i18n"] = pending.notes_i18n()
-                decision["context"] = pending.context
+        decision = decision_view(self.pending(), seat, self.public_decision_context)
         race_view = None
         if self.race is not None:
             race_view = self.race.view(seat)
@@ -568,44 +574,3 @@ class Meeting(Game):
         if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat:
             return {key: value for key, value in event.items() if key != "card"}
         return dict(event)
-
-    _FIELDS = ("setup", "players", "course_name", "steeplechase", "names", "ids", "owner", "decks", "drawn",
-               "stall_groups", "stall_rolls", "roller_groups", "roller_rolls", "roller", "phase", "race_no",
-               "stalls", "hands", "limit", "claimed", "dealt", "discard_queue", "claim_queue", "results",
-               "events")
-
-    def to_json(self) -> dict[str, Any]:
-        import copy
-
-        data = {field: copy.deepcopy(getattr(self, field)) for field in self._FIELDS}
-        data["race"] = None if self.race is None else copy.deepcopy(self.race.to_json())
-        return {"game": self.name, "state": data}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Meeting":
-        import copy
-
-        state = copy.deepcopy(data["state"])
-        meeting = cls.__new__(cls)
-        for field in cls._FIELDS:
-            setattr(meeting, field, state[field])
-        # JSON turns int keys into strings; a meeting's dicts are keyed by horse ids only
-        meeting.race = None if state["race"] is None else Race.from_json(state["race"])
-        meeting._pending_cache = None
-        return meeting
-
-    def clone(self) -> "Meeting":
-        meeting = Meeting.__new__(Meeting)
-        for field in self._FIELDS:
-            value = getattr(self, field)
-            if isinstance(value, dict):
-                value = {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(meeting, field, value)
-        meeting.setup = self.setup
-        meeting.results = [dict(r) for r in self.results]
-        meeting.events = list(self.events)
-        meeting.race = None if self.race is None else self.race.clone()
-        meeting._pending_cache = None
-        return meeting

@@ -36,7 +36,8 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
 from hippodrome.i18n import Listing, Message
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import (
@@ -50,7 +51,7 @@ from hippodrome.turfmaster.cards import (
 )
 from hippodrome.turfmaster.course import Course
 from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
-from hippodrome.turfmaster.position import course_and_fences, place_horses
+from hippodrome.turfmaster.position import place_horses
 from hippodrome.turfmaster.setup import (
     check_horse_ids, horse_list, race_horses, setup_course, setup_object, whole_number,
 )
@@ -75,12 +76,55 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
     return limit is not None and not is_joker(card) and card_value(card) > limit
 
 
+def _course_of(race: "Race") -> Course:
+    return setup_course(race.setup)[0]
+
+
+def _fences_of(race: "Race") -> frozenset[int]:
+    return race.course.fence_squares if race.steeplechase else frozenset()
+
+
+#: the horses' squares in JSON: ``{"lane", "square"}`` as people count them, not the course's dense ints
+SQUARES = Codec(lambda race, squares: {horse: race.course.name_of(s) for horse, s in squares.items()},
+                lambda race, names: {horse: race.course.square(n["lane"], n["square"]) for horse, n in names.items()})
+
+
 @register_game
-class Race(Game):
+class Race(DeclaredState, Game):
     """A single race. See the module docstring for the rules it enforces."""
 
     name = "turfmaster-race"
     description = RACE
+    #: who moves is no secret: every seat is shown the horse a decision is about
+    public_decision_context = ("horse",)
+
+    state_fields = StateFields(
+        shared("setup"),
+        derived("course", _course_of),
+        derived("steeplechase", lambda race: setup_course(race.setup)[1]),
+        derived("fences", _fences_of),
+        shared("ids"),
+        shared("owner"),
+        shared("seats"),
+        shared("roller"),
+        shallow("square", codec=SQUARES),
+        shallow("status"),
+        shallow("places"),
+        shallow("fallen"),
+        nested("hands"),  # None until dealt
+        shared("round_no"),
+        shared("round_kind"),
+        shallow("order"),
+        shallow("limits"),
+        shared("turn"),
+        shallow("dice"),
+        shared("dice_use"),  # the dice_use option taken, never changed
+        shared("awaiting"),
+        shared("points"),
+        shallow("history"),  # events are complete when appended, never changed after
+        # the move options and the pending step are immutable once made: a clone keeps them
+        caches={"_options_cache": KEEP, "_pending_cache": KEEP},
+    )
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -110,15 +154,6 @@ class Race(Game):
             # NOTE: 'first_roller' is a key of the setup's JSON: keep it in English.
             raise InvalidSetup(Message("'first_roller' must be a seat from 0 to {last}", last=seats - 1))
 
-        race = cls.__new__(cls)
-        race.setup = setup
-        race.course = course
-        race.steeplechase = steeplechase
-        race.fences = course.fence_squares if steeplechase else frozenset()
-        race.ids = ids
-        race.owner = dict(zip(ids, owners))
-        race.seats = seats
-        race.roller = roller
         if "positions" in setup:
             squares = place_horses(course, steeplechase, setup["positions"])
             if set(squares) != set(ids):
@@ -130,30 +165,19 @@ class Race(Game):
                                                horse=repr(horse)))
         else:
             squares = {horse: course.start_squares[stall] for stall, horse in enumerate(ids)}
-        race.square = {horse: squares[horse] for horse in ids}
-        race.status = {horse: RACING for horse in ids}
-        race.places = []
-        race.fallen = []
         hands = setup.get("hands")
-        if hands is None:
-            race.hands = None
-        else:
-            race.hands = cls._checked_hands(hands, ids)
-        race.round_no = 0
-        race.round_kind = DICE_ROUND if setup.get("first_round", CARD_ROUND) == CARD_ROUND else CARD_ROUND
-        if setup.get("first_round", CARD_ROUND) not in (CARD_ROUND, DICE_ROUND):
+        hands = None if hands is None else cls._checked_hands(hands, ids)
+        first_round = setup.get("first_round", CARD_ROUND)
+        if first_round not in (CARD_ROUND, DICE_ROUND):
             # NOTE: 'first_round' is a key of the setup's JSON, 'card' and 'dice' its values: keep them in English.
             raise InvalidSetup(Message("'first_round' must be 'card' or 'dice'"))
-        race.order = []
-        race.limits = {}
-        race.turn = 0
-        race.dice = None
-        race.dice_use = None
-        race.awaiting = None
-        race.points = 0
-        race.history = []
-        race._options_cache = None
-        race._pending_cache = None
+        race = cls.create(
+            setup=setup, ids=ids, owner=dict(zip(ids, owners)), seats=seats, roller=roller,
+            square={horse: squares[horse] for horse in ids}, status={horse: RACING for horse in ids},
+            places=[], fallen=[], hands=hands,
+            # _start_round begins with the other kind of round
+            round_no=0, round_kind=DICE_ROUND if first_round == CARD_ROUND else CARD_ROUND,
+            order=[], limits={}, turn=0, dice=None, dice_use=None, awaiting=None, points=0, history=[])
         race._start_round()
         race._advance()
         return race
@@ -188,12 +212,6 @@ class Race(Game):
         if self.over or self.hands is None or self.turn >= len(self.order):
             return None
         return self.order[self.turn]
-
-    def rank_of(self, horse: str) -> int:
-        """Competition ranking of a horse on the track now (T2): finished horses count ahead."""
-        line = self.course.line_of[self.square[horse]]
-        ahead = sum(1 for h in self.racing() if self.course.line_of[self.square[h]] > line)
-        return len(self.places) + 1 + ahead
 
     def move_options(self) -> MoveOptions | None:
         """The legal ends of the move the current horse is making (its points are known)."""
@@ -468,18 +486,8 @@ class Race(Game):
             self.history.append({"round": self.round_no, "event": "finish", "horse": horse,
                                  "place": len(self.places)})
 
-    # -- views, (de)serialisation, cloning -----------------------------------------
+    # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind,
-                        "horse": pending.context.get("horse")}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["notes"] = [str(note) for note in pending.notes]
-                decision["notes_i18n"] = pending.notes_i18n()
-                decision["context"] = pending.context
         horses = []
         for horse in self.ids:
             on_track = self.status[horse] == RACING
@@ -507,7 +515,7 @@ class Race(Game):
             "fallen": list(self.fallen),
             "hands": {h: shown_hand(self.hands[h]) for h in self.ids
                       if self.hands is not None and self.owner[h] == seat},
-            "pending": decision,
+            "pending": decision_view(self.pending(), seat, self.public_decision_context),
             "over": self.over,
             "history": list(self.history),
         }
@@ -524,55 +532,3 @@ class Race(Game):
                 if secret not in found:
                     found.append(secret)
         return found
-
-    _FIELDS = ("setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen", "hands",
-               "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use", "awaiting",
-               "points", "history")
-
-    def to_json(self) -> dict[str, Any]:
-        data = {field: getattr(self, field) for field in self._FIELDS}
-        data["square"] = {h: self.course.name_of(s) for h, s in self.square.items()}
-        return {"game": self.name, "state": data}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Race":
-        state = data["state"]
-        race = cls.__new__(cls)
-        for field in cls._FIELDS:
-            setattr(race, field, state[field])
-        race.course, race.steeplechase = course_and_fences(race.setup.get("course", "oval"),
-                                                           race.setup.get("steeplechase", False))
-        race.fences = race.course.fence_squares if race.steeplechase else frozenset()
-        race.square = {h: race.course.square(s["lane"], s["square"]) for h, s in state["square"].items()}
-        race._options_cache = None
-        race._pending_cache = None
-        return race
-
-    def clone(self) -> "Race":
-        race = Race.__new__(Race)
-        race.setup = self.setup
-        race.course = self.course
-        race.steeplechase = self.steeplechase
-        race.fences = self.fences
-        race.ids = self.ids
-        race.owner = self.owner
-        race.seats = self.seats
-        race.roller = self.roller
-        race.square = dict(self.square)
-        race.status = dict(self.status)
-        race.places = list(self.places)
-        race.fallen = list(self.fallen)
-        race.hands = None if self.hands is None else {h: list(c) for h, c in self.hands.items()}
-        race.round_no = self.round_no
-        race.round_kind = self.round_kind
-        race.order = list(self.order)
-        race.limits = dict(self.limits)
-        race.turn = self.turn
-        race.dice = None if self.dice is None else list(self.dice)
-        race.dice_use = self.dice_use
-        race.awaiting = self.awaiting
-        race.points = self.points
-        race.history = list(self.history)
-        race._options_cache = self._options_cache
-        race._pending_cache = self._pending_cache
-        return race
