@@ -53,11 +53,14 @@ class Note(str):
 def same_json(a: Any, b: Any) -> bool:
     """Whether two JSON values are the same: Python's ``==`` also takes ``True`` for ``1`` and
     ``1.0`` for ``1``, which an action from a page must not get away with."""
-    if type(a) is not type(b):
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
         return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
-    if isinstance(a, list):
+    if kind is dict:
+        return a.keys() == b.keys() and all(same_json(value, b[key]) for key, value in a.items())
+    if kind is list:
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
     return a == b
 
@@ -100,7 +103,17 @@ class Decision:
 
     def allows(self, action: Any) -> bool:
         """Whether ``action`` is one of the options, equal as JSON (``true`` is not ``1``)."""
-        return any(same_json(action, option) for option in self.options)
+        # tuple.index finds an option equal by ``==`` in C (a bot's own option by identity at once);
+        # only such an option can be the same JSON, so the strict comparison runs on it alone
+        start = 0
+        while True:
+            try:
+                index = self.options.index(action, start)
+            except (ValueError, TypeError):
+                return False
+            if same_json(action, self.options[index]):
+                return True
+            start = index + 1
 
     def note_for(self, action: Action) -> str:
         if not self.notes:
