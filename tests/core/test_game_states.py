@@ -104,7 +104,7 @@ def test_the_json_keeps_its_shape():
     keys = {
         "turfmaster-race": {"setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen",
                             "hands", "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use",
-                            "awaiting", "points", "history"},
+                            "awaiting", "points", "history", "bonus_unclaimed"},
         "turfmaster": {"setup", "players", "course_name", "steeplechase", "names", "ids", "owner", "decks", "drawn",
                        "stall_groups", "stall_rolls", "roller_groups", "roller_rolls", "roller", "phase", "race_no",
                        "stalls", "hands", "limit", "claimed", "dealt", "discard_queue", "claim_queue", "results",

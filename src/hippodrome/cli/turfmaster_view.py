@@ -151,6 +151,8 @@ OPTION_SENTENCES: Mapping[str, str] = {
     "claim_bonus": N_("Claim the 2 bonus cards of {horse}"),
     "decline_bonus": N_("Keep the bonus cards of {horse} for later"),
     "discard": N_("Give up a {card}"),
+    # NOTE: TurfMaster, rules T8 and T13: a horse with no card left does not move this round.
+    "stand_still": N_("Let {horse} stand still this round"),
 }
 
 
@@ -184,6 +186,8 @@ PROMPTS: Mapping[str, str] = {
     "die": N_("{horse} is handicapped (at most {limit}): move it by one die, {a} or {b}"),
     # NOTE: TurfMaster, rule T8.
     "claim_bonus": N_("Before race {race}: claim the 2 bonus cards of {horse}?"),
+    # NOTE: TurfMaster, rule T8: the horse's turn in a round of cards finds its hand empty.
+    "empty_hand": N_("{horse} has no card left: claim its bonus cards, or let it stand still"),
     "keep": N_("{horse} holds {n} cards and may keep {limit}: give up {k} more."),
 }
 

@@ -495,7 +495,8 @@ class Meeting(DeclaredState, Game):
         setup = {"course": self.course_name, "steeplechase": self.steeplechase,
                  "horses": [{"id": h, "owner": self.owner[h]} for h in self.stalls],
                  "seats": self.players, "first_roller": self.roller,
-                 "hands": {h: list(self.hands[h]) for h in self.stalls}}
+                 "hands": {h: list(self.hands[h]) for h in self.stalls},
+                 "bonus_unclaimed": [h for h in self.stalls if self.claimed[h] is None]}
         self.race = Race.new(setup)
         self.hands = {h: [] for h in self.ids}
         self.phase = RACING

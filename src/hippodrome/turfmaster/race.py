@@ -62,7 +62,7 @@ DICE_ROUND = "dice"
 RACING, FINISHED, FALLEN = "racing", "finished", "fallen"
 
 # what the current horse waits for
-AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE = "card", "die", "square"
+AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE, AWAIT_EMPTY_HAND = "card", "die", "square", "empty_hand"
 
 
 def shown_hand(cards: list[str]) -> list[str]:
@@ -121,6 +121,9 @@ class Race(DeclaredState, Game):
         shared("dice_use"),  # the dice_use option taken, never changed
         shared("awaiting"),
         shared("points"),
+        # horses whose owner may still claim their bonus cards (a meeting's, T8): a card-round turn
+        # that finds such a horse's hand empty asks its owner first; replaced, never changed
+        shared("bonus_unclaimed", default=[]),
         shallow("history"),  # events are complete when appended, never changed after
         # the move options and the pending step are immutable once made: a clone keeps them
         caches={"_options_cache": KEEP, "_pending_cache": KEEP},
@@ -177,10 +180,19 @@ class Race(DeclaredState, Game):
             places=[], fallen=[], hands=hands,
             # _start_round begins with the other kind of round
             round_no=0, round_kind=DICE_ROUND if first_round == CARD_ROUND else CARD_ROUND,
-            order=[], limits={}, turn=0, dice=None, dice_use=None, awaiting=None, points=0, history=[])
+            order=[], limits={}, turn=0, dice=None, dice_use=None, awaiting=None, points=0, history=[],
+            bonus_unclaimed=cls._checked_unclaimed(setup.get("bonus_unclaimed", []), ids))
         race._start_round()
         race._advance()
         return race
+
+    @staticmethod
+    def _checked_unclaimed(horses: Any, ids: list[str]) -> list[str]:
+        if not isinstance(horses, list) or not all(isinstance(h, str) and h in ids for h in horses):
+            # NOTE: 'bonus_unclaimed' is a key of the setup's JSON: keep it in English.
+            raise InvalidSetup(Message("'bonus_unclaimed' must list horses of the race (those whose bonus cards "
+                                       "are still unclaimed)"))
+        return list(horses)
 
     @staticmethod
     def _checked_hands(hands: Any, ids: list[str]) -> dict[str, list[str]]:
@@ -231,6 +243,9 @@ class Race(DeclaredState, Game):
         if self.status.get(horse) != RACING or self.hands is None:
             raise ValueError(f"cannot add cards to {horse!r}: not a horse running with a hand")  # i18n: programming error
         self.hands[horse].extend(cards)
+        self.bonus_unclaimed = [h for h in self.bonus_unclaimed if h != horse]
+        if self.awaiting == AWAIT_EMPTY_HAND and self.order[self.turn] == horse and self.hands[horse]:
+            self.awaiting = AWAIT_CARD  # the turn that found the hand empty now plays a card (T8)
         self._pending_cache = None
 
     def card_note(self, horse: str, card: str) -> Message | str:
@@ -266,6 +281,12 @@ class Race(DeclaredState, Game):
             options = tuple({"type": "card", "horse": horse, "card": c} for c in cards)
             return Decision(owner, "card", options, {"horse": horse, "limit": self.limits.get(horse)},
                             tuple(self.card_note(horse, c) for c in cards))
+        if self.awaiting == AWAIT_EMPTY_HAND:
+            # NOTE: TurfMaster, rule T8/T13: a horse's turn in a round of cards finds its hand empty;
+            # its owner may claim the bonus cards (offered beside this) or let it stand still.
+            still = Message("no card left: the horse stands still this round, unless you claim its bonus cards")
+            return Decision(owner, "empty_hand", ({"type": "stand_still", "horse": horse},), {"horse": horse},
+                            (still,))
         if self.awaiting == AWAIT_DIE:
             values = sorted(set(self.dice))
             options = tuple({"type": "die", "horse": horse, "value": v} for v in values)
@@ -350,6 +371,8 @@ class Race(DeclaredState, Game):
             self._play_card(action["horse"], action["card"])
         elif kind == "die":
             self._begin_move(action["horse"], action["value"])
+        elif kind == "stand_still":
+            self._stand_still(action["horse"])
         elif kind == "square":
             square = self.course.square(action["lane"], action["square"])
             self._finish_move(action["horse"], square)
@@ -377,6 +400,9 @@ class Race(DeclaredState, Game):
             # NOTE: TurfMaster, rule T6: a handicapped horse moves one die of its owner's choice; {low}
             # and {high} are the two dice.
             return Message("{horse} is handicapped: choose one die, {low} or {high}", horse=horse, low=low, high=high)
+        if pending.kind == "empty_hand":
+            # NOTE: TurfMaster, rule T8: {horse} is a horse's name.
+            return Message("{horse} has no card left: claim its bonus cards, or let it stand still", horse=horse)
         if pending.kind == "dice_use":
             # NOTE: {dice} is the roll, such as [6, 4].
             return Message("the roller of {dice} must choose the sum or one die", dice=str(self.dice))
@@ -414,6 +440,11 @@ class Race(DeclaredState, Game):
         self.history.append(event)
         self._next_horse()
 
+    def _stand_still(self, horse: str) -> None:
+        """A horse with no card in a round of cards stands still (T13)."""
+        self.history.append({"round": self.round_no, "event": "no_card", "horse": horse})
+        self._next_horse()
+
     def _next_horse(self) -> None:
         self.turn += 1
         self.awaiting = None
@@ -434,8 +465,10 @@ class Race(DeclaredState, Game):
             horse = self.order[self.turn]
             if self.round_kind == CARD_ROUND:
                 if not self.hands[horse]:
-                    self.history.append({"round": self.round_no, "event": "no_card", "horse": horse})
-                    self._next_horse()
+                    if horse in self.bonus_unclaimed:  # T8: its owner is asked first
+                        self.awaiting = AWAIT_EMPTY_HAND
+                        return
+                    self._stand_still(horse)
                     continue
                 self.awaiting = AWAIT_CARD
                 return
