@@ -128,7 +128,9 @@ class ReadySetBet(DeclaredState, Game):
             raise InvalidSetup(Message("unknown variant {variant}; choose one of {variants}", variant=repr(variant),
                                       variants=", ".join(VARIANTS)))
         players = setup.get("players", 4)
-        low, high = RACE_DATA["min_players"], RACE_DATA["max_players"]
+        # R9 as ruled: House bets takes one to eight bettors besides the House
+        low = HOUSE_DATA["house_bets_min_players"] if variant == "house_bets" else RACE_DATA["min_players"]
+        high = RACE_DATA["max_players"]
         if not _is_int(players) or not low <= players <= high:
             raise InvalidSetup(Message("'players' must be a whole number from {low} to {high}, not {value}",
                                       low=low, high=high, value=repr(players)))
@@ -177,8 +179,10 @@ class ReadySetBet(DeclaredState, Game):
         return self.vip_cards[seat]
 
     def closed_columns(self) -> frozenset[str]:
-        """R4: with only 2 players betting the leftmost Win, Place and Show spaces are closed."""
-        return CLOSED_WITH_TWO if len(self.betting_seats()) == 2 else frozenset()
+        """R4: with only 2 betting in the race the leftmost Win, Place and Show spaces are closed;
+        the House counts when it places house tokens (R9, as ruled)."""
+        betting = len(self.betting_seats()) + (1 if self.house_seat is not None else 0)
+        return CLOSED_WITH_TWO if betting == 2 else frozenset()
 
     def token(self, seat: int, token_id: str) -> Token | None:
         for token in self.tokens[seat]:
@@ -247,7 +251,8 @@ class ReadySetBet(DeclaredState, Game):
                 and _is_int(action.get("caller", 0))
                 and _is_order_of(action.get("props"), all_prop_ids())
                 and _is_order_of(action.get("exotics"), all_exotic_ids())
-                and _is_order_of(action.get("vip"), vipmod.deck_ids()))
+                and (_is_order_of(action.get("vip"), vipmod.deck_ids())
+                     or _is_order_of(action.get("vip"), vipmod.previous_deck_ids())))
 
     def _needs_vip_reshuffle(self) -> bool:
         return not self.vip_drawn and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
