@@ -42,7 +42,7 @@ def _read_json(path: Path) -> Any:
                                    line=error.lineno, reason=error.msg)) from None
 
 
-@app.command("destinations", help=help_text("Print the legal end squares of a move (rulings T3, T4, T5, T11) "
+@app.command("destinations", help=help_text("Print the legal end squares of a move "
                                             "as JSON."))
 def destinations_command(
     position_file: Path = typer.Argument(..., metavar="POSITION.json", help=help_text("the position (see README)")),
@@ -50,7 +50,7 @@ def destinations_command(
     points: int = typer.Option(..., "--points", help=help_text("points of the move: a card's value or the dice "
                                                                "used")),
     round_kind: str = typer.Option("dice", "--round", help=help_text("card or dice: in a card round a horse that "
-                                                                     "cannot complete a fence jump falls (T11)")),
+                                                                     "cannot complete a fence jump falls")),
     lang: str = lang_option(),
 ) -> None:
     with refused_input_exits(lang):

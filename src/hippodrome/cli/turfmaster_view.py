@@ -462,6 +462,6 @@ def _result_line(result: Mapping[str, Any], lang: str) -> Text:
 
 def final_block(view: Mapping[str, Any], lang: str) -> Group:
     # NOTE: TurfMaster, rule T9: the final table is ordered by points, then by the best single places.
-    title = Message("Final table (T9: points, then best single places)")
+    title = Message("Final table (points, then best single places)")
     return Group(standings_table(view, lang, title), *(_result_line(result, lang) for result in view["results"]))
 

@@ -434,15 +434,15 @@ class ReadySetBet(DeclaredState, Game):
                            last=self.seats - 1)
         if self.is_house(seat):
             return Message("seat {seat} is the House this race: it bets only with the house tokens, before the "
-                           "race (R9)", seat=seat)
+                           "race", seat=seat)
         if self.phase == OVER:
             return Message("betting is closed: the game is over")
         if self.phase != RACE:
             return Message("betting is closed: race {race} has not started yet", race=self.race_no)
         if self.race.finished:
-            return Message("betting is closed: a horse has reached the finish (R2)")
+            return Message("betting is closed: a horse has reached the finish")
         if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
-            return Message("betting is closed: \"No more bets!\" was called at the third red-line crossing (R2)")
+            return Message("betting is closed: \"No more bets!\" was called at the third red-line crossing")
         return None
 
     def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> Message | None:
@@ -453,26 +453,26 @@ class ReadySetBet(DeclaredState, Game):
                            token=repr(token_id), held=_token_list(t["id"] for t in self.tokens[seat]))
         if token_id in self.used[seat]:
             left = _token_list(t["id"] for t in self.tokens[seat] if t["id"] not in self.used[seat])
-            return Message("token {token} is already on the board and placed tokens never move (R4); tokens left: "
+            return Message("token {token} is already on the board and placed tokens never move; tokens left: "
                            "{left}", token=token_id, left=left)
         space = self.spaces.get(space_id) if isinstance(space_id, str) else None
         if space is None:
             return Message("there is no space {space} on the board this race (see the board in the view)",
                            space=repr(space_id))
         if space.column in self.closed_columns():
-            return Message("space {space} is in the leftmost column, closed when only 2 players bet (R4)",
+            return Message("space {space} is in the leftmost column, closed when only 2 players bet",
                            space=space_id)
         holders = [bet["seat"] for bet in self.bets if bet["space"] == space_id]
         if seat in holders:
-            return Message("seat {seat} already has a token on {space}: one token per space (R4)", seat=seat,
+            return Message("seat {seat} already has a token on {space}: one token per space", seat=seat,
                            space=space_id)
         if space.card is not None and any(bet["seat"] == seat and self.spaces[bet["space"]].card == space.card
                                           for bet in self.bets):
             return Message("seat {seat} already has a token on the exotic finish card {card}: one per player per "
-                           "card (R6)", seat=seat, card=term(READYSETBET_EXOTIC, space.card))
+                           "card", seat=seat, card=term(READYSETBET_EXOTIC, space.card))
         if holders and token["value"] not in vipmod.bandwagon_values(self.vip_active(seat)):
-            return Message("space {space} is taken by seat {holder}'s token: first come, first served (R4); only a "
-                           "{bandwagon} card for this token's value allows joining it (R8)", space=space_id,
+            return Message("space {space} is taken by seat {holder}'s token: first come, first served; only a "
+                           "{bandwagon} card for this token's value allows joining it", space=space_id,
                            holder=holders[0], bandwagon=term(READYSETBET_VIP, "bandwagon"))
         return None
 

@@ -236,7 +236,7 @@ class Meeting(DeclaredState, Game):
                 notes = pending.notes or ("",) * len(pending.options)
                 claims = tuple({"type": "claim_bonus", "horse": h} for h in extra)
                 # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's name.
-                claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game, T8); after "
+                claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game); after "
                                             "this race 2 of its remaining cards are discarded at random", horse=horse_name(h))
                                     for h in extra)
                 return Decision(pending.seat, pending.kind, pending.options + claims, pending.context,
@@ -248,7 +248,7 @@ class Meeting(DeclaredState, Game):
         options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})
         # NOTE: TurfMaster, rule T8, before a race; {horse} is a horse's name, {race} is 1 or 2.
         notes = (Message("take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, "
-                         "and after the race 2 of its remaining cards are discarded at random (T8)",
+                         "and after the race 2 of its remaining cards are discarded at random",
                          horse=horse_name(horse), race=self.race_no),
                  # NOTE: TurfMaster, rule T8: declining the bonus cards before a race.
                  Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"))
@@ -393,7 +393,7 @@ class Meeting(DeclaredState, Game):
                            horse=horse_name(horse), owner=self.owner[horse], seat=pending.seat)
         if self.claimed[horse] is not None:
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name, {race} a race number (1 to 3).
-            return Message("the bonus cards of {horse} were already taken in race {race}: once per game (T8)",
+            return Message("the bonus cards of {horse} were already taken in race {race}: once per game",
                            horse=horse_name(horse), race=self.claimed[horse])
         if self.phase == RACING and self.race.status.get(horse) != "racing":
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name.

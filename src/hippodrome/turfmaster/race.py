@@ -207,7 +207,7 @@ class Race(DeclaredState, Game):
                 # NOTE: {horse} is a horse's id; "7" is a card, "J12" the joker 12 (as the setup writes them).
                 raise InvalidSetup(Message("hand of {horse} must list cards such as \"7\" or \"J12\"", horse=repr(horse)))
             if Counter(cards) - deck:
-                raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has (T7)",
+                raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has",
                                            horse=repr(horse)))
             checked[horse] = list(cards)
         return checked
@@ -253,7 +253,7 @@ class Race(DeclaredState, Game):
         if spent_without_moving(card, limit):
             # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
             return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
-                           "does not move (T6); play a joker or a card of {limit} or less to move", limit=limit)
+                           "does not move; play a joker or a card of {limit} or less to move", limit=limit)
         return ""
 
     # -- Game protocol: pending ---------------------------------------------------
@@ -298,7 +298,7 @@ class Race(DeclaredState, Game):
             falling = [self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) for e in moves.ends]
             # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
             # with points left over falls.
-            fall = Message("the horse cannot complete the jump and falls (T11)")
+            fall = Message("the horse cannot complete the jump and falls")
             notes = tuple(fall if falls else "" for falls in falling)
             context = {"horse": horse, "points": self.points, "steps": moves.steps,
                        "falls": [self.course.name_of(e) for e, falls in zip(moves.ends, falling) if falls]}
