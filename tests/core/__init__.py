@@ -1,0 +1,1 @@
+"""Tests of the game-agnostic core that every game shares."""

@@ -157,3 +157,13 @@ def test_import_fills_only_empty_entries_and_refuses_broken_placeholders(tmp_pat
     assert fr != f"NOUVEAU {fields}" and any(line.startswith("fr: kept the existing") for line in report)
     assert any(line.startswith("es: placeholders") for line in report)
     assert any(line.startswith("nl: not in the template") for line in report)
+
+
+def test_players_read_words_never_rule_codes():
+    """Messages a person reads carry no rule codes such as "(T6)" or "(R4)": they name the rule in
+    words (the codes belong in tests and docs)."""
+    import re
+
+    code = re.compile(r"\b[TR]\d{1,2}\b")
+    with_codes = [str(message.id) for message in TEMPLATE if message.id and code.search(str(message.id))]
+    assert not with_codes, with_codes

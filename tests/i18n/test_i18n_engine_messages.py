@@ -45,11 +45,11 @@ def test_T4_two_horses_on_one_square_in_spanish_and_german():
         parse_position(TWO_ON_ONE_SQUARE)
     error = refused.value
     assert str(error) == ("horses 'red' and 'blue' are both on lane 0, square 4: "
-                          "only one horse may stand on a square (T4)")
+                          "only one horse may stand on a square")
     assert localize_error(error, "es") == ("los caballos 'red' y 'blue' están ambos en el carril 0, casilla 4: "
-                                           "solo un caballo puede estar en una casilla (T4)")
+                                           "solo un caballo puede estar en una casilla")
     assert localize_error(error, "de") == ("die Pferde 'red' und 'blue' stehen beide auf Bahn 0, Feld 4: "
-                                           "auf einem Feld darf nur ein Pferd stehen (T4)")
+                                           "auf einem Feld darf nur ein Pferd stehen")
     assert error.translate("es_ES") == localize_error(error, "es")
     assert localize_error(error, "en") == str(error)
 
@@ -85,15 +85,15 @@ def test_T6_the_handicap_note_in_spanish_and_german():
     pending = start_of_race().pending()
     note = note_of(pending, card="9")
     assert isinstance(note, Note) and isinstance(note, str)
-    assert note == ("above this horse's handicap limit of 8: the card is spent and the horse does not move (T6); "
+    assert note == ("above this horse's handicap limit of 8: the card is spent and the horse does not move; "
                     "play a joker or a card of 8 or less to move")
     assert note.translate("es") == ("supera el hándicap de este caballo, 8: la carta se gasta y el caballo no se "
-                                    "mueve (T6); juega un joker o una carta de 8 o menos para moverlo")
+                                    "mueve; juega un joker o una carta de 8 o menos para moverlo")
     assert note.translate("de") == ("über dem Handicap dieses Pferdes von 8: die Karte ist verbraucht und das Pferd "
-                                    "zieht nicht (T6); spiele einen Joker oder eine Karte bis 8, um zu ziehen")
+                                    "zieht nicht; spiele einen Joker oder eine Karte bis 8, um zu ziehen")
     assert note_of(pending, card="J12") == "" and note_of(pending, card="8") == ""
     assert note.to_json() == {"msgid": "above this horse's handicap limit of {limit}: the card is spent and the "
-                                       "horse does not move (T6); play a joker or a card of {limit} or less to move",
+                                       "horse does not move; play a joker or a card of {limit} or less to move",
                               "params": {"limit": 8}}
 
 
@@ -101,14 +101,14 @@ def test_T11_the_fall_note_translates_and_the_view_stays_json():
     race = race_at({"red": (2, 6), "blue": (4, 3)}, steeplechase=True, hands={"red": ["6"], "blue": ["3"]})
     race.apply({"type": "card", "horse": "red", "card": "6"})
     pending = race.pending()
-    assert all(note == "the horse cannot complete the jump and falls (T11)" for note in pending.notes)
-    assert {note.translate("es") for note in pending.notes} == {"el caballo no puede completar el salto y cae (T11)"}
+    assert all(note == "the horse cannot complete the jump and falls" for note in pending.notes)
+    assert {note.translate("es") for note in pending.notes} == {"el caballo no puede completar el salto y cae"}
     assert {note.translate("de") for note in pending.notes} == {
-        "das Pferd kann den Sprung nicht vollenden und stürzt (T11)"}
+        "das Pferd kann den Sprung nicht vollenden und stürzt"}
     view = json.loads(json.dumps(race.view(pending.seat)))
     decision = view["pending"]
     assert decision["notes"] == [str(note) for note in pending.notes]
-    assert decision["notes_i18n"] == [{"msgid": "the horse cannot complete the jump and falls (T11)", "params": {}}
+    assert decision["notes_i18n"] == [{"msgid": "the horse cannot complete the jump and falls", "params": {}}
                                       ] * len(pending.options)
     assert "notes" not in json.loads(json.dumps(race.view(None)))["pending"]
 
@@ -127,9 +127,9 @@ def test_T6_the_dice_use_note_names_the_slowed_horses():
 
 
 def test_notes_keep_translating_through_copies_and_pickles():
-    note = Note(Message("the horse cannot complete the jump and falls (T11)"))
+    note = Note(Message("the horse cannot complete the jump and falls"))
     for copied in (copy.deepcopy(note), pickle.loads(pickle.dumps(note))):
-        assert copied == note and copied.translate("nl") == "het paard kan de sprong niet voltooien en valt (T11)"
+        assert copied == note and copied.translate("nl") == "het paard kan de sprong niet voltooien en valt"
     decision = Decision(0, "square", ({"type": "square"}, {"type": "square", "x": 1}),
                         notes=(Message("the race is over"), ""))
     assert decision.notes == ("the race is over", "") and decision.notes[0].translate("de") == "das Rennen ist vorbei"
@@ -140,7 +140,7 @@ def test_notes_keep_translating_through_copies_and_pickles():
 # --- the terminal ----------------------------------------------------------------------------------
 
 SPANISH_ERROR = ("error: los caballos 'red' y 'blue' están ambos en el carril 0, casilla 4: "
-                 "solo un caballo puede estar en una casilla (T4)")
+                 "solo un caballo puede estar en una casilla")
 
 
 def destinations(tmp_path, *args, env=None):

@@ -314,5 +314,5 @@ def test_views_never_reveal_deck_order_or_future_cards():
         assert all(f'"prop:{card}"' not in text and f'"{card}"' not in text for card in hidden_props)
         assert all(card not in text for card in hidden_exotics)
         assert all(card not in text for card in state.vip_deck)
-        assert view["deck_sizes"] == {"props": 23, "exotics": 4, "vip": 30, "vip_discard": 0}
+        assert view["deck_sizes"] == {"props": 23, "exotics": 4, "vip": 32, "vip_discard": 0}  # R8: 32 cards
         assert "seed" not in text

@@ -7,7 +7,7 @@ import re
 
 from fastapi.testclient import TestClient
 
-from hippodrome.i18n import Message, translate
+from hippodrome.i18n import Message, localize_text, message_from_json, translate
 from hippodrome.server import create_app
 from hippodrome.server.localize import HEAD_INCLUDE, WEB_DIR
 
@@ -67,6 +67,19 @@ def test_notes_come_translated_and_as_messages(client):
     assert len(decision["notes"]) == len(decision["notes_i18n"]) == len(decision["options"])
     for note, message in zip(decision["notes"], decision["notes_i18n"]):
         assert (message is None) == (note == "")
+
+
+def test_the_deciding_seat_reads_the_notes_in_its_language(client):
+    """T8: the notes on claiming the bonus cards come in French to a seat that joined in French."""
+    table = make_table(client, game="turfmaster", setup={"players": 2, "horses_per_player": 2})
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"v": 1, "type": "join", "token": table["seats"][0]["token"], "lang": "fr"})
+        state = receive(ws, "state", lambda m: m.get("decision") and m["decision"].get("options"))
+    decision = state["decision"]
+    assert decision["kind"] == "claim_bonus" and decision["bot"] is False and decision["horse"]
+    messages = [message_from_json(message) for message in decision["notes_i18n"]]
+    assert decision["notes"] == [localize_text(message, "fr") for message in messages]
+    assert decision["notes"][0] != str(messages[0]), "the note is in French, not in English"
 
 
 def test_lobby_errors_answer_in_the_requests_language(client):

@@ -25,6 +25,7 @@ def rebuilt_with(race, horse, cards):
     """What the meeting used to do: rebuild the race from its JSON with a longer hand."""
     data = copy.deepcopy(race.to_json())
     data["state"]["hands"][horse].extend(cards)
+    data["state"]["bonus_unclaimed"] = [h for h in data["state"]["bonus_unclaimed"] if h != horse]  # T8: claimed
     return Race.from_json(data)
 
 

@@ -127,11 +127,11 @@ def test_T8_bonus_refusals_say_why():
     meeting = decide_until(meeting, lambda p: isinstance(p, Decision) and p.kind == "card"
                            and p.seat == meeting.owner[horse], choose=fast)
     error = refusal(lambda: meeting.apply({"type": "claim_bonus", "horse": horse}))
-    assert str(error) == f"the bonus cards of {TURFMASTER_HORSES[horse]} were already taken in race 1: once per game (T8)"
+    assert str(error) == f"the bonus cards of {TURFMASTER_HORSES[horse]} were already taken in race 1: once per game"
 
 
 def keep_decision(seed=0):
-    """A meeting at its first ``keep`` decision (race 2: cards left over from race 1, T8)."""
+    """A meeting at its first ``keep`` decision (race 2: cards left over from race 1)."""
     return decide_until(Meeting.new(FOUR), lambda p: isinstance(p, Decision) and p.kind == "keep", seed, fast)
 
 
@@ -154,13 +154,13 @@ def test_T8_the_claim_notes_are_messages_and_the_view_carries_notes_i18n():
     horse = pending.context["horse"]
     assert all(isinstance(note, Note) for note in pending.notes)
     assert pending.notes[0] == (f"take the 2 bonus cards of {TURFMASTER_HORSES[horse]} now: its hand limit is 12 for race 1, and after "
-                                "the race 2 of its remaining cards are discarded at random (T8)")
+                                "the race 2 of its remaining cards are discarded at random")
     view = json.loads(json.dumps(meeting.view(pending.seat)))
     decision = view["pending"]
     assert decision["notes"] == [str(note) for note in pending.notes]
     assert decision["notes_i18n"][0] == {
         "msgid": "take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, and after the race "
-                 "2 of its remaining cards are discarded at random (T8)", "params": {"horse": {"msgid": TURFMASTER_HORSES[horse], "params": {}}, "race": 1}}
+                 "2 of its remaining cards are discarded at random", "params": {"horse": {"msgid": TURFMASTER_HORSES[horse], "params": {}}, "race": 1}}
     assert decision["notes_i18n"][1]["msgid"].startswith("keep them for later")
     spectator = meeting.view(None)["pending"]
     assert "notes" not in spectator and "notes_i18n" not in spectator

@@ -32,7 +32,7 @@ def odds_command(
     positions: str = typer.Option(..., "--positions", help=help_text(
         'spaces of the horses, e.g. "2/3=0,4=3,...,11/12=0" (horses left out stand at 0)')),
     last_roll: int = typer.Option(None, "--last-roll", help=help_text(
-        "the previous roll's dice sum (2-12): a repeat gets a bonus (R1)")),
+        "the previous roll's dice sum (2-12): a repeat gets a bonus")),
     last_roll_was_bonus: bool = typer.Option(False, "--last-roll-was-bonus", help=help_text(
         "the previous roll was itself a bonus move, so a repeat now gets none")),
     simulations: int = typer.Option(20_000, "--simulations", help=help_text(

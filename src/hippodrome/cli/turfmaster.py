@@ -25,7 +25,7 @@ REFUSED_STYLE = "red"
 
 #: Help texts shared by several commands.
 COURSE_HELP = N_("oval or triangle")
-WIDTH_HELP = N_("columns of the course map")
+WIDTH_HELP = N_("columns of the screen (default: the terminal's width, 80 when unknown)")
 HORSES_HELP = N_("horses per player (2 players: 2-4; 3: 2; 4: 1-2; 5-8: 1)")
 
 
@@ -42,7 +42,7 @@ def _read_json(path: Path) -> Any:
                                    line=error.lineno, reason=error.msg)) from None
 
 
-@app.command("destinations", help=help_text("Print the legal end squares of a move (rulings T3, T4, T5, T11) "
+@app.command("destinations", help=help_text("Print the legal end squares of a move "
                                             "as JSON."))
 def destinations_command(
     position_file: Path = typer.Argument(..., metavar="POSITION.json", help=help_text("the position (see README)")),
@@ -50,7 +50,7 @@ def destinations_command(
     points: int = typer.Option(..., "--points", help=help_text("points of the move: a card's value or the dice "
                                                                "used")),
     round_kind: str = typer.Option("dice", "--round", help=help_text("card or dice: in a card round a horse that "
-                                                                     "cannot complete a fence jump falls (T11)")),
+                                                                     "cannot complete a fence jump falls")),
     lang: str = lang_option(),
 ) -> None:
     with refused_input_exits(lang):
@@ -168,7 +168,7 @@ def play_command(
     name: str = typer.Option(None, "--name", help=help_text("your name at the table (default: \"Player\" in the "
                                                             "language of the messages)")),
     save: Path = typer.Option(None, "--save", help=help_text("write the meeting's record (JSON) here at the end")),
-    width: int = typer.Option(100, "--width", help=help_text(WIDTH_HELP)),
+    width: int = typer.Option(None, "--width", min=40, help=help_text(WIDTH_HELP)),
     lang: str = lang_option(),
 ) -> None:
     from rich.console import Console
@@ -179,7 +179,8 @@ def play_command(
     from hippodrome.table.table import Seat, Table
     from hippodrome.turfmaster.bots import make_bot
 
-    console = Console()
+    console = Console(width=width)
+    width = console.width
     with refused_input_exits(lang):
         setup = _meeting_setup(players, horses, course, steeplechase)
         names = _bot_names(bots, players - 1)
@@ -190,14 +191,20 @@ def play_command(
         seats = [Seat(setup["names"][0])] + [Seat(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
         table = Table("turfmaster", setup, seats, seed=seed)
     events = _Events(lang)
+    refused: Text | None = None  # why the last answer was refused, shown under the redrawn screen
     while True:
         table.run_bots()
         events.catch_up(table.state, announce_start=True)
         if table.over:
             break
         view = table.state.view(0)
+        if console.is_terminal:  # each decision redraws the screen rather than scrolling it
+            console.clear()
         console.print(screen(view, events.lines, lang, width))
         console.print(options_block(view, lang))
+        if refused is not None:
+            console.print(refused)
+            refused = None
         options = view["pending"]["options"]
         # NOTE: the terminal's question; "q" quits in every language.
         answer = console.input(Text(translate(lang, "your choice (1-{last}, q to quit): ", last=len(options))))
@@ -207,13 +214,13 @@ def play_command(
             break
         choice = _choice(answer, len(options))
         if choice is None:
-            console.print(Text(translate(lang, "'{answer}' is not a choice: type a number from 1 to {last}",
-                                         answer=answer, last=len(options)), style=REFUSED_STYLE))
+            refused = Text(translate(lang, "'{answer}' is not a choice: type a number from 1 to {last}",
+                                     answer=answer, last=len(options)), style=REFUSED_STYLE)
             continue
         try:
             table.act(0, options[choice - 1])
         except IllegalAction as error:  # pragma: no cover - numbered options are legal
-            console.print(Text(localize_error(error, lang), style=REFUSED_STYLE))
+            refused = Text(localize_error(error, lang), style=REFUSED_STYLE)
     if table.over:
         console.print(final_block(table.state.view(0), lang))
     if save is not None:
@@ -308,7 +315,7 @@ def replay_command(
                                                             "spectator")),
     step: bool = typer.Option(False, "--step", help=help_text("wait for Enter after every decision")),
     quiet: bool = typer.Option(False, "--final-only", help=help_text("print only the final table")),
-    width: int = typer.Option(100, "--width", help=help_text(WIDTH_HELP)),
+    width: int = typer.Option(None, "--width", min=40, help=help_text(WIDTH_HELP)),
     lang: str = lang_option(),
 ) -> None:
     from rich.console import Console
@@ -319,7 +326,8 @@ def replay_command(
     from hippodrome.core.game import game_class
     import hippodrome.turfmaster.meeting  # noqa: F401
 
-    console = Console()
+    console = Console(width=width)
+    width = console.width
     with refused_input_exits(lang):
         record = _read_record(record_file)
         state = game_class("turfmaster").new(record["setup"])

@@ -151,6 +151,8 @@ OPTION_SENTENCES: Mapping[str, str] = {
     "claim_bonus": N_("Claim the 2 bonus cards of {horse}"),
     "decline_bonus": N_("Keep the bonus cards of {horse} for later"),
     "discard": N_("Give up a {card}"),
+    # NOTE: TurfMaster, rules T8 and T13: a horse with no card left does not move this round.
+    "stand_still": N_("Let {horse} stand still this round"),
 }
 
 
@@ -184,6 +186,8 @@ PROMPTS: Mapping[str, str] = {
     "die": N_("{horse} is handicapped (at most {limit}): move it by one die, {a} or {b}"),
     # NOTE: TurfMaster, rule T8.
     "claim_bonus": N_("Before race {race}: claim the 2 bonus cards of {horse}?"),
+    # NOTE: TurfMaster, rule T8: the horse's turn in a round of cards finds its hand empty.
+    "empty_hand": N_("{horse} has no card left: claim its bonus cards, or let it stand still"),
     "keep": N_("{horse} holds {n} cards and may keep {limit}: give up {k} more."),
 }
 
@@ -253,7 +257,13 @@ def _ruler(shown: range, finish: int, curves: set[int], margin: int) -> Text:
     return ruler
 
 
-def course_map(view: Mapping[str, Any], lang: str, width: int = 100) -> Text:
+#: the course panel's border and padding, in columns
+PANEL_FRAME = 4
+
+
+def course_map(view: Mapping[str, Any], lang: str, width: int = 80) -> Text:
+    """The course unrolled, one row per lane, in a panel ``width`` columns wide at most: the rows
+    show the stretch of the course around the horses that fits beside the lane labels."""
     race = view.get("race") or {}
     course = load_course(view["course"])
     columns, _, finish = _columns(course.name)
@@ -265,14 +275,15 @@ def course_map(view: Mapping[str, Any], lang: str, width: int = 100) -> Text:
             square = course.square(entry["lane"], entry["square"])
             at[(entry["lane"], columns[square])] = entry["id"]
             horse_columns.append(columns[square])
-    last = finish + 8
-    first = max(0, min(horse_columns, default=0) - 6)
-    first = max(0, min(first, last - width))
-    shown = range(first, min(last, first + width) + 1)
-    fence_cells = {(course.lane_of[s], columns[s]) for s in fences}
     # NOTE: TurfMaster terminal: the label of a row of the course map; keep it short.
     lane_labels = [translate(lang, "lane {lane}", lane=lane) + " " for lane in range(course.lanes)]
     margin = max(len(label) for label in lane_labels)
+    squares = max(10, width - margin - PANEL_FRAME) - 1  # columns of squares, less one
+    last = finish + 8
+    first = max(0, min(horse_columns, default=0) - 6)
+    first = max(0, min(first, last - squares))
+    shown = range(first, min(last, first + squares) + 1)
+    fence_cells = {(course.lane_of[s], columns[s]) for s in fences}
     text = Text()
     # NOTE: TurfMaster terminal: the legend above the course map; keep the signs ┃ # ~ as they are.
     text.append(Text(translate(lang, "rail squares {first} to {last}:  ┃ finish line   # fence   ~ curve   "
@@ -402,7 +413,7 @@ def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
     return text
 
 
-def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 100) -> Group:
+def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 80) -> Group:
     """Everything a seat sees: header, course, horses, own hands, points, recent events."""
     race = view.get("race") or {}
     parts: list[Any] = [Text(_title(view, lang), style="bold")]
@@ -451,6 +462,6 @@ def _result_line(result: Mapping[str, Any], lang: str) -> Text:
 
 def final_block(view: Mapping[str, Any], lang: str) -> Group:
     # NOTE: TurfMaster, rule T9: the final table is ordered by points, then by the best single places.
-    title = Message("Final table (T9: points, then best single places)")
+    title = Message("Final table (points, then best single places)")
     return Group(standings_table(view, lang, title), *(_result_line(result, lang) for result in view["results"]))
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from hippodrome.i18n import Message
 
 if TYPE_CHECKING:
+    from hippodrome.core.chance import Draws
     from hippodrome.core.description import GameDescription
 
 Action = dict[str, Any]
@@ -48,6 +50,21 @@ class Note(str):
         return to_json() if callable(to_json) else {"msgid": str(self), "params": {}}
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same: Python's ``==`` also takes ``True`` for ``1`` and
+    ``1.0`` for ``1``, which an action from a page must not get away with."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return a.keys() == b.keys() and all(same_json(value, b[key]) for key, value in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
+
+
 @dataclass(frozen=True)
 class Decision:
     """Seat ``seat`` must choose one of ``options``.
@@ -69,11 +86,34 @@ class Decision:
             object.__setattr__(self, "notes", tuple(
                 note if isinstance(note, str) else Note(note) for note in self.notes))
 
+    def option_notes(self) -> tuple[str, ...]:
+        """One note per option, "" where there is nothing to say (also when no note was given)."""
+        return self.notes or ("",) * len(self.options)
+
     def notes_i18n(self) -> list[dict[str, Any] | None]:
-        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per note,
-        None where there is nothing to say (parallel to ``options``, like ``notes``)."""
+        """The notes for a JSON view that a page translates: ``{"msgid", "params"}`` per option,
+        None where there is nothing to say."""
         return [None if not note else note.to_json() if isinstance(note, Note)
-                else {"msgid": note, "params": {}} for note in self.notes]
+                else {"msgid": note, "params": {}} for note in self.option_notes()]
+
+    def notes_in(self, lang: str | None) -> list[str]:
+        """The notes as a person reads them in ``lang`` (English when None), one per option."""
+        return [note.translate(lang) if isinstance(note, Note) and lang is not None else str(note)
+                for note in self.option_notes()]
+
+    def allows(self, action: Any) -> bool:
+        """Whether ``action`` is one of the options, equal as JSON (``true`` is not ``1``)."""
+        # tuple.index finds an option equal by ``==`` in C (a bot's own option by identity at once);
+        # only such an option can be the same JSON, so the strict comparison runs on it alone
+        start = 0
+        while True:
+            try:
+                index = self.options.index(action, start)
+            except (ValueError, TypeError):
+                return False
+            if same_json(action, self.options[index]):
+                return True
+            start = index + 1
 
     def note_for(self, action: Action) -> str:
         if not self.notes:
@@ -86,7 +126,13 @@ class Decision:
 
 @dataclass(frozen=True)
 class Chance:
-    """A chance step: ``sample(rng)`` draws the outcome, ``is_valid(outcome)`` checks one."""
+    """A chance step: ``sample(rng)`` draws the outcome, ``is_valid(outcome)`` checks one.
+
+    Every game's step also says what ``sample`` can draw (:mod:`hippodrome.core.chance`), one
+    way or the other: ``outcomes()`` lists every outcome with its probability (two dice: 36
+    rolls of 1/36), or ``draws`` describes an outcome too big to list (a shuffle) as items drawn
+    one at a time.
+    """
 
     kind: str
     sample: Callable[[random.Random], Action]
@@ -94,6 +140,39 @@ class Chance:
     context: dict[str, Any] = field(default_factory=dict)
     #: a timed step waits for the table's clock (Ready Set Bet's rolls); others are drawn at once
     timed: bool = False
+    #: every outcome with its exact probability (``fractions.Fraction``), for a step with few outcomes
+    outcomes: Callable[[], list[tuple[Action, Fraction]]] | None = None
+    #: the outcome as successive draws (a :class:`hippodrome.core.chance.Draws`), for a step with too many
+    draws: Draws | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcomes is not None and self.draws is not None:
+            raise ValueError(f"chance step {self.kind!r}: give outcomes or draws, not both")  # i18n: programming error
+
+
+def decision_view(pending: Decision | Chance | None, seat: int | None, public: tuple[str, ...] = (),
+                  lang: str | None = None) -> dict[str, Any] | None:
+    """What ``seat`` (``None``: a spectator) is shown of the pending step, as JSON: the views'
+    ``pending`` and the server's ``decision`` are this.
+
+    Of a decision everyone sees who decides, the kind and the ``public`` entries of the context
+    (TurfMaster's horse about to move); the deciding seat also gets the options, the context and
+    the notes, one per option: in ``lang`` (English when None) and as ``notes_i18n`` for a page
+    that translates them itself. A chance step shows as ``{"chance": kind, "timed": bool}``;
+    None once the game is over.
+    """
+    if isinstance(pending, Chance):
+        return {"chance": pending.kind, "timed": pending.timed}
+    if pending is None:
+        return None
+    shown: dict[str, Any] = {"seat": pending.seat, "kind": pending.kind}
+    shown.update((key, pending.context.get(key)) for key in public)
+    if seat == pending.seat:
+        shown["options"] = list(pending.options)
+        shown["notes"] = pending.notes_in(lang)
+        shown["notes_i18n"] = pending.notes_i18n()
+        shown["context"] = dict(pending.context)
+    return shown
 
 
 _GAMES: dict[str, type["Game"]] = {}
@@ -149,6 +228,17 @@ class Game(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); never another seat's secrets."""
 
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The JSON values ``seat`` must never find in ``view(seat)``: other seats' hands, the order
+        of a deck, cards not drawn yet (``None``: what a spectator must not see).
+
+        Each is given the way a view would carry it, so that a leak can be found: a hand sorted as
+        the views sort it, and keyed by its horse (``{"blue": ["7", "9"]}``) so that it is never
+        mistaken for the seat's own equal hand; an object secret is found in any object that holds
+        all its members. A game with no hidden information has none.
+        """
+        return []
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 
@@ -159,9 +249,17 @@ class Game(ABC):
     @abstractmethod
     def clone(self) -> "Game": ...
 
+    #: entries of a decision's context every seat is shown, not only the deciding one
+    public_decision_context: ClassVar[tuple[str, ...]] = ()
+
     #: action types any seat may take at any time, whatever is pending (simultaneous play,
     #: such as Ready Set Bet's bets); turn-based games have none
     free_action_types: ClassVar[frozenset[str]] = frozenset()
+
+    def is_free_action(self, action: Any) -> bool:
+        """Whether ``action`` is one of the free actions (by its type), whatever else it holds."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        return isinstance(kind, str) and kind in self.free_action_types
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """The free actions ``seat`` may take now (for bots and front ends)."""
@@ -191,7 +289,3 @@ class Game(ABC):
             raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
                                         kind=repr(pending.kind), action=repr(action)))
         return pending
-
-    @property
-    def is_over(self) -> bool:
-        return self.pending() is None

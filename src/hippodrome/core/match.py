@@ -58,7 +58,7 @@ class Match:
     def act(self, seat: int, action: Action) -> None:
         """Seat ``seat`` takes ``action``; refused (state unchanged) unless it is legal."""
         self.resolve_chance()
-        if isinstance(action, dict) and action.get("type") in self.state.free_action_types:
+        if self.state.is_free_action(action):
             self.state.apply_free(seat, action)
             self.log.append({"by": seat, "action": action, "free": True})
             self.resolve_chance()

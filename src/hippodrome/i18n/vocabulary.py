@@ -176,7 +176,11 @@ READYSETBET_VIP: Mapping[str, str] = {
     "bandwagon": N_("Bandwagon"),
     # NOTE: VIP card giving an extra black or white betting token.
     "bonus": N_("Bonus Token"),
-    # NOTE: VIP card: $1 each time a 2 or a 12 is rolled.
+    # NOTE: VIP card: $1 each time a 2 is rolled.
+    "snake-eyes": N_("Snake Eyes"),
+    # NOTE: VIP card: $1 each time a 12 is rolled.
+    "boxcars": N_("Boxcars"),
+    # NOTE: VIP card of games stored before the 32-card deck: $1 each time a 2 or a 12 is rolled.
     "snake-eyes-boxcars": N_("Snake Eyes & Boxcars"),
     # NOTE: VIP card: $1 each time its number is rolled.
     "lucky": N_("Lucky Number"),

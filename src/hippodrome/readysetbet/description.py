@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Mapping
 
 from hippodrome.core.description import (
     BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
@@ -20,6 +20,14 @@ from hippodrome.i18n import Message
 VARIANTS = ("standard", "app", "house_bets", "rotating_house")
 DATA_FILES = ("race", "board", "exotic", "props", "vip", "house")
 RACE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "race.json").read_text())
+HOUSE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "house.json").read_text())
+
+
+def game_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """R9 as ruled: House bets takes one to eight bettors besides the House; the others two to eight."""
+    if values.get("variant") == "house_bets":
+        return {}
+    return {"players": {"minimum": RACE_DATA["min_players"]}}
 
 
 def public_data() -> dict[str, Any]:
@@ -49,7 +57,7 @@ GAME = GameDescription(
     summary=Message("A dice race of nine horses; everybody bets at once until the third crossing of the red line"),
     min_seats=RACE_DATA["min_players"], max_seats=RACE_DATA["max_players"] + 1,
     setup=(
-        SetupField("players", INTEGER, Message("Players"), default=2, minimum=RACE_DATA["min_players"],
+        SetupField("players", INTEGER, Message("Players"), default=2, minimum=HOUSE_DATA["house_bets_min_players"],
                    maximum=RACE_DATA["max_players"]),
         SetupField("variant", CHOICE, Message("Variant"), default="standard", choices=(
             Choice("standard", Message("Standard")),
@@ -73,6 +81,7 @@ GAME = GameDescription(
                  "hippodrome.readysetbet.bots:ValueBettor"),
     ),
     seats=game_seats,
+    form=game_form,
     page="readysetbet",
     public_data=public_data,
     lookups=(Lookup("odds", "hippodrome.readysetbet.lookups:odds", public=True, slow=True),),

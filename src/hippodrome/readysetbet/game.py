@@ -23,8 +23,11 @@ import random
 from importlib import resources
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool, uniform
+from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
@@ -50,22 +53,17 @@ SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
 
 
-def _roll(rng: random.Random) -> Action:
-    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
-
-
-def _is_roll(action: Action) -> bool:
-    dice = action.get("dice") if isinstance(action, dict) else None
-    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
-
-
 def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
     return [event["sum"] for event in race_log if event["event"] == "move"]
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_order_of(order: Any, cards: list[str]) -> bool:
+    """Whether ``order`` is a list of exactly ``cards`` (card ids), in any order."""
+    return isinstance(order, list) and all(isinstance(card, str) for card in order) and sorted(order) == sorted(cards)
 
 
 def _token_list(token_ids: Any) -> Message | str:
@@ -75,17 +73,50 @@ def _token_list(token_ids: Any) -> Message | str:
 
 
 @register_game
-class ReadySetBet(Game):
+class ReadySetBet(DeclaredState, Game):
     name = "readysetbet"
     description = GAME
     free_action_types = frozenset({"bet"})
 
-    _FIELDS = ("setup", "players", "variant", "use_props", "use_exotics", "use_vip", "races", "seats",
-               "house_seat", "money", "tokens", "used", "vip_cards", "prop_deck", "exotic_deck", "vip_deck",
-               "vip_discard", "props", "exotics", "race_no", "phase", "bets", "house_bets", "house_left",
-               "vip_queue", "vip_drawn", "house_asked", "race_log", "history", "shuffled", "caller_seed")
-    #: fields added since games were first stored, with the value an older stored state means
-    _LATER_FIELDS = {"caller_seed": None}
+    state_fields = StateFields(
+        shared("setup"),
+        shared("players"),
+        shared("variant"),
+        shared("use_props"),
+        shared("use_exotics"),
+        shared("use_vip"),
+        shared("races"),
+        shared("seats"),
+        shared("house_seat"),
+        shallow("money"),
+        nested("tokens"),  # a list of tokens per seat; a token is never changed
+        nested("used"),
+        nested("vip_cards"),
+        shallow("prop_deck"),
+        shallow("exotic_deck"),
+        shallow("vip_deck"),
+        shallow("vip_discard"),
+        shallow("props"),
+        shallow("exotics"),
+        shared("race_no"),
+        shared("phase"),
+        shallow("bets"),  # bets, events and race records are complete when appended
+        shallow("house_bets"),
+        shallow("house_left"),
+        shallow("vip_queue"),
+        shallow("vip_drawn"),
+        shallow("house_asked"),
+        shallow("race_log"),
+        shallow("history"),
+        shared("shuffled"),
+        shared("caller_seed", default=None),  # added after the first games were stored
+        shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
+        # the board's spaces are immutable; the caller's lines are handed to views, so a clone
+        # makes its own
+        caches={"_spaces": KEEP, "_calls": RESET},
+    )
+    _spaces: dict[str, Space] | None
+    _calls: tuple[tuple, dict[str, Any]] | None
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -97,7 +128,9 @@ class ReadySetBet(Game):
             raise InvalidSetup(Message("unknown variant {variant}; choose one of {variants}", variant=repr(variant),
                                       variants=", ".join(VARIANTS)))
         players = setup.get("players", 4)
-        low, high = RACE_DATA["min_players"], RACE_DATA["max_players"]
+        # R9 as ruled: House bets takes one to eight bettors besides the House
+        low = HOUSE_DATA["house_bets_min_players"] if variant == "house_bets" else RACE_DATA["min_players"]
+        high = RACE_DATA["max_players"]
         if not _is_int(players) or not low <= players <= high:
             raise InvalidSetup(Message("'players' must be a whole number from {low} to {high}, not {value}",
                                       low=low, high=high, value=repr(players)))
@@ -108,47 +141,22 @@ class ReadySetBet(Game):
         for option in ("props", "exotics", "vip"):
             if not isinstance(setup.get(option, True), bool):
                 raise InvalidSetup(Message("'{option}' must be true or false", option=option))
-        game = cls.__new__(cls)
-        game.setup = setup
-        game.players = players
-        game.variant = variant
-        game.use_props = setup.get("props", True)
-        game.use_exotics = setup.get("exotics", True)
-        game.use_vip = setup.get("vip", True)
-        game.races = races
-        game.seats = players + 1 if variant == "house_bets" else players
-        game.house_seat = players if variant == "house_bets" else None
-        start = RACE_DATA["starting_money"]
-        game.money = [start] * game.seats
-        if variant == "house_bets":
-            game.money[game.house_seat] = HOUSE_DATA["house_bets_starting_money"]
+        seats = players + 1 if variant == "house_bets" else players
+        house_seat = players if variant == "house_bets" else None
+        money = [RACE_DATA["starting_money"]] * seats
         non_house = players - 1 if variant == "rotating_house" else players
-        game.tokens = [player_tokens(non_house) for _ in range(game.seats)]
+        tokens = [player_tokens(non_house) for _ in range(seats)]
         if variant == "house_bets":
-            game.tokens[game.house_seat] = []
-        game.used = [[] for _ in range(game.seats)]
-        game.vip_cards = [[] for _ in range(game.seats)]
-        game.prop_deck, game.exotic_deck, game.vip_deck, game.vip_discard = [], [], [], []
-        game.props, game.exotics = [], []
-        game.race_no = 1
-        game.phase = SHUFFLE
-        game.race = RaceState.start()
-        game.bets = []
-        game.house_bets = []
-        game.house_left = []
-        game.vip_queue = []
-        game.vip_drawn = []
-        game.house_asked = []
-        game.race_log = []
-        game.history = []
-        game.shuffled = False
-        game.caller_seed = None
-        game._reset_cache()
-        return game
-
-    def _reset_cache(self) -> None:
-        self._spaces: dict[str, Space] | None = None
-        self._calls: tuple[tuple, dict[str, Any]] | None = None
+            money[house_seat] = HOUSE_DATA["house_bets_starting_money"]
+            tokens[house_seat] = []
+        return cls.create(
+            setup=setup, players=players, variant=variant, use_props=setup.get("props", True),
+            use_exotics=setup.get("exotics", True), use_vip=setup.get("vip", True), races=races, seats=seats,
+            house_seat=house_seat, money=money, tokens=tokens, used=[[] for _ in range(seats)],
+            vip_cards=[[] for _ in range(seats)], prop_deck=[], exotic_deck=[], vip_deck=[], vip_discard=[],
+            props=[], exotics=[], race_no=1, phase=SHUFFLE, bets=[], house_bets=[], house_left=[], vip_queue=[],
+            vip_drawn=[], house_asked=[], race_log=[], history=[], shuffled=False, caller_seed=None,
+            race=RaceState.start())
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -171,8 +179,10 @@ class ReadySetBet(Game):
         return self.vip_cards[seat]
 
     def closed_columns(self) -> frozenset[str]:
-        """R4: with only 2 players betting the leftmost Win, Place and Show spaces are closed."""
-        return CLOSED_WITH_TWO if len(self.betting_seats()) == 2 else frozenset()
+        """R4: with only 2 betting in the race the leftmost Win, Place and Show spaces are closed;
+        the House counts when it places house tokens (R9, as ruled)."""
+        betting = len(self.betting_seats()) + (1 if self.house_seat is not None else 0)
+        return CLOSED_WITH_TWO if betting == 2 else frozenset()
 
     def token(self, seat: int, token_id: str) -> Token | None:
         for token in self.tokens[seat]:
@@ -183,11 +193,12 @@ class ReadySetBet(Game):
     # -- Game protocol: pending ---------------------------------------------------
     def pending(self) -> Decision | Chance | None:
         if self.phase == SHUFFLE:
-            return Chance("shuffle", self._sample_shuffle, self._is_shuffle)
+            return Chance("shuffle", self._sample_shuffle, self._is_shuffle, draws=self._shuffle_draws())
         if self.phase == FIRST_HOUSE:
             return Chance("first_house", lambda rng: {"type": "first_house", "seat": rng.randrange(self.seats)},
                           lambda a: a.get("type") == "first_house" and _is_int(a.get("seat"))
-                          and 0 <= a["seat"] < self.seats)
+                          and 0 <= a["seat"] < self.seats,
+                          outcomes=lambda: uniform({"type": "first_house", "seat": seat} for seat in range(self.seats)))
         if self.phase == HOUSE_CHOICE:
             seat = self._house_asked_seat()
             options = ({"type": "house", "accept": True}, {"type": "house", "accept": False})
@@ -197,10 +208,13 @@ class ReadySetBet(Game):
             return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
                             {"race": self.race_no, "tokens_left": list(self.house_left)})
         if self.phase == RACE:
-            return Chance("roll", _roll, _is_roll, {"race": self.race_no}, timed=True)
+            return roll_chance({"race": self.race_no}, timed=True)
         if self.phase == VIP:
             if self._needs_vip_reshuffle():
-                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle)
+                return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle,
+                              draws=Draws((Pool(tuple(self.vip_discard), len(self.vip_discard)),),
+                                          lambda drawn: {"type": "vip_reshuffle", "order": drawn[0]},
+                                          lambda action: [action["order"]]))
             seat = self.vip_queue[0]
             options = tuple({"type": "vip", "keep": card} for card in self.vip_drawn)
             return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
@@ -216,12 +230,29 @@ class ReadySetBet(Game):
         # the race caller's own generator (which lines it picks), drawn after the decks: never the dice's
         return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
 
+    def _shuffle_draws(self) -> Draws:
+        """The shuffle as draws: each deck card by card, then the caller's seed as four random bytes
+        (``randrange(2 ** 32)`` is uniform over 32 bits, so over four bytes drawn in turn)."""
+        decks = (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids()))
+        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (Pool(tuple(range(256)), 4, replacement=True),)
+
+        def build(drawn: list[list[Any]]) -> Action:
+            orders = {name: order for (name, _), order in zip(decks, drawn)}
+            return {"type": "shuffle", **orders, "caller": sum(byte << 8 * i for i, byte in enumerate(drawn[-1]))}
+
+        def items_of(action: Action) -> list[list[Any]]:
+            caller = action.get("caller", 0)
+            return [action[name] for name, _ in decks] + [[(caller >> 8 * i) & 255 for i in range(4)]]
+
+        return Draws(pools, build, items_of)
+
     def _is_shuffle(self, action: Action) -> bool:
         return (action.get("type") == "shuffle"
                 and _is_int(action.get("caller", 0))
-                and sorted(action.get("props", [])) == sorted(all_prop_ids())
-                and sorted(action.get("exotics", [])) == sorted(all_exotic_ids())
-                and sorted(action.get("vip", [])) == sorted(vipmod.deck_ids()))
+                and _is_order_of(action.get("props"), all_prop_ids())
+                and _is_order_of(action.get("exotics"), all_exotic_ids())
+                and (_is_order_of(action.get("vip"), vipmod.deck_ids())
+                     or _is_order_of(action.get("vip"), vipmod.previous_deck_ids())))
 
     def _needs_vip_reshuffle(self) -> bool:
         return not self.vip_drawn and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
@@ -232,7 +263,7 @@ class ReadySetBet(Game):
         return {"type": "vip_reshuffle", "order": order}
 
     def _is_vip_reshuffle(self, action: Action) -> bool:
-        return action.get("type") == "vip_reshuffle" and sorted(action.get("order", [])) == sorted(self.vip_discard)
+        return action.get("type") == "vip_reshuffle" and _is_order_of(action.get("order"), self.vip_discard)
 
     def _house_asked_seat(self) -> int:
         """Who is asked now: the House first (stay?), then each player clockwise (R9)."""
@@ -250,10 +281,10 @@ class ReadySetBet(Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        if isinstance(action, dict) and action.get("type") in self.free_action_types:
+        if self.is_free_action(action):
             raise IllegalAction(Message("a bet is a free action: send it with the seat that bets (apply_free)"))
         pending = self.step_answered_by(action, Message("the game is over; no more actions are taken"))
-        if isinstance(pending, Decision) and action not in pending.options:
+        if isinstance(pending, Decision) and not pending.allows(action):
             raise IllegalAction(Message("not one of the options for {kind}", kind=pending.kind), pending.options)
         kind = pending.kind
         if kind == "shuffle":
@@ -291,7 +322,7 @@ class ReadySetBet(Game):
             self.props = [self.prop_deck.pop(0) for _ in range(min(PROPS_PER_RACE, len(self.prop_deck)))]
         if self.use_exotics and self.exotic_deck:
             self.exotics.append(self.exotic_deck.pop(0))
-        self._reset_cache()
+        self._empty_caches()  # the spaces change with the cards
 
     def _begin_race(self) -> None:
         """Start race ``race_no``: the House decisions first, if any, then the race itself."""
@@ -403,15 +434,15 @@ class ReadySetBet(Game):
                            last=self.seats - 1)
         if self.is_house(seat):
             return Message("seat {seat} is the House this race: it bets only with the house tokens, before the "
-                           "race (R9)", seat=seat)
+                           "race", seat=seat)
         if self.phase == OVER:
             return Message("betting is closed: the game is over")
         if self.phase != RACE:
             return Message("betting is closed: race {race} has not started yet", race=self.race_no)
         if self.race.finished:
-            return Message("betting is closed: a horse has reached the finish (R2)")
+            return Message("betting is closed: a horse has reached the finish")
         if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
-            return Message("betting is closed: \"No more bets!\" was called at the third red-line crossing (R2)")
+            return Message("betting is closed: \"No more bets!\" was called at the third red-line crossing")
         return None
 
     def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> Message | None:
@@ -422,26 +453,26 @@ class ReadySetBet(Game):
                            token=repr(token_id), held=_token_list(t["id"] for t in self.tokens[seat]))
         if token_id in self.used[seat]:
             left = _token_list(t["id"] for t in self.tokens[seat] if t["id"] not in self.used[seat])
-            return Message("token {token} is already on the board and placed tokens never move (R4); tokens left: "
+            return Message("token {token} is already on the board and placed tokens never move; tokens left: "
                            "{left}", token=token_id, left=left)
         space = self.spaces.get(space_id) if isinstance(space_id, str) else None
         if space is None:
             return Message("there is no space {space} on the board this race (see the board in the view)",
                            space=repr(space_id))
         if space.column in self.closed_columns():
-            return Message("space {space} is in the leftmost column, closed when only 2 players bet (R4)",
+            return Message("space {space} is in the leftmost column, closed when only 2 players bet",
                            space=space_id)
         holders = [bet["seat"] for bet in self.bets if bet["space"] == space_id]
         if seat in holders:
-            return Message("seat {seat} already has a token on {space}: one token per space (R4)", seat=seat,
+            return Message("seat {seat} already has a token on {space}: one token per space", seat=seat,
                            space=space_id)
         if space.card is not None and any(bet["seat"] == seat and self.spaces[bet["space"]].card == space.card
                                           for bet in self.bets):
             return Message("seat {seat} already has a token on the exotic finish card {card}: one per player per "
-                           "card (R6)", seat=seat, card=term(READYSETBET_EXOTIC, space.card))
+                           "card", seat=seat, card=term(READYSETBET_EXOTIC, space.card))
         if holders and token["value"] not in vipmod.bandwagon_values(self.vip_active(seat)):
-            return Message("space {space} is taken by seat {holder}'s token: first come, first served (R4); only a "
-                           "{bandwagon} card for this token's value allows joining it (R8)", space=space_id,
+            return Message("space {space} is taken by seat {holder}'s token: first come, first served; only a "
+                           "{bandwagon} card for this token's value allows joining it", space=space_id,
                            holder=holders[0], bandwagon=term(READYSETBET_VIP, "bandwagon"))
         return None
 
@@ -514,17 +545,8 @@ class ReadySetBet(Game):
             self._calls = (key, {"race": race, "lines": lines})
         return self._calls[1]
 
-    # -- views, (de)serialisation, cloning -----------------------------------------
+    # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["context"] = dict(pending.context)
-        elif isinstance(pending, Chance):
-            decision = {"chance": pending.kind, "timed": pending.timed}
         board = []
         for space in self.spaces.values():
             entry = space.to_json()
@@ -547,28 +569,17 @@ class ReadySetBet(Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            "pending": decision,
+            "pending": decision_view(self.pending(), seat),
             "caller": self.calls(),
             "history": [dict(race) for race in self.history],
             "over": self.phase == OVER,
             "winners": self.winners() if self.phase == OVER else None,
         }
 
-    def to_json(self) -> dict[str, Any]:
-        state = {field: getattr(self, field) for field in self._FIELDS}
-        state["race"] = self.race.to_json()
-        return json.loads(json.dumps({"game": self.name, "state": state}))
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ReadySetBet":
-        state = json.loads(json.dumps(data["state"]))
-        game = cls.__new__(cls)
-        for field in cls._FIELDS:
-            setattr(game, field, state[field] if field in state or field not in cls._LATER_FIELDS
-                    else cls._LATER_FIELDS[field])
-        game.race = RaceState.from_json(state["race"])
-        game._reset_cache()
-        return game
-
-    def clone(self) -> "ReadySetBet":
-        return ReadySetBet.from_json(self.to_json())
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The order of the cards still in the prop, exotic-finish and VIP decks (R5, R6, R8), and
+        the VIP cards another seat is choosing between, together and one by one (R8)."""
+        found: list[Any] = [list(deck) for deck in (self.prop_deck, self.exotic_deck, self.vip_deck) if deck]
+        if self.vip_drawn and self.vip_queue[0] != seat:
+            found += [list(self.vip_drawn), *self.vip_drawn]
+        return found

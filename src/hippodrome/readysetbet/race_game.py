@@ -6,39 +6,42 @@ from __future__ import annotations
 
 from typing import Any
 
+from hippodrome.core.dice import is_roll, roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
+from hippodrome.core.state import DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RaceState, advance, finishing_order, parse_race_state
-from hippodrome.readysetbet.game import _is_roll, _roll
 from hippodrome.readysetbet.description import RACE
 
 
 @register_game
-class DiceRace(Game):
+class DiceRace(DeclaredState, Game):
     name = "readysetbet-race"
     description = RACE
+
+    state_fields = StateFields(
+        shared("setup"),
+        shared("state", codec=object_codec(RaceState), key="race"),  # a frozen RaceState
+        shallow("log"),  # events are complete when appended
+    )
 
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "DiceRace":
         if not isinstance(setup, dict):
             raise InvalidSetup(Message('a race setup is a JSON object, e.g. {{}} or {{"positions": "4=3,7=2"}}'))
-        race = cls.__new__(cls)
-        race.setup = setup
         positions = setup.get("positions")
-        race.state = parse_race_state(positions) if positions else RaceState.start()
-        race.log = []
-        return race
+        return cls.create(setup=setup, state=parse_race_state(positions) if positions else RaceState.start(), log=[])
 
-    def pending(self):
+    def pending(self) -> Chance | None:
         if self.state.finished:
             return None
-        return Chance("roll", _roll, _is_roll, timed=True)
+        return roll_chance(timed=True)
 
     def apply(self, action: Action) -> None:
         if self.state.finished:
             raise IllegalAction(Message("the race is over"))
-        if not isinstance(action, dict) or not _is_roll(action):
+        if not is_roll(action):
             raise IllegalAction(Message("waiting for a roll of two dice, not {action}", action=repr(action)))
         self.state, events = advance(self.state, sum(action["dice"]))
         events[0]["dice"] = list(action["dice"])
@@ -51,17 +54,3 @@ class DiceRace(Game):
         if self.state.finished:
             data["order"] = [{"rank": r, "horse": h, "space": p} for r, h, p in finishing_order(self.state.positions)]
         return data
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.name, "state": {"setup": self.setup, "race": self.state.to_json(), "log": self.log}}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "DiceRace":
-        race = cls.__new__(cls)
-        race.setup = data["state"]["setup"]
-        race.state = RaceState.from_json(data["state"]["race"])
-        race.log = [dict(e) for e in data["state"]["log"]]
-        return race
-
-    def clone(self) -> "DiceRace":
-        return DiceRace.from_json(self.to_json())

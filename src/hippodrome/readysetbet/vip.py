@@ -19,7 +19,16 @@ VIP_AFTER_RACES: tuple[int, ...] = tuple(VIP_DATA["after_races"])
 
 
 def deck_ids() -> list[str]:
-    return [card["id"] for card in VIP_DATA["cards"]]
+    """The 32 cards dealt (R8)."""
+    return [card["id"] for card in VIP_DATA["cards"] if not card.get("retired")]
+
+
+def previous_deck_ids() -> list[str]:
+    """The 30-card deck of games stored before ruling R8 was changed (one Snake Eyes & Boxcars card
+    where there are now a Snake Eyes and a Boxcars): still accepted when such a game replays."""
+    retired = [card["id"] for card in VIP_DATA["cards"] if card.get("retired")]
+    replaced = {"snake-eyes-1", "snake-eyes-2", "boxcars-1", "boxcars-2"}
+    return [card for card in deck_ids() if card not in replaced] + retired
 
 
 def comp_chips(card_id: str) -> int:

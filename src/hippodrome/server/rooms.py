@@ -9,9 +9,8 @@ from typing import Any
 
 from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import InvalidSetup
-from hippodrome.core.game import Chance, Decision, game_class
-from hippodrome.i18n import DEFAULT_LANGUAGE, Message, localize_text
-from hippodrome.server.localize import message_json
+from hippodrome.core.game import Decision, decision_view, game_class
+from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.table.bots import make_bot
 from hippodrome.table.runner import TableRunner
@@ -78,20 +77,12 @@ class Room:
                 for n, info in enumerate(self.seats_info)]
 
     def decision_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any] | None:
+        """The pending step as ``seat`` is shown it, notes in ``lang``, and whether a bot decides."""
         pending = self.table.pending()
+        decision = decision_view(pending, seat, self.table.state.public_decision_context, lang)
         if isinstance(pending, Decision):
-            decision: dict[str, Any] = {"seat": pending.seat, "kind": pending.kind,
-                                        "bot": self.seats_info[pending.seat]["kind"] == "bot"}
-            if seat is not None and seat == pending.seat:
-                decision["options"] = list(pending.options)
-                notes = list(pending.notes) or [""] * len(pending.options)
-                decision["notes"] = [localize_text(note, lang) for note in notes]
-                decision["notes_i18n"] = [message_json(note) if note else None for note in notes]
-                decision["context"] = pending.context
-            return decision
-        if isinstance(pending, Chance):
-            return {"chance": pending.kind, "timed": pending.timed}
-        return None
+            decision["bot"] = self.seats_info[pending.seat]["kind"] == "bot"
+        return decision
 
     def state_message(self, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         table = self.table

@@ -59,13 +59,6 @@ class Clock:
         self._since = None if self.paused else self.now()
         self._poke()
 
-    def set_interval(self, interval: float) -> None:
-        _check_interval(interval)
-        self.interval = float(interval)
-        self._left = min(self.time_left(), self.interval)
-        self._since = None if self.paused else self.now()
-        self._poke()
-
     # -- reading ------------------------------------------------------------------
     def time_left(self) -> float:
         if self.paused or self._since is None:

@@ -126,6 +126,3 @@ class TableRunner:
                         self._changed()
             return
         await self._wake.wait()
-
-    def clock_snapshot(self) -> dict[str, Any]:
-        return self.clock.snapshot()

@@ -40,10 +40,6 @@ class Seat:
     bot: Bot | None = None
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
 
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None
-
 
 class Table:
     def __init__(self, game: str, setup: dict[str, Any], seats: list[Seat], seed: int | str | None = None):
@@ -85,8 +81,7 @@ class Table:
 
     # -- acting -------------------------------------------------------------------
     def is_free(self, action: Any) -> bool:
-        return isinstance(action, dict) and isinstance(action.get("type"), str) \
-            and action["type"] in self.match.state.free_action_types
+        return self.match.state.is_free_action(action)
 
     def step_key(self) -> tuple | None:
         """What the game waits for now (kind, seat, context): free actions stay valid while it holds."""
@@ -146,7 +141,7 @@ class Table:
         except Exception:  # a bot's bug must not stall a table of people: play a legal option instead
             log.exception("bot of seat %s failed on %s; playing a random legal option", seat, pending.kind)
             action = None
-        if action not in pending.options:
+        if not pending.allows(action):
             if action is not None:
                 log.error("bot of seat %s chose %r, not one of the options; playing a random one", seat, action)
             action = self._fallback_rng.choice(pending.options)

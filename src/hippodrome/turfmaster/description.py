@@ -122,6 +122,7 @@ MEETING = GameDescription(
         {"players": 2, "horses_per_player": 2},
         {"players": 3, "horses_per_player": 2, "course": "triangle"},
         {"players": 4, "horses_per_player": 1, "steeplechase": True},
+        {"players": 5, "course": "triangle"},
     ),
     order=10,
     # the horses' colours, seat by seat (meeting.py)
@@ -147,6 +148,10 @@ RACE = replace(
         {"players": 4},
         {"players": 2, "horses_per_player": 3, "course": "triangle"},
         {"players": 8, "steeplechase": True},
+        {"course": "triangle", "first_round": "dice", "first_roller": 1,
+         "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
+        {"steeplechase": True, "seats": 3,
+         "horses": [{"id": h, "owner": i % 3} for i, h in enumerate(("red", "blue", "yellow", "green"))]},
     ),
     order=30,
     # a race set up in full (race.py): its horses and owners, where they stand, their hands, which

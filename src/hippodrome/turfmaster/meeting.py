@@ -72,8 +72,11 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool
+from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
+from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
@@ -95,15 +98,6 @@ BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
 SETUP_PHASE, PREPARE, RACING, OVER = "setup", "prepare", "race", "over"
 
 
-def _roll_pair(rng: random.Random) -> list[int]:
-    return [rng.randint(1, 6), rng.randint(1, 6)]
-
-
-def _is_pair(dice: Any) -> bool:
-    return (isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
-
-
 def _split_by_rolls(group: list, totals: dict) -> list[list]:
     """Order a tied group by their new totals, highest first; still-level members stay grouped."""
     by_total: dict[int, list] = {}
@@ -117,11 +111,43 @@ def _sorted_hand(cards: list[str]) -> list[str]:
 
 
 @register_game
-class Meeting(Game):
+class Meeting(DeclaredState, Game):
     """Three TurfMaster races with cards carried over, bonus cards and scoring."""
 
     name = "turfmaster"
     description = MEETING
+    public_decision_context = Race.public_decision_context
+
+    state_fields = StateFields(
+        shared("setup"),
+        shared("players"),
+        shared("course_name"),
+        shared("steeplechase"),
+        shared("names"),
+        shared("ids"),
+        shared("owner"),
+        shallow("decks"),  # a horse's deck is set once (shuffle), then only read
+        shallow("drawn"),
+        shallow("stall_groups"),  # groups are replaced when split, never changed
+        shallow("stall_rolls"),
+        shallow("roller_groups"),
+        shallow("roller_rolls"),
+        shared("roller"),
+        shared("phase"),
+        shared("race_no"),
+        shallow("stalls"),
+        nested("hands"),
+        shallow("limit"),
+        shallow("claimed"),
+        shared("dealt"),
+        shallow("discard_queue"),
+        shallow("claim_queue"),
+        shallow("results"),
+        shallow("events"),  # events are complete when appended, never changed after
+        substate("race", Race),
+        # chance steps read the state that made them (the cards a discard draws from)
+        caches={"_pending_cache": RESET},
+    )
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -134,34 +160,19 @@ class Meeting(Game):
         colours = seat_horses(setup, players, per_player, course)
         flat = [h for horses in colours for h in horses]
 
-        meeting = cls.__new__(cls)
-        meeting.setup = setup
-        meeting.players = players
-        meeting.course_name = course.name
-        meeting.steeplechase = steeplechase
-        meeting.names = list(names) if names else [f"seat {s}" for s in range(players)]
-        meeting.ids = flat  # seat order, then each seat's own order
-        meeting.owner = {h: seat for seat, seat_horses in enumerate(colours) for h in seat_horses}
-        meeting.decks = {h: None for h in flat}
-        meeting.drawn = {h: 0 for h in flat}
-        meeting.stall_groups = [list(flat)]  # resolved or still-level groups, inner stall first
-        meeting.stall_rolls = []  # the public dice of the stall draw
-        meeting.roller_groups = [list(range(players))]
-        meeting.roller_rolls = []
-        meeting.roller = None
-        meeting.phase = SETUP_PHASE
-        meeting.race_no = 0
-        meeting.stalls = []
-        meeting.hands = {h: [] for h in flat}
-        meeting.limit = {h: HAND_SIZE for h in flat}
-        meeting.claimed = {h: None for h in flat}  # race number in which the bonus was taken
-        meeting.dealt = False
-        meeting.discard_queue = []
-        meeting.claim_queue = []
-        meeting.race = None
-        meeting.results = []
-        meeting.events = []
-        meeting._pending_cache = None
+        meeting = cls.create(
+            setup=setup, players=players, course_name=course.name, steeplechase=steeplechase,
+            names=list(names) if names else [f"seat {s}" for s in range(players)],
+            ids=flat,  # seat order, then each seat's own order
+            owner={h: seat for seat, seat_horses in enumerate(colours) for h in seat_horses},
+            decks={h: None for h in flat}, drawn={h: 0 for h in flat},
+            stall_groups=[list(flat)],  # resolved or still-level groups, inner stall first
+            stall_rolls=[],  # the public dice of the stall draw
+            roller_groups=[list(range(players))], roller_rolls=[], roller=None,
+            phase=SETUP_PHASE, race_no=0, stalls=[], hands={h: [] for h in flat},
+            limit={h: HAND_SIZE for h in flat},
+            claimed={h: None for h in flat},  # race number in which the bonus was taken
+            dealt=False, discard_queue=[], claim_queue=[], race=None, results=[], events=[])
         meeting._advance()
         return meeting
 
@@ -178,10 +189,6 @@ class Meeting(Game):
         if self.phase == RACING:
             return self.race.hands[horse]
         return self.hands[horse]
-
-    def bonus_cards_left(self, horse: str) -> list[str]:
-        start = self.drawn[horse]
-        return self.decks[horse][start:start + BONUS_CARDS]
 
     def standings(self) -> list[dict[str, Any]]:
         """The table of points so far (the final table once the meeting is over)."""
@@ -211,27 +218,14 @@ class Meeting(Game):
         if self.phase == SETUP_PHASE:
             group = next((g for g in self.stall_groups if len(g) > 1), None)
             if group is not None:
-                return Chance("stall_roll", lambda rng, g=tuple(group): {
-                    "type": "stall_roll", "rolls": [{"horse": h, "dice": _roll_pair(rng)} for h in g]},
-                    lambda a, g=tuple(group): self._is_rolls(a, "stall_roll", "horse", g),
-                    {"horses": list(group)})
+                return self._rolls_chance("stall_roll", "horse", group)
             horse = next((h for h in self.ids if self.decks[h] is None), None)
             if horse is not None:
-                return Chance("shuffle", lambda rng, h=horse: {"type": "shuffle", "horse": h,
-                                                              "deck": rng.sample(full_deck(), len(full_deck()))},
-                              lambda a, h=horse: self._is_shuffle(a, h), {"horse": horse})
-            group = next((g for g in self.roller_groups if len(g) > 1), None)
-            return Chance("first_roller_roll", lambda rng, g=tuple(group): {
-                "type": "first_roller_roll", "rolls": [{"seat": s, "dice": _roll_pair(rng)} for s in g]},
-                lambda a, g=tuple(group): self._is_rolls(a, "first_roller_roll", "seat", g),
-                {"seats": list(group)})
+                return self._shuffle_chance(horse)
+            return self._rolls_chance("first_roller_roll", "seat", next(g for g in self.roller_groups if len(g) > 1))
         if self.phase == PREPARE:
             if self.discard_queue:
-                horse = self.discard_queue[0]
-                count = min(2, len(self.hands[horse]))
-                return Chance("bonus_discard", lambda rng, h=horse, n=count: {
-                    "type": "bonus_discard", "horse": h, "cards": rng.sample(self.hands[h], n)},
-                    lambda a, h=horse, n=count: self._is_discard(a, h, n), {"horse": horse})
+                return self._discard_chance(self.discard_queue[0])
             if self.claim_queue:
                 return self._claim_decision(self.claim_queue[0])
             return self._keep_decision(self._keep_horse())
@@ -242,7 +236,7 @@ class Meeting(Game):
                 notes = pending.notes or ("",) * len(pending.options)
                 claims = tuple({"type": "claim_bonus", "horse": h} for h in extra)
                 # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's name.
-                claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game, T8); after "
+                claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game); after "
                                             "this race 2 of its remaining cards are discarded at random", horse=horse_name(h))
                                     for h in extra)
                 return Decision(pending.seat, pending.kind, pending.options + claims, pending.context,
@@ -254,7 +248,7 @@ class Meeting(Game):
         options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})
         # NOTE: TurfMaster, rule T8, before a race; {horse} is a horse's name, {race} is 1 or 2.
         notes = (Message("take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, "
-                         "and after the race 2 of its remaining cards are discarded at random (T8)",
+                         "and after the race 2 of its remaining cards are discarded at random",
                          horse=horse_name(horse), race=self.race_no),
                  # NOTE: TurfMaster, rule T8: declining the bonus cards before a race.
                  Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"))
@@ -277,13 +271,52 @@ class Meeting(Game):
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
                          "limit": self.limit[horse], "to_discard": over}, notes)
 
+    # chance steps ------------------------------------------------------------------
+    def _rolls_chance(self, kind: str, key: str, group: list) -> Chance:
+        """Every member of a group level so far rolls two dice (``key``: "horse" for the stalls,
+        "seat" for the first roller, T10); all their dice as draws, in the order rolled."""
+        members = tuple(group)
+
+        def sample(rng: random.Random) -> Action:
+            return {"type": kind, "rolls": [{key: member, "dice": roll(rng)} for member in members]}
+
+        def build(drawn: list[list[int]]) -> Action:
+            dice = drawn[0]
+            return {"type": kind, "rolls": [{key: member, "dice": dice[2 * i:2 * i + 2]}
+                                            for i, member in enumerate(members)]}
+
+        draws = Draws((dice_pool(2 * len(members)),), build,
+                      lambda action: [[die for rolled in action["rolls"] for die in rolled["dice"]]])
+        return Chance(kind, sample, lambda action: self._is_rolls(action, kind, key, members),
+                      {f"{key}s": list(members)}, draws=draws)
+
+    def _shuffle_chance(self, horse: str) -> Chance:
+        """The deck of ``horse`` shuffled once for the whole game (T7, T8): its 32 cards drawn in turn."""
+        draws = Draws((Pool(tuple(full_deck()), len(full_deck())),),
+                      lambda drawn: {"type": "shuffle", "horse": horse, "deck": drawn[0]},
+                      lambda action: [action["deck"]])
+        return Chance("shuffle", lambda rng: {"type": "shuffle", "horse": horse,
+                                              "deck": rng.sample(full_deck(), len(full_deck()))},
+                      lambda action: self._is_shuffle(action, horse), {"horse": horse}, draws=draws)
+
+    def _discard_chance(self, horse: str) -> Chance:
+        """Two cards (or the one left) of ``horse`` discarded at random after a race in which it
+        took its bonus cards (T8)."""
+        count = min(2, len(self.hands[horse]))
+        draws = Draws((Pool(tuple(self.hands[horse]), count),),
+                      lambda drawn: {"type": "bonus_discard", "horse": horse, "cards": drawn[0]},
+                      lambda action: [action["cards"]])
+        return Chance("bonus_discard", lambda rng: {"type": "bonus_discard", "horse": horse,
+                                                    "cards": rng.sample(self.hands[horse], count)},
+                      lambda action: self._is_discard(action, horse, count), {"horse": horse}, draws=draws)
+
     # chance validity checks --------------------------------------------------------
     @staticmethod
     def _is_rolls(action: Action, kind: str, key: str, group: tuple) -> bool:
         rolls = action.get("rolls")
         return (action.get("type") == kind and isinstance(rolls, list)
-                and [r.get(key) if isinstance(r, dict) else None for r in rolls] == list(group)
-                and all(_is_pair(r.get("dice")) for r in rolls))
+                and same_json([r.get(key) if isinstance(r, dict) else None for r in rolls], list(group))
+                and all(is_dice(r.get("dice")) for r in rolls))
 
     @staticmethod
     def _is_shuffle(action: Action, horse: str) -> bool:
@@ -305,7 +338,7 @@ class Meeting(Game):
             self._apply_chance(pending.kind, action)
             self._advance()
             return
-        if action not in pending.options:
+        if not pending.allows(action):
             raise IllegalAction(self._refusal(pending, action), pending.options)
         self._pending_cache = None
         kind = action["type"]
@@ -350,7 +383,7 @@ class Meeting(Game):
 
     def _claim_refusal(self, pending: Decision, horse: Any) -> Message | None:
         """Why the bonus cards of ``horse`` cannot be claimed now (T8), if a rule says so."""
-        if horse not in self.owner:
+        if not isinstance(horse, str) or horse not in self.owner:
             # NOTE: {horse} is what the action gave, in quotes; {ids} lists the horses' ids.
             return Message("there is no horse {horse}; the horses are: {ids}", horse=repr(horse),
                            ids=", ".join(self.ids))
@@ -360,7 +393,7 @@ class Meeting(Game):
                            horse=horse_name(horse), owner=self.owner[horse], seat=pending.seat)
         if self.claimed[horse] is not None:
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name, {race} a race number (1 to 3).
-            return Message("the bonus cards of {horse} were already taken in race {race}: once per game (T8)",
+            return Message("the bonus cards of {horse} were already taken in race {race}: once per game",
                            horse=horse_name(horse), race=self.claimed[horse])
         if self.phase == RACING and self.race.status.get(horse) != "racing":
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name.
@@ -462,7 +495,8 @@ class Meeting(Game):
         setup = {"course": self.course_name, "steeplechase": self.steeplechase,
                  "horses": [{"id": h, "owner": self.owner[h]} for h in self.stalls],
                  "seats": self.players, "first_roller": self.roller,
-                 "hands": {h: list(self.hands[h]) for h in self.stalls}}
+                 "hands": {h: list(self.hands[h]) for h in self.stalls},
+                 "bonus_unclaimed": [h for h in self.stalls if self.claimed[h] is None]}
         self.race = Race.new(setup)
         self.hands = {h: [] for h in self.ids}
         self.phase = RACING
@@ -480,17 +514,9 @@ class Meeting(Game):
             return
         self._prepare(self.race_no + 1)
 
-    # -- views, (de)serialisation, cloning ---------------------------------------------
+    # -- views (fields, JSON and clone: state_fields) ------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind, "horse": pending.context.get("horse")}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["notes"] = [str(note) for note in pending.notes]
-                decision["notes_i18n"] = pending.notes_i18n()
-                decision["context"] = pending.context
+        decision = decision_view(self.pending(), seat, self.public_decision_context)
         race_view = None
         if self.race is not None:
             race_view = self.race.view(seat)
@@ -523,49 +549,29 @@ class Meeting(Game):
             "over": self.over,
         }
 
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The hands of other seats' horses (keyed by horse: as the meeting and the race show them,
+        as kept, and as a decision's context), every deck's order and what is left of it (T8),
+        and the cards other owners gave up face down."""
+        found: list[Any] = []
+        for horse in self.ids:
+            deck = self.decks[horse]
+            if deck is not None:
+                found += [list(deck), {horse: list(deck)}]
+                if deck[self.drawn[horse]:]:
+                    found.append(deck[self.drawn[horse]:])
+            cards = self.hand(horse)
+            if self.owner[horse] != seat and cards:
+                found += [{horse: _sorted_hand(cards)}, {horse: list(cards)},
+                          {"horse": horse, "hand": _sorted_hand(cards)}]
+        if self.race is not None:
+            found += self.race.secrets(seat)
+        found += [dict(event) for event in self.events
+                  if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat]
+        return [secret for index, secret in enumerate(found) if secret not in found[:index]]
+
     def _event_for(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` may see it: a card given up between races is face down to others."""
         if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat:
             return {key: value for key, value in event.items() if key != "card"}
         return dict(event)
-
-    _FIELDS = ("setup", "players", "course_name", "steeplechase", "names", "ids", "owner", "decks", "drawn",
-               "stall_groups", "stall_rolls", "roller_groups", "roller_rolls", "roller", "phase", "race_no",
-               "stalls", "hands", "limit", "claimed", "dealt", "discard_queue", "claim_queue", "results",
-               "events")
-
-    def to_json(self) -> dict[str, Any]:
-        import copy
-
-        data = {field: copy.deepcopy(getattr(self, field)) for field in self._FIELDS}
-        data["race"] = None if self.race is None else copy.deepcopy(self.race.to_json())
-        return {"game": self.name, "state": data}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Meeting":
-        import copy
-
-        state = copy.deepcopy(data["state"])
-        meeting = cls.__new__(cls)
-        for field in cls._FIELDS:
-            setattr(meeting, field, state[field])
-        # JSON turns int keys into strings; a meeting's dicts are keyed by horse ids only
-        meeting.race = None if state["race"] is None else Race.from_json(state["race"])
-        meeting._pending_cache = None
-        return meeting
-
-    def clone(self) -> "Meeting":
-        meeting = Meeting.__new__(Meeting)
-        for field in self._FIELDS:
-            value = getattr(self, field)
-            if isinstance(value, dict):
-                value = {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(meeting, field, value)
-        meeting.setup = self.setup
-        meeting.results = [dict(r) for r in self.results]
-        meeting.events = list(self.events)
-        meeting.race = None if self.race is None else self.race.clone()
-        meeting._pending_cache = None
-        return meeting

@@ -71,14 +71,14 @@ def place_horses(course: Course, steeplechase: bool, horses: Any) -> dict[str, i
             # NOTE: TurfMaster, rule T4; {first} and {second} are horses' ids, in quotes.
             raise InvalidSetup(Message(
                 "horses {first} and {second} are both on lane {lane}, square {square}: "
-                "only one horse may stand on a square (T4)",
+                "only one horse may stand on a square",
                 first=repr(taken[square]), second=repr(horse), lane=lane, square=index,
             ))
         if square in fences:
             # NOTE: TurfMaster, rule T11; {horse} is a horse's id, in quotes.
             raise InvalidSetup(Message(
                 "horse {horse} stands on a fence (lane {lane}, square {square}); "
-                "no horse ever stands on a fence square (T11)",
+                "no horse ever stands on a fence square",
                 horse=repr(horse), lane=lane, square=index,
             ))
         taken[square] = horse

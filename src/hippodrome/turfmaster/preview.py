@@ -37,10 +37,10 @@ def preview(game: Any, seat: int | None, params: Mapping[str, Any]) -> dict[str,
 
 
 def squares_after(game: Any, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
-    if action.get("type") not in PREVIEWABLE:
+    if not isinstance(action.get("type"), str) or action["type"] not in PREVIEWABLE:
         raise IllegalAction(Message("only a card or a die can be previewed"))
     pending = game.pending()
-    if not isinstance(pending, Decision) or pending.seat != seat or action not in pending.options:
+    if not isinstance(pending, Decision) or pending.seat != seat or not pending.allows(action):
         raise IllegalAction(Message("that is not one of your options now"))
     horse = action.get("horse")
     state = game.clone()

@@ -33,8 +33,11 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.core.chance import Draws, Pool
+from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
 from hippodrome.i18n import Listing, Message
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import (
@@ -48,7 +51,7 @@ from hippodrome.turfmaster.cards import (
 )
 from hippodrome.turfmaster.course import Course
 from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
-from hippodrome.turfmaster.position import course_and_fences, place_horses
+from hippodrome.turfmaster.position import place_horses
 from hippodrome.turfmaster.setup import (
     check_horse_ids, horse_list, race_horses, setup_course, setup_object, whole_number,
 )
@@ -59,7 +62,12 @@ DICE_ROUND = "dice"
 RACING, FINISHED, FALLEN = "racing", "finished", "fallen"
 
 # what the current horse waits for
-AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE = "card", "die", "square"
+AWAIT_CARD, AWAIT_DIE, AWAIT_SQUARE, AWAIT_EMPTY_HAND = "card", "die", "square", "empty_hand"
+
+
+def shown_hand(cards: list[str]) -> list[str]:
+    """A hand as views show it: by card value, whatever order it was dealt in."""
+    return sorted(cards, key=card_value)
 
 
 def spent_without_moving(card: str, limit: int | None) -> bool:
@@ -68,22 +76,58 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
     return limit is not None and not is_joker(card) and card_value(card) > limit
 
 
-def _roll(rng: random.Random) -> Action:
-    return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
+def _course_of(race: "Race") -> Course:
+    return setup_course(race.setup)[0]
 
 
-def _is_roll(action: Action) -> bool:
-    dice = action.get("dice")
-    return (action.get("type") == "roll" and isinstance(dice, list) and len(dice) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
+def _fences_of(race: "Race") -> frozenset[int]:
+    return race.course.fence_squares if race.steeplechase else frozenset()
+
+
+#: the horses' squares in JSON: ``{"lane", "square"}`` as people count them, not the course's dense ints
+SQUARES = Codec(lambda race, squares: {horse: race.course.name_of(s) for horse, s in squares.items()},
+                lambda race, names: {horse: race.course.square(n["lane"], n["square"]) for horse, n in names.items()})
 
 
 @register_game
-class Race(Game):
+class Race(DeclaredState, Game):
     """A single race. See the module docstring for the rules it enforces."""
 
     name = "turfmaster-race"
     description = RACE
+    #: who moves is no secret: every seat is shown the horse a decision is about
+    public_decision_context = ("horse",)
+
+    state_fields = StateFields(
+        shared("setup"),
+        derived("course", _course_of),
+        derived("steeplechase", lambda race: setup_course(race.setup)[1]),
+        derived("fences", _fences_of),
+        shared("ids"),
+        shared("owner"),
+        shared("seats"),
+        shared("roller"),
+        shallow("square", codec=SQUARES),
+        shallow("status"),
+        shallow("places"),
+        shallow("fallen"),
+        nested("hands"),  # None until dealt
+        shared("round_no"),
+        shared("round_kind"),
+        shallow("order"),
+        shallow("limits"),
+        shared("turn"),
+        shallow("dice"),
+        shared("dice_use"),  # the dice_use option taken, never changed
+        shared("awaiting"),
+        shared("points"),
+        # horses whose owner may still claim their bonus cards (a meeting's, T8): a card-round turn
+        # that finds such a horse's hand empty asks its owner first; replaced, never changed
+        shared("bonus_unclaimed", default=[]),
+        shallow("history"),  # events are complete when appended, never changed after
+        # the move options and the pending step are immutable once made: a clone keeps them
+        caches={"_options_cache": KEEP, "_pending_cache": KEEP},
+    )
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -113,15 +157,6 @@ class Race(Game):
             # NOTE: 'first_roller' is a key of the setup's JSON: keep it in English.
             raise InvalidSetup(Message("'first_roller' must be a seat from 0 to {last}", last=seats - 1))
 
-        race = cls.__new__(cls)
-        race.setup = setup
-        race.course = course
-        race.steeplechase = steeplechase
-        race.fences = course.fence_squares if steeplechase else frozenset()
-        race.ids = ids
-        race.owner = dict(zip(ids, owners))
-        race.seats = seats
-        race.roller = roller
         if "positions" in setup:
             squares = place_horses(course, steeplechase, setup["positions"])
             if set(squares) != set(ids):
@@ -133,33 +168,31 @@ class Race(Game):
                                                horse=repr(horse)))
         else:
             squares = {horse: course.start_squares[stall] for stall, horse in enumerate(ids)}
-        race.square = {horse: squares[horse] for horse in ids}
-        race.status = {horse: RACING for horse in ids}
-        race.places = []
-        race.fallen = []
         hands = setup.get("hands")
-        if hands is None:
-            race.hands = None
-        else:
-            race.hands = cls._checked_hands(hands, ids)
-        race.round_no = 0
-        race.round_kind = DICE_ROUND if setup.get("first_round", CARD_ROUND) == CARD_ROUND else CARD_ROUND
-        if setup.get("first_round", CARD_ROUND) not in (CARD_ROUND, DICE_ROUND):
+        hands = None if hands is None else cls._checked_hands(hands, ids)
+        first_round = setup.get("first_round", CARD_ROUND)
+        if first_round not in (CARD_ROUND, DICE_ROUND):
             # NOTE: 'first_round' is a key of the setup's JSON, 'card' and 'dice' its values: keep them in English.
             raise InvalidSetup(Message("'first_round' must be 'card' or 'dice'"))
-        race.order = []
-        race.limits = {}
-        race.turn = 0
-        race.dice = None
-        race.dice_use = None
-        race.awaiting = None
-        race.points = 0
-        race.history = []
-        race._options_cache = None
-        race._pending_cache = None
+        race = cls.create(
+            setup=setup, ids=ids, owner=dict(zip(ids, owners)), seats=seats, roller=roller,
+            square={horse: squares[horse] for horse in ids}, status={horse: RACING for horse in ids},
+            places=[], fallen=[], hands=hands,
+            # _start_round begins with the other kind of round
+            round_no=0, round_kind=DICE_ROUND if first_round == CARD_ROUND else CARD_ROUND,
+            order=[], limits={}, turn=0, dice=None, dice_use=None, awaiting=None, points=0, history=[],
+            bonus_unclaimed=cls._checked_unclaimed(setup.get("bonus_unclaimed", []), ids))
         race._start_round()
         race._advance()
         return race
+
+    @staticmethod
+    def _checked_unclaimed(horses: Any, ids: list[str]) -> list[str]:
+        if not isinstance(horses, list) or not all(isinstance(h, str) and h in ids for h in horses):
+            # NOTE: 'bonus_unclaimed' is a key of the setup's JSON: keep it in English.
+            raise InvalidSetup(Message("'bonus_unclaimed' must list horses of the race (those whose bonus cards "
+                                       "are still unclaimed)"))
+        return list(horses)
 
     @staticmethod
     def _checked_hands(hands: Any, ids: list[str]) -> dict[str, list[str]]:
@@ -174,7 +207,7 @@ class Race(Game):
                 # NOTE: {horse} is a horse's id; "7" is a card, "J12" the joker 12 (as the setup writes them).
                 raise InvalidSetup(Message("hand of {horse} must list cards such as \"7\" or \"J12\"", horse=repr(horse)))
             if Counter(cards) - deck:
-                raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has (T7)",
+                raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has",
                                            horse=repr(horse)))
             checked[horse] = list(cards)
         return checked
@@ -191,12 +224,6 @@ class Race(Game):
         if self.over or self.hands is None or self.turn >= len(self.order):
             return None
         return self.order[self.turn]
-
-    def rank_of(self, horse: str) -> int:
-        """Competition ranking of a horse on the track now (T2): finished horses count ahead."""
-        line = self.course.line_of[self.square[horse]]
-        ahead = sum(1 for h in self.racing() if self.course.line_of[self.square[h]] > line)
-        return len(self.places) + 1 + ahead
 
     def move_options(self) -> MoveOptions | None:
         """The legal ends of the move the current horse is making (its points are known)."""
@@ -216,6 +243,9 @@ class Race(Game):
         if self.status.get(horse) != RACING or self.hands is None:
             raise ValueError(f"cannot add cards to {horse!r}: not a horse running with a hand")  # i18n: programming error
         self.hands[horse].extend(cards)
+        self.bonus_unclaimed = [h for h in self.bonus_unclaimed if h != horse]
+        if self.awaiting == AWAIT_EMPTY_HAND and self.order[self.turn] == horse and self.hands[horse]:
+            self.awaiting = AWAIT_CARD  # the turn that found the hand empty now plays a card (T8)
         self._pending_cache = None
 
     def card_note(self, horse: str, card: str) -> Message | str:
@@ -223,7 +253,7 @@ class Race(Game):
         if spent_without_moving(card, limit):
             # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
             return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
-                           "does not move (T6); play a joker or a card of {limit} or less to move", limit=limit)
+                           "does not move; play a joker or a card of {limit} or less to move", limit=limit)
         return ""
 
     # -- Game protocol: pending ---------------------------------------------------
@@ -234,14 +264,14 @@ class Race(Game):
 
     def _compute_pending(self) -> Decision | Chance | None:
         if self.hands is None:
-            return Chance("deal", self._deal, self._is_deal)
+            return Chance("deal", self._deal, self._is_deal, draws=self._deal_draws())
         if self.over:
             return None
         horse = self.order[self.turn]
         owner = self.owner[horse]
         if self.round_kind == DICE_ROUND:
             if self.dice is None:
-                return Chance("roll", _roll, _is_roll)
+                return roll_chance()
             if self.dice_use is None:
                 options = self._dice_use_options()
                 return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
@@ -251,6 +281,12 @@ class Race(Game):
             options = tuple({"type": "card", "horse": horse, "card": c} for c in cards)
             return Decision(owner, "card", options, {"horse": horse, "limit": self.limits.get(horse)},
                             tuple(self.card_note(horse, c) for c in cards))
+        if self.awaiting == AWAIT_EMPTY_HAND:
+            # NOTE: TurfMaster, rule T8/T13: a horse's turn in a round of cards finds its hand empty;
+            # its owner may claim the bonus cards (offered beside this) or let it stand still.
+            still = Message("no card left: the horse stands still this round, unless you claim its bonus cards")
+            return Decision(owner, "empty_hand", ({"type": "stand_still", "horse": horse},), {"horse": horse},
+                            (still,))
         if self.awaiting == AWAIT_DIE:
             values = sorted(set(self.dice))
             options = tuple({"type": "die", "horse": horse, "value": v} for v in values)
@@ -262,7 +298,7 @@ class Race(Game):
             falling = [self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) for e in moves.ends]
             # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
             # with points left over falls.
-            fall = Message("the horse cannot complete the jump and falls (T11)")
+            fall = Message("the horse cannot complete the jump and falls")
             notes = tuple(fall if falls else "" for falls in falling)
             context = {"horse": horse, "points": self.points, "steps": moves.steps,
                        "falls": [self.course.name_of(e) for e, falls in zip(moves.ends, falling) if falls]}
@@ -295,6 +331,12 @@ class Race(Game):
             hands[horse] = deck[:HAND_SIZE]
         return {"type": "deal", "hands": hands}
 
+    def _deal_draws(self) -> Draws:
+        """The deal as draws: each horse's hand, card by card, from its own full deck."""
+        return Draws(tuple(Pool(tuple(full_deck()), HAND_SIZE) for _ in self.ids),
+                     lambda hands: {"type": "deal", "hands": dict(zip(self.ids, hands))},
+                     lambda action: [action["hands"][horse] for horse in self.ids])
+
     def _is_deal(self, action: Action) -> bool:
         if action.get("type") != "deal":
             return False
@@ -317,7 +359,7 @@ class Race(Game):
                                      "roller": self.roller})
             self._advance()
             return
-        if action not in pending.options:
+        if not pending.allows(action):
             raise IllegalAction(self._refusal(pending, action), pending.options)
         self._pending_cache = None
         kind = action["type"]
@@ -329,6 +371,8 @@ class Race(Game):
             self._play_card(action["horse"], action["card"])
         elif kind == "die":
             self._begin_move(action["horse"], action["value"])
+        elif kind == "stand_still":
+            self._stand_still(action["horse"])
         elif kind == "square":
             square = self.course.square(action["lane"], action["square"])
             self._finish_move(action["horse"], square)
@@ -356,6 +400,9 @@ class Race(Game):
             # NOTE: TurfMaster, rule T6: a handicapped horse moves one die of its owner's choice; {low}
             # and {high} are the two dice.
             return Message("{horse} is handicapped: choose one die, {low} or {high}", horse=horse, low=low, high=high)
+        if pending.kind == "empty_hand":
+            # NOTE: TurfMaster, rule T8: {horse} is a horse's name.
+            return Message("{horse} has no card left: claim its bonus cards, or let it stand still", horse=horse)
         if pending.kind == "dice_use":
             # NOTE: {dice} is the roll, such as [6, 4].
             return Message("the roller of {dice} must choose the sum or one die", dice=str(self.dice))
@@ -393,6 +440,11 @@ class Race(Game):
         self.history.append(event)
         self._next_horse()
 
+    def _stand_still(self, horse: str) -> None:
+        """A horse with no card in a round of cards stands still (T13)."""
+        self.history.append({"round": self.round_no, "event": "no_card", "horse": horse})
+        self._next_horse()
+
     def _next_horse(self) -> None:
         self.turn += 1
         self.awaiting = None
@@ -413,8 +465,10 @@ class Race(Game):
             horse = self.order[self.turn]
             if self.round_kind == CARD_ROUND:
                 if not self.hands[horse]:
-                    self.history.append({"round": self.round_no, "event": "no_card", "horse": horse})
-                    self._next_horse()
+                    if horse in self.bonus_unclaimed:  # T8: its owner is asked first
+                        self.awaiting = AWAIT_EMPTY_HAND
+                        return
+                    self._stand_still(horse)
                     continue
                 self.awaiting = AWAIT_CARD
                 return
@@ -465,18 +519,8 @@ class Race(Game):
             self.history.append({"round": self.round_no, "event": "finish", "horse": horse,
                                  "place": len(self.places)})
 
-    # -- views, (de)serialisation, cloning -----------------------------------------
+    # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        pending = self.pending()
-        decision = None
-        if isinstance(pending, Decision):
-            decision = {"seat": pending.seat, "kind": pending.kind,
-                        "horse": pending.context.get("horse")}
-            if seat == pending.seat:
-                decision["options"] = list(pending.options)
-                decision["notes"] = [str(note) for note in pending.notes]
-                decision["notes_i18n"] = pending.notes_i18n()
-                decision["context"] = pending.context
         horses = []
         for horse in self.ids:
             on_track = self.status[horse] == RACING
@@ -502,61 +546,22 @@ class Race(Game):
             "horses": horses,
             "places": list(self.places),
             "fallen": list(self.fallen),
-            "hands": {h: sorted(self.hands[h], key=card_value) for h in self.ids
+            "hands": {h: shown_hand(self.hands[h]) for h in self.ids
                       if self.hands is not None and self.owner[h] == seat},
-            "pending": decision,
+            "pending": decision_view(self.pending(), seat, self.public_decision_context),
             "over": self.over,
             "history": list(self.history),
         }
 
-    _FIELDS = ("setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen", "hands",
-               "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use", "awaiting",
-               "points", "history")
-
-    def to_json(self) -> dict[str, Any]:
-        data = {field: getattr(self, field) for field in self._FIELDS}
-        data["square"] = {h: self.course.name_of(s) for h, s in self.square.items()}
-        return {"game": self.name, "state": data}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Race":
-        state = data["state"]
-        race = cls.__new__(cls)
-        for field in cls._FIELDS:
-            setattr(race, field, state[field])
-        race.course, race.steeplechase = course_and_fences(race.setup.get("course", "oval"),
-                                                           race.setup.get("steeplechase", False))
-        race.fences = race.course.fence_squares if race.steeplechase else frozenset()
-        race.square = {h: race.course.square(s["lane"], s["square"]) for h, s in state["square"].items()}
-        race._options_cache = None
-        race._pending_cache = None
-        return race
-
-    def clone(self) -> "Race":
-        race = Race.__new__(Race)
-        race.setup = self.setup
-        race.course = self.course
-        race.steeplechase = self.steeplechase
-        race.fences = self.fences
-        race.ids = self.ids
-        race.owner = self.owner
-        race.seats = self.seats
-        race.roller = self.roller
-        race.square = dict(self.square)
-        race.status = dict(self.status)
-        race.places = list(self.places)
-        race.fallen = list(self.fallen)
-        race.hands = None if self.hands is None else {h: list(c) for h, c in self.hands.items()}
-        race.round_no = self.round_no
-        race.round_kind = self.round_kind
-        race.order = list(self.order)
-        race.limits = dict(self.limits)
-        race.turn = self.turn
-        race.dice = None if self.dice is None else list(self.dice)
-        race.dice_use = self.dice_use
-        race.awaiting = self.awaiting
-        race.points = self.points
-        race.history = list(self.history)
-        race._options_cache = self._options_cache
-        race._pending_cache = self._pending_cache
-        return race
+    def secrets(self, seat: int | None) -> list[Any]:
+        """Every hand but those of ``seat``'s horses, keyed by its horse: as views sort it and in
+        the order dealt."""
+        found: list[Any] = []
+        for horse in self.ids:
+            cards = self.hands[horse] if self.hands is not None else []
+            if self.owner[horse] == seat or not cards:
+                continue
+            for secret in ({horse: shown_hand(cards)}, {horse: list(cards)}):
+                if secret not in found:
+                    found.append(secret)
+        return found

@@ -111,6 +111,10 @@ function applyPlan() {
     if (!input) continue;
     input.closest("label").hidden = Boolean(adjust.hidden);
     if (adjust.hidden && "value" in adjust && entry.kind === "boolean") input.checked = adjust.value;
+    if (entry.kind === "integer" || entry.kind === "number") {
+      input.min = adjust.minimum ?? entry.minimum ?? "";
+      input.max = adjust.maximum ?? entry.maximum ?? "";
+    }
     if (entry.kind === "choice" && adjust.choices) {
       const allowed = adjust.choices.map(String);
       const old = input.value;

@@ -47,7 +47,9 @@ export function vipName(card) {
   if (card.startsWith("bonus-")) {
     return card.endsWith("-white") ? t("Bonus Token: white {n}", { n: detail }) : t("Bonus Token: black {n}", { n: detail });
   }
-  if (card.startsWith("snake-eyes")) return t("Snake Eyes & Boxcars");
+  if (card.startsWith("snake-eyes-boxcars")) return t("Snake Eyes & Boxcars");
+  if (card.startsWith("snake-eyes")) return t("Snake Eyes");
+  if (card.startsWith("boxcars")) return t("Boxcars");
   if (card.startsWith("lucky-")) return t("Lucky Number: {n}", { n: detail });
   if (card.startsWith("last-call")) return t("Last Call");
   return card;

@@ -279,6 +279,7 @@ export class Page {
       dice_use: t("use the dice: the sum or one die"),
       claim_bonus: t("claim or keep the bonus cards of {horse}", { horse: h }),
       keep: t("choose the cards {horse} keeps", { horse: h }),
+      empty_hand: t("{horse} has no card left: claim its bonus cards, or let it stand still", { horse: h }),
     }[decision.kind] || decision.kind;
   }
 
@@ -394,6 +395,7 @@ export class Page {
       case "claim_bonus": return t("Claim the 2 bonus cards of {horse}", { horse: horseName(option.horse) });
       case "decline_bonus": return t("Keep the bonus cards of {horse} for later", { horse: horseName(option.horse) });
       case "discard": return t("Give up a {card}", { card: cardName(option.card) });
+      case "stand_still": return t("Let {horse} stand still this round", { horse: horseName(option.horse) });
       case "square": return t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
       case "card": return t("Play {card}", { card: cardName(option.card) });
       default: return JSON.stringify(option);

@@ -1,0 +1,193 @@
+"""One conformance suite over every registered game, as OpenSpiel's random-play test.
+
+Every game in the registry is played from each of its example setups with several seeds:
+random legal options, random free actions from random seats where the game has simultaneous
+play, and the clock's ticks for timed chance steps, all through ``core.match.Match``. At random
+points along the way, at the end, and over every step of the record it checks what every game
+promises (docs/architecture.md, "core"):
+
+* ``replay(record)`` rebuilds the live state, and a chance step drawn again from the record's
+  generator gives what the match drew;
+* ``clone()`` and ``from_json(to_json())`` are independent copies that continue identically;
+* a refused action (a wrong seat, not an option, malformed JSON, a bad chance outcome) raises
+  IllegalAction and changes nothing;
+* every chance step lists its outcomes or describes its draws, and what the match drew is one of
+  them;
+* every view is JSON and holds neither the seed nor any of the seat's secrets, while what a seat
+  may know and another may not does show in its own view.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from hippodrome.core import Match, replay
+from hippodrome.core.game import Chance, Decision, Game, game_class
+from hippodrome.core.match import CHANCE
+from hippodrome.core.registry import load_games
+
+from .chance_steps import check_chance_step
+from .leaks import check_views
+from .refusals import check_bad_outcomes, check_refusals
+
+GAMES = sorted(load_games())
+
+#: seeds played per example setup: more for the games that are a single short race
+SEEDS = {"turfmaster-race": 8, "readysetbet-race": 8}
+DEFAULT_SEEDS = 3
+CHECK_EVERY = 0.02  # the chance of a full check after each step (plus one at the start and at the end)
+REPLAY_AT_CHECKS = 0.3  # the share of those checks that replay the record so far (the last one always does)
+FREE_ACTION_RATE = 0.3
+MAX_STEPS = 20_000
+
+
+def example_setups(cls: type[Game]) -> tuple[dict[str, Any], ...]:
+    """The setups a game's description gives as examples."""
+    return tuple(cls.description.examples)
+
+
+def seats_of(state: Game) -> int:
+    """How many seats play (none for a game that runs by itself, such as a Ready Set Bet race)."""
+    return type(state).description.seats(state).count
+
+
+def secret_seed(seed: int) -> str:
+    return f"conformance-secret-seed-{seed:03d}"
+
+
+# -- playing ----------------------------------------------------------------------------------
+class Earlier:
+    """Copies made at one check, looked at again at the next: the original played on, the copies not."""
+
+    def __init__(self) -> None:
+        self.copies: list[tuple[Game, str]] = []
+        self.restored: tuple[Game, int] | None = None
+
+    def check_and_renew(self, match: Match) -> None:
+        for copy, text in self.copies:
+            assert json.dumps(copy.to_json(), sort_keys=True) == text, "playing the original changed a copy"
+        if self.restored is not None:
+            restored, logged = self.restored
+            for entry in match.log[logged:]:
+                if entry.get("free"):
+                    restored.apply_free(entry["by"], entry["action"])
+                else:
+                    restored.apply(entry["action"])
+            assert restored.to_json() == match.state.to_json(), "a state from JSON continued differently"
+        state = match.state
+        text = json.dumps(state.to_json(), sort_keys=True)
+        restored = type(state).from_json(json.loads(text))
+        assert json.dumps(restored.to_json(), sort_keys=True) == text, "from_json(to_json()) differs"
+        copy = state.clone()
+        assert json.dumps(copy.to_json(), sort_keys=True) == text, "a clone differs from its original"
+        self.copies = [(copy, text)]
+        self.restored = (restored, len(match.log))
+
+
+def random_free_action(state: Game, rng: random.Random, seats: int) -> tuple[int, dict] | None:
+    if not state.free_action_types or not seats or rng.random() >= FREE_ACTION_RATE:
+        return None
+    seat = rng.randrange(seats)
+    options = state.free_options(seat)
+    return (seat, rng.choice(options)) if options else None
+
+
+def play_on(state: Game, rng: random.Random, steps: int, seats: int) -> None:
+    """Play ``state`` itself (a copy) forward at random, chance drawn from ``rng``."""
+    for _ in range(steps):
+        free = random_free_action(state, rng, seats)
+        if free is not None:
+            state.apply_free(*free)
+        pending = state.pending()
+        if pending is None:
+            return
+        state.apply(rng.choice(pending.options) if isinstance(pending, Decision) else pending.sample(rng))
+
+
+def check_point(match: Match, rng: random.Random, seats: int, earlier: Earlier, replaying: bool = True) -> None:
+    state = match.state
+    text = json.dumps(state.to_json(), sort_keys=True)
+    if replaying:
+        assert json.dumps(replay(json.loads(json.dumps(match.record()))).to_json(), sort_keys=True) == text, \
+            "replay(record) differs from the live state"
+    earlier.check_and_renew(match)
+    play_on(state.clone(), rng, rng.randrange(1, 30), seats)
+    assert json.dumps(state.to_json(), sort_keys=True) == text, "playing a clone changed the original"
+    check_refusals(match, rng, seats)
+    check_views(state, seats, str(match.seed))
+
+
+def check_record(match: Match, rng: random.Random) -> None:
+    """Replay the record step by step: every chance step drawn again from the record's generator
+    gives what the match drew, among the outcomes it describes; bad outcomes are refused."""
+    state = game_class(match.game_name).new(match.setup)
+    kinds_seen = set()
+    for number, entry in enumerate(match.log):
+        if entry.get("free"):
+            state.apply_free(entry["by"], entry["action"])
+            continue
+        pending = state.pending()
+        if entry["by"] == CHANCE:
+            assert isinstance(pending, Chance)
+            assert pending.sample(random.Random(f"{match.seed}:{number}")) == entry["action"]
+            check_chance_step(pending, entry["action"], rng)
+            if pending.kind not in kinds_seen or rng.random() < 0.05:
+                check_bad_outcomes(state, pending, rng)
+                kinds_seen.add(pending.kind)
+        else:
+            assert isinstance(pending, Decision) and pending.seat == entry["by"] and pending.allows(entry["action"])
+        state.apply(entry["action"])
+
+
+def play_and_check(name: str, setup: dict[str, Any], seed: int) -> Match:
+    rng = random.Random(f"conformance:{name}:{seed}")
+    match = Match(name, setup, seed=secret_seed(seed))
+    seats = seats_of(match.state)
+    earlier = Earlier()
+    check_point(match, rng, seats, earlier)
+    for _ in range(MAX_STEPS):
+        free = random_free_action(match.state, rng, seats)
+        if free is not None:
+            match.act(*free)
+        pending = match.pending()
+        if pending is None:
+            break
+        if isinstance(pending, Decision):
+            match.act(pending.seat, rng.choice(pending.options))
+        else:
+            assert pending.timed and match.tick(), "an untimed chance step left undrawn"
+        if rng.random() < CHECK_EVERY:
+            check_point(match, rng, seats, earlier, replaying=rng.random() < REPLAY_AT_CHECKS)
+    else:
+        pytest.fail(f"{name} not over after {MAX_STEPS} steps")
+    check_point(match, rng, seats, earlier)
+    check_record(match, rng)
+    return match
+
+
+CASES = [pytest.param(name, setup, seed, id=f"{name}-setup{index}-seed{seed}")
+         for name in GAMES for index, setup in enumerate(example_setups(game_class(name)))
+         for seed in range(SEEDS.get(name, DEFAULT_SEEDS))]
+
+
+@pytest.mark.parametrize("name, setup, seed", CASES)
+def test_random_play_keeps_every_promise(name, setup, seed):
+    match = play_and_check(name, setup, seed)
+    assert match.state.pending() is None
+
+
+# -- the suite itself ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_every_registered_game_has_example_setups_that_make_a_game(name):
+    setups = example_setups(game_class(name))
+    assert setups, f"{name} has no example setups: give its description examples "
+    for setup in setups:
+        assert game_class(name).new(setup).pending() is not None
+
+
+def test_the_games_of_every_package_are_registered():
+    assert {"turfmaster-race", "turfmaster", "readysetbet", "readysetbet-race"} <= set(GAMES)

@@ -1,0 +1,53 @@
+"""The terminal screen fits the terminal: every line of a meeting's screen within the width asked
+for (80 columns by default), on both courses, with fences, in every language (issue: TurfMaster at
+the table, terminal)."""
+
+import io
+
+import pytest
+from rich.console import Console
+
+from hippodrome.cli.turfmaster_view import options_block, screen
+from hippodrome.core import Match
+from hippodrome.i18n import LANGUAGES
+
+
+def race_view(setup, seed, decisions):
+    """Seat 0's view some decisions into race 1 (every seat plays its last option)."""
+    match = Match("turfmaster", setup, seed=seed)
+    for _ in range(decisions):
+        pending = match.pending()
+        match.act(pending.seat, pending.options[-1])
+    while match.state.view(0)["phase"] != "race" or match.pending().seat != 0:
+        pending = match.pending()
+        match.act(pending.seat, pending.options[-1])
+    return match.state.view(0)
+
+
+def rendered_lines(view, lang, width):
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
+    console.print(screen(view, ["a move"] * 10, lang, width))
+    console.print(options_block(view, lang))
+    return console.file.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": 4, "horses_per_player": 2, "course": "oval", "steeplechase": True},
+    {"players": 8, "horses_per_player": 1, "course": "triangle"},
+])
+@pytest.mark.parametrize("width", [80, 60])
+def test_every_line_of_the_screen_fits_the_width(setup, width):
+    view = race_view(setup, seed="w", decisions=40)
+    for lang in LANGUAGES:
+        lines = rendered_lines(view, lang, width)
+        too_long = [line for line in lines if len(line) > width]
+        assert not too_long, (lang, too_long[:3])
+        lanes = [line for line in lines if line.lstrip("│ ").startswith(("lane", "carril", "couloir", "spoor", "Bahn"))]
+        assert len(lanes) == 8  # T12: eight lanes, each on one row
+
+
+def test_a_wider_terminal_shows_more_of_the_course():
+    view = race_view({"players": 2, "horses_per_player": 2}, seed="w", decisions=10)
+    narrow = max(len(line) for line in rendered_lines(view, "en", 80) if "lane 7" in line)
+    wide = max(len(line) for line in rendered_lines(view, "en", 140) if "lane 7" in line)
+    assert narrow <= 80 < wide <= 140
