@@ -3,10 +3,14 @@ refused", part 1; docs/protocol.md, "Limits and refusals")."""
 
 import asyncio
 import json
+import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
+
+import hippodrome
 
 from hippodrome.core.game import game_class
 from hippodrome.core.registry import descriptions
@@ -208,6 +212,21 @@ def test_setup_names_are_as_short_as_seat_names(client):
                          "'names' must list the seats' names, each text of at most 40 characters")
         assert answer["error"] == "invalid_setup"
     assert len(stored(client)) == 1
+
+
+SETUP_READ = re.compile(r"""setup(?:\.get\(|\[)"([a-z_]+)"|"([a-z_]+)" in setup\b""")
+
+
+def test_every_setup_key_a_game_reads_is_declared_in_its_description():
+    """The server refuses keys a description does not list: a key an engine starts to read must be
+    declared (a field, or description.extra_setup_keys), else scripts can no longer send it."""
+    for package in ("turfmaster", "readysetbet"):
+        declared = {key for description in descriptions()
+                    if game_class(description.name).__module__.split(".")[1] == package
+                    for key in description.setup_keys()}
+        for path in (Path(hippodrome.__file__).parent / package).glob("*.py"):
+            read = {a or b for a, b in SETUP_READ.findall(path.read_text())}
+            assert read <= declared, f"{path.name} reads setup keys no description declares: {sorted(read - declared)}"
 
 
 def test_every_games_examples_pass_the_setup_check():

@@ -155,6 +155,6 @@ RACE = replace(
     ),
     order=30,
     # a race set up in full (race.py): its horses and owners, where they stand, their hands, which
-    # round comes first, who rolls first, how many seats
-    extra_setup_keys=("horses", "positions", "hands", "first_round", "first_roller", "seats"),
+    # round comes first, who rolls first, how many seats, whose bonus cards are still unclaimed
+    extra_setup_keys=("horses", "positions", "hands", "first_round", "first_roller", "seats", "bonus_unclaimed"),
 )
