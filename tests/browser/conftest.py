@@ -2,15 +2,20 @@
 
 Skipped when /usr/bin/chromium is missing, unless HIPPODROME_REQUIRE_BROWSER is set (as .ci/run
 does): then they fail.
+
+One server per test module (its bots move at once: no test waits for a bot's thinking time) and
+one chromium per test module. Nothing here waits a fixed time: the server is ready when it prints
+its address (it listens before it prints), and the pages are waited on through page conditions,
+with upper bounds that only matter when something is broken.
 """
 
 import json
 import os
+import re
 import signal
-import socket
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -20,6 +25,8 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path(os.environ.get("HIPPODROME_SHOTS", "/tmp/hippodrome-shots"))
+#: how long a server may take to print its address (only reached when it does not start)
+START_TIMEOUT = 60
 
 
 def _require_browser():
@@ -29,35 +36,39 @@ def _require_browser():
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Server:
-    """`hippodrome serve` in a child process; kill() is a kill -9, start() starts it again."""
+    """`hippodrome serve` in a child process; kill() is a kill -9, start() starts it again (on
+    the same port once it has one)."""
 
-    def __init__(self, db: Path, port: int, bot_delay: float = 0.05):
-        self.db, self.port, self.bot_delay = db, port, bot_delay
-        self.url = f"http://127.0.0.1:{port}"
+    def __init__(self, db: Path, bot_delay: float = 0):
+        self.db, self.bot_delay = db, bot_delay
+        self.port = 0   # the server picks a free port the first time
+        self.url = None
         self.process = None
+        self.output: list[str] = []
 
     def start(self):
-        self.process = subprocess.Popen(
+        self.process = process = subprocess.Popen(
             [sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
              "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
-                return self
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("the server stopped: " + self.process.stdout.read().decode())
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 20 s")
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        address = threading.Event()
+
+        def read():  # the whole output, read as it comes (a full pipe would stop the server)
+            for line in process.stdout:
+                self.output.append(line)
+                found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+                if found and not address.is_set():
+                    self.port = int(found.group(1))
+                    address.set()
+            address.set()   # it stopped
+
+        threading.Thread(target=read, daemon=True).start()
+        if not address.wait(START_TIMEOUT) or process.poll() is not None or not self.port:
+            self.stop()
+            raise RuntimeError(f"the server did not start: {''.join(self.output)}")
+        self.url = f"http://127.0.0.1:{self.port}"
+        return self
 
     def kill(self):
         if self.process and self.process.poll() is None:
@@ -73,9 +84,18 @@ class Server:
                 self.kill()
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The module's server; its tables stay until the module ends (each test makes its own)."""
+    server = Server(tmp_path_factory.mktemp("browser") / "browser.sqlite3").start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def server(tmp_path):
-    server = Server(tmp_path / "browser.sqlite3", free_port()).start()
+def own_server(tmp_path):
+    """A server of the test's own, for a test that kills it."""
+    server = Server(tmp_path / "browser.sqlite3").start()
     yield server
     server.stop()
 
@@ -102,7 +122,7 @@ def create(server, body):
     """A table made through the lobby API (POST /api/tables): its id, links and seats."""
     request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(request).read())
+    return json.loads(urllib.request.urlopen(request, timeout=30).read())
 
 
 def open_seat(browser, server, link: str):
@@ -112,3 +132,33 @@ def open_seat(browser, server, link: str):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.url + link)
     return page, errors
+
+
+def set_clock(server, table, paused: bool):
+    """Pause (or resume) a Ready Set Bet table's clock as its host, over the table's WebSocket,
+    and return once the server says it is so. A test pauses a table just made, so that its
+    people bet before the first roll however slow the machine is."""
+    from websockets.sync.client import connect
+
+    token = table.get("host_token") or table["host_link"].split("#host=", 1)[1]
+    with connect(server.url.replace("http://", "ws://") + f"/ws/tables/{table['id']}", open_timeout=30) as ws:
+        ws.send(json.dumps({"v": 1, "type": "join"}))
+        ws.send(json.dumps({"v": 1, "type": "pause" if paused else "resume", "host": token}))
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            assert message["type"] != "error", message
+            if message["type"] == "state" and message["clock"]["paused"] == paused:
+                return message
+
+
+def place_bet(page, spaces):
+    """Bet the selected token on the first of `spaces` that nobody holds (R4: first come, first
+    served; a bot may have bet before its table was paused). The table is paused: nothing
+    changes under the pointer. Returns the space."""
+    for space in spaces:
+        if page.locator(f'[data-space="{space}"].taken').count():
+            continue
+        page.click(f'[data-space="{space}"]')
+        page.wait_for_selector(f'[data-space="{space}"].mine')
+        return space
+    raise AssertionError(f"every one of {list(spaces)} was taken")

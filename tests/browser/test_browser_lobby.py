@@ -31,7 +31,9 @@ def test_set_up_a_meeting_in_the_lobby_and_open_my_seat(server, browser):
     links = page.eval_on_selector_all("#created .play-link", "a => a.map(x => x.getAttribute('href'))")
     assert len(links) == 2 and all("#seat=" in link for link in links) and links[0] != links[1]
     page.wait_for_selector("#tables td")
-    assert "Ana" in page.text_content("#tables")
+    table_id = links[0].split("/play/", 1)[1].split("#", 1)[0]
+    listed = page.text_content("#tables")
+    assert table_id in listed and "Ana" in listed   # the new table, among the module's open tables
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "lobby-phone")
     page.set_viewport_size({"width": 1366, "height": 800})

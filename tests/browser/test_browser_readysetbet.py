@@ -2,40 +2,33 @@
 
 import json
 import re
-import urllib.request
 
 import pytest
 
-from tests.browser.conftest import create, open_seat, screenshot
+from tests.browser.conftest import create, open_seat, place_bet, screenshot, set_clock
 
 pytestmark = pytest.mark.browser
 
 # R5: (multiplier, red circle) of the spaces the test tries, in order
 SPACES = {"win:7:R": (3, 2), "win:6:R": (3, 0), "win:8:R": (3, 0), "place:5:R": (3, 2)}
 TOKEN_VALUE = 5
+PACE = 0.1   # seconds between the race caller's rolls (a race of some 70 rolls lasts about 7 s)
 
 
 def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 1, "vip": False},
-                            "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot"}], "pace": 0.12})
+                            "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot"}], "pace": 0.05})
+    set_clock(server, table, paused=True)   # the race waits for the bet, however slow the machine
     page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#board .space")
     # R4: with two players the leftmost Win, Place and Show spaces are closed
     assert page.locator('[data-space="win:7:L"]').is_disabled()
     page.click(f'#tokens [data-token="{TOKEN_VALUE}"]')
-    placed = None
-    for space in SPACES:
-        page.click(f'[data-space="{space}"]')
-        try:
-            page.wait_for_selector(f'[data-space="{space}"].mine', timeout=3000)
-            placed = space
-            break
-        except Exception:
-            continue  # the bot took that space first (R4: first come, first served): try the next
-    assert placed, "one of the bets was accepted"
+    placed = place_bet(page, SPACES)
     assert page.locator(f'#tokens [data-token="{TOKEN_VALUE}"]').is_disabled(), "a placed token never moves (R4)"
     screenshot(page, "readysetbet-laptop-bet-placed")
-    page.wait_for_selector("#settlement", timeout=60000)
+    set_clock(server, table, paused=False)   # the race runs at the server's quickest pace
+    page.wait_for_selector("#settlement", timeout=300000)
     row = page.locator(f'#settlement tr[data-seat="0"][data-space="{placed}"]')
     assert row.count() == 1
     text = row.text_content()
@@ -45,7 +38,7 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     assert won != lost, text
     money = int(re.search(r"\$(\d+)", page.text_content("#mine h2")).group(1))
     assert money == (TOKEN_VALUE * multiplier if won else 0), "R4: money starts at $0 and never goes below"
-    page.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'", timeout=20000)
+    page.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'")
     assert "🏆" in page.text_content("#standings")
     screenshot(page, "readysetbet-laptop-settled")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -57,21 +50,25 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
 def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "app", "races": 1},
                             "seats": [{"name": "Ana", "kind": "bot"}, {"name": "Bo", "kind": "bot"}],
-                            "pace": 0.3})
+                            "pace": PACE})
+    set_clock(server, table, paused=True)   # the race starts when the page is there, however slow the machine
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.goto(server.url + table["host_link"])
     page.wait_for_selector("#track .horse")
-    page.wait_for_function("() => document.querySelectorAll('#calls li').length >= 2", timeout=15000)
+    page.wait_for_selector("#calls li")   # the race's first call ("They're off!"), before any roll
+    before = page.locator("#calls li").count()
+    page.click("#resume")
+    page.wait_for_function(f"() => document.querySelectorAll('#calls li').length >= {before + 2}")
     assert re.search(r"\d", page.text_content("#calls")), "each roll is called with its total"
     page.click("#pause")
     page.wait_for_function("() => document.querySelector('#resume').disabled === false")
     paused_at = page.get_attribute("body", "data-state-id")
-    page.wait_for_timeout(1200)  # four rolls' time
+    page.wait_for_timeout(4 * PACE * 1000)  # four rolls' time: the one wait that proves a roll did not come
     assert page.get_attribute("body", "data-state-id") == paused_at, "no roll while paused"
     assert "Paused" in page.text_content("#announce")
     screenshot(page, "caller-laptop-paused")
     page.click("#resume")
-    page.wait_for_function(f"() => document.body.dataset.stateId !== '{paused_at}'", timeout=5000)
+    page.wait_for_function(f"() => document.body.dataset.stateId !== '{paused_at}'")
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "caller-phone")
     page.close()
@@ -104,7 +101,7 @@ def test_the_race_caller_speaks_the_callers_lines_in_spanish(server, browser):
 
     table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "app", "races": 1},
                             "seats": [{"name": "Ana", "kind": "bot"}, {"name": "Bo", "kind": "bot"}],
-                            "pace": 1.5})
+                            "pace": 1.5})   # slow enough that the race's first line is still among the 12 shown
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.add_init_script(SPEECH_STUB)
     frames = []
@@ -112,11 +109,15 @@ def test_the_race_caller_speaks_the_callers_lines_in_spanish(server, browser):
     page.goto(server.url + table["host_link"])
     page.wait_for_selector("#track .horse")
     page.check("#voice")
-    page.wait_for_function("() => window.__spoken.length >= 2", timeout=15000)
+    page.wait_for_function("() => window.__spoken.length >= 2")
     page.click("#pause")
     page.wait_for_function("() => document.querySelector('#resume').disabled === false")
-    page.wait_for_timeout(300)
-    states = [message for message in map(json.loads, frames) if message.get("type") == "state"]
+    states = []
+    for _ in range(1000):   # the paused state's frame, as Playwright reports the frames (the page has it already)
+        states = [message for message in map(json.loads, frames) if message.get("type") == "state"]
+        if states and states[-1]["clock"]["paused"]:
+            break
+        page.wait_for_timeout(20)
     caller = states[-1]["view"]["caller"]
     expected = [spanish(line) for line in caller["lines"]]
     assert expected[0] == "¡Salen al galope!"

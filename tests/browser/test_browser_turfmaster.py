@@ -1,8 +1,6 @@
 """TurfMaster in the browser: a whole race by clicking, hidden hands, a server killed mid-game."""
 
 import re
-import time
-import urllib.request
 
 import pytest
 
@@ -22,46 +20,51 @@ def race_table(server, people=1, bots=1, level="random"):
 
 
 ACTIONABLE = ".card.playable, .reach-layer polygon, #decision button.option, #play-anyway"
+# what the page asks of its seat now: {over: true}, {over: false, what, state} or null (not yet)
+MY_TURN = """(actionable) => {
+  const turn = document.querySelector('#turn');
+  if (!turn) return null;
+  if (turn.dataset.over === 'yes') return { over: true };
+  if (turn.dataset.mine !== 'yes' || !document.querySelector(actionable)) return null;
+  const what = document.querySelector('.reach-layer polygon') ? 'square' : document.querySelector('#play-anyway') ? 'anyway'
+    : document.querySelector('.card.playable') ? 'card' : 'option';
+  return { over: false, what, state: Number(document.querySelector('#app').dataset.stateId) };
+}"""
 
 
-def wait_for_my_turn_or_end(page, timeout=20.0):
+def next_turn(page, timeout=60.0):
+    """Wait until this seat has something to click or the game is over (see MY_TURN)."""
+    return page.wait_for_function(MY_TURN, arg=ACTIONABLE, timeout=timeout * 1000).json_value()
+
+
+def wait_for_my_turn_or_end(page, timeout=60.0):
     """True when this seat has something to click, False when the game is over."""
-    handle = page.wait_for_function(
-        "(actionable) => { const t = document.querySelector('#turn'); if (!t) return null;"
-        " if (t.dataset.over === 'yes') return 'over';"
-        " if (t.dataset.mine === 'yes' && document.querySelector(actionable)) return 'mine'; return null; }",
-        arg=ACTIONABLE, timeout=timeout * 1000)
-    return handle.json_value() == "mine"
+    return not next_turn(page, timeout)["over"]
 
 
-def play_one_decision(page):
+def play_one_decision(page, turn=None):
     """Take the decision in front of this seat by clicking, as a person would."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    page.set_default_timeout(10000)
-    state_before = int(page.get_attribute("#app", "data-state-id"))
-    what = page.evaluate("() => document.querySelector('.card.playable') ? 'card'"
-                         " : document.querySelector('.reach-layer polygon') ? 'square'"
-                         " : document.querySelector('#decision button.option') ? 'option' : null")
+    turn = turn or next_turn(page)
+    if turn["over"]:
+        return
     try:
-        if what == "card":
+        if turn["what"] == "card":
             page.locator(".card.playable").first.click(timeout=3000)
-            page.wait_for_selector(".reach-layer polygon, #play-anyway", timeout=5000)
-            if page.locator(".reach-layer polygon").count():
-                page.locator(".reach-layer polygon").first.click(timeout=3000)
-            else:
-                page.click("#play-anyway", timeout=3000)
-        elif what == "square":
+            # its squares light up (or the page offers to play it anyway): the first of them
+            page.wait_for_selector(".reach-layer polygon, #play-anyway", timeout=5000).click(timeout=3000)
+        elif turn["what"] == "square":
             page.locator(".reach-layer polygon").first.click(timeout=3000)
-        elif what == "option":
-            page.locator("#decision button.option").first.click(timeout=3000)
+        elif turn["what"] == "anyway":
+            page.click("#play-anyway", timeout=3000)
         else:
-            return
+            page.locator("#decision button.option").first.click(timeout=3000)
     except PlaywrightTimeout:
         return  # the state moved on under the pointer: look again
     # the page changes when the server has taken the move
-    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.stateId) > {state_before}",
-                           timeout=10000)
+    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.stateId) > {turn['state']}",
+                           timeout=30000)
 
 
 def test_a_person_plays_a_whole_race_against_bots_by_clicking(server, browser):
@@ -70,13 +73,14 @@ def test_a_person_plays_a_whole_race_against_bots_by_clicking(server, browser):
     page.wait_for_selector("#course svg polygon")
     decisions = 0
     shot = False
-    while wait_for_my_turn_or_end(page, timeout=30):
-        if not shot and page.locator(".card.playable").count():
+    while not (turn := next_turn(page))["over"]:
+        if not shot and turn["what"] == "card":
             page.locator(".card.playable").first.click()
             page.wait_for_selector(".reach-layer polygon, #play-anyway")
             screenshot(page, "turfmaster-laptop-card-chosen")
             shot = True
-        play_one_decision(page)
+            turn = next_turn(page)
+        play_one_decision(page, turn)
         decisions += 1
         assert decisions < 200, "the race should end well before 200 decisions"
     assert "The race is over." in page.text_content("#turn")
@@ -117,7 +121,8 @@ def test_two_people_each_see_only_their_own_hand(server, browser):
         page.context.close() if page is not spectator else page.close()
 
 
-def test_the_page_survives_a_server_killed_mid_game(server, browser):
+def test_the_page_survives_a_server_killed_mid_game(own_server, browser):
+    server = own_server
     table = race_table(server, people=1, bots=1)
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.goto(server.url + table["seats"][0]["link"])
@@ -129,11 +134,11 @@ def test_the_page_survives_a_server_killed_mid_game(server, browser):
     state_before = int(page.get_attribute("#app", "data-state-id"))
     assert log_before
     server.kill()  # kill -9: nothing is flushed on the way out
-    page.wait_for_function("() => document.querySelector('#connection').dataset.status !== 'online'",
-                           timeout=10000)
+    page.wait_for_function("() => document.querySelector('#connection').dataset.status !== 'online'")
     server.start()
+    # the page tries again after growing pauses (up to 5 s): the bound only matters if it never does
     page.wait_for_function("() => document.querySelector('#connection').dataset.status === 'online'",
-                           timeout=20000)
+                           timeout=60000)
     assert wait_for_my_turn_or_end(page)
     log_after = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
     assert log_after == log_before, "the table resumed exactly where it was"
@@ -150,8 +155,8 @@ def test_a_person_plays_a_whole_steeplechase_meeting_by_clicking(server, browser
     page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#course svg polygon.fence")
     decisions = 0
-    while wait_for_my_turn_or_end(page, timeout=30):
-        play_one_decision(page)
+    while not (turn := next_turn(page))["over"]:
+        play_one_decision(page, turn)
         decisions += 1
         assert decisions < 800
     assert "The meeting is over." in page.text_content("#turn")
@@ -227,7 +232,7 @@ def test_the_log_on_screen_shows_the_newest_move_first(server, browser):
             break
         play_one_decision(page)
     page.wait_for_selector("#log li")
-    time.sleep(0.5)
+    wait_for_my_turn_or_end(page)   # the bots have moved: the page is still until this seat acts
     events = page.eval_on_selector_all("#log li", "items => items.map(i => i.dataset.event)")
     assert page.get_attribute("#log", "data-order") == "newest-first"
     assert events[-1] in ("card", "roll"), "the oldest line, at the bottom, is the race's first event"

@@ -39,14 +39,20 @@ def tmux_session():
     _tmux("kill-session", "-t", name, check=False)
 
 
-def _wait_for(session, text, timeout=20.0):
+def _wait_until(session, test, what, timeout=60.0):
+    """The screen once ``test(screen)`` holds (looked at every 20 ms; the bound only matters when
+    the program is stuck)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         screen = _screen(session)
-        if text in screen:
+        if test(screen):
             return screen
-        time.sleep(0.1)
-    raise AssertionError(f"{text!r} did not appear; screen:\n{_screen(session)}")
+        time.sleep(0.02)
+    raise AssertionError(f"{what}; screen:\n{_screen(session)}")
+
+
+def _wait_for(session, text, timeout=60.0):
+    return _wait_until(session, lambda screen: text in screen, f"{text!r} did not appear", timeout)
 
 
 def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_session, tmp_path):
@@ -66,13 +72,14 @@ def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_sessio
     # the course, the horses, the handicap of the start (all level in 1st place: max 8, T6)
     assert "lane 7" in screen and "┃" in screen and "max 8" in screen
     assert "Race 1 of 3" in screen and "next dice roller" in screen
-    for _ in range(60):  # then always the first option, a few keys at a time
+    for _ in range(300):  # then always the first option, a few keys ahead of the program
+        before = _screen(tmux_session)
+        if "record saved" in before:
+            break
         for _ in range(5):
             _tmux("send-keys", "-t", tmux_session, "1", "Enter")
-        time.sleep(0.3)
-        if "record saved" in _screen(tmux_session):
-            break
-    screen = _wait_for(tmux_session, "record saved", timeout=30)
+        _wait_until(tmux_session, lambda screen: screen != before, "the game did not take the keys")
+    screen = _wait_for(tmux_session, "record saved")
     assert "Final table" in screen
     record = json.loads(record_file.read_text())
     assert record["game"] == "turfmaster" and record["seed"] == "12"

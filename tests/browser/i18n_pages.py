@@ -1,0 +1,346 @@
+"""What the five-language browser sweeps share: pages that record what they show in English, the
+language sweep, and the scripts that play a seat from inside its page.
+
+The pages' i18n.js keeps `missing`, the msgids a page asked t()/tn() for that the language's
+catalog lacks (they show in English). A page opened in one language reads that set once it has
+shown its screens (untranslated()). A page can also be *swept* (sweep(), swept()): shown in each
+language in turn through its own language menu (the pages redraw everything on a switch),
+`missing` read and cleared after each one, so that one played-out table is checked in every
+language instead of being played once per language. Between two sweeps a page files what it
+draws under the language it draws it in, and an autoplaying or watching page sweeps itself each
+time it shows a kind of screen it has not been swept on (window.__screen), so that no screen of
+the table goes unseen in any language.
+
+TurfMaster tables are still played once per language: switching the language of a TurfMaster
+table removes its course from the page (turfmaster.js: rerender() clears svgBuilt, but
+ensureCourse() returns the finished loadingPromise of the first load and does not draw it
+again), so a swept seat could not click a square any more.
+"""
+
+import json
+
+from tests.browser.conftest import screenshot
+
+LANGUAGES = ["es", "fr", "nl", "de"]
+SHOT_LANGUAGES = {"fr", "nl"}
+READ_MISSING = 'async () => [...(await import("/static/i18n.js")).missing].sort()'
+#: upper bound of one language switch (catalog loaded, page redrawn): it only matters on failure
+SWITCH_TIMEOUT_MS = 60000
+
+# Installed in every page of a context of new_context(), before the page's own scripts. It keeps every
+# WebSocket the page opens, the codes of the errors it was sent and the newest state; counts the
+# page's fetches until their JSON is read; and gives the page
+#   __sweep(languages, what[, action]): show the page in each language in turn (and there do
+#       `action`: for a message a page writes once, in the language of the moment) and file what
+#       it showed in English under that language (sweeps queue up: one at a time);
+#   __sweepScreen(what): the same in every language, when the page shows a kind of screen it has
+#       not been swept on;
+#   __watchScreens(): __sweepScreen() whenever the page shows a new kind of screen;
+#   __i18n: {missing: {lang: [msgid]}, shown: {what: [lang]}, screens, error}.
+SWEEPING = """
+(() => {
+  const LANGUAGES = window.__languages = __LANGUAGES__;
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.__errors = [];
+  window.__state = null;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__sockets.push(this);
+      this.addEventListener("message", (event) => {
+        let m;
+        try { m = JSON.parse(event.data); } catch (e) { return; }
+        if (m.type === "error") window.__errors.push(m.code);
+        if (m.type === "state") window.__state = m;
+      });
+    }
+  };
+  // a fetch is done when its JSON has been read and the code awaiting it has run
+  window.__fetching = 0;
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = (...args) => {
+    window.__fetching++;
+    let finished = false;
+    const done = () => { if (!finished) { finished = true; setTimeout(() => { window.__fetching--; }, 0); } };
+    return nativeFetch(...args).then((response) => {
+      if (!response.ok) { done(); return response; }
+      const json = response.json.bind(response);
+      response.json = () => json().finally(done);
+      setTimeout(done, 5000);   // a body nobody reads
+      return response;
+    }, (error) => { done(); throw error; });
+  };
+
+  const report = window.__i18n = { missing: {}, shown: {}, screens: [], sweeps: 0, error: null };
+  // What the page drew in English is filed under the language whose catalog it read: the one
+  // <html lang> names. i18n.js sets <html lang> once a new catalog is in (its `lang` changes
+  // before, as it asks for the catalog), so whatever was drawn until then is filed under the
+  // language it names still, just before it changes.
+  let i18n = null;
+  const file = (lang) => {
+    if (!i18n || !lang) return;
+    const list = report.missing[lang] || (report.missing[lang] = []);
+    for (const msgid of i18n.missing) if (!list.includes(msgid)) list.push(msgid);
+    i18n.missing.clear();
+  };
+  const langProperty = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "lang");
+  Object.defineProperty(HTMLElement.prototype, "lang", {
+    configurable: true, enumerable: langProperty.enumerable,
+    get() { return langProperty.get.call(this); },
+    set(value) {
+      if (this === document.documentElement) file(langProperty.get.call(this));
+      langProperty.set.call(this, value);
+    },
+  });
+  const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const frame = () => new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); setTimeout(resolve, 100); });
+  async function until(test, what) {
+    const end = Date.now() + __SWITCH_TIMEOUT_MS__;
+    while (!test()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await later(10);
+    }
+  }
+  async function sweepNow(languages, what, action) {
+    i18n = i18n || await import("/static/i18n.js");
+    await until(() => document.querySelector("#lang option"), "the language menu");
+    file(document.documentElement.lang);
+    const first = report.sweeps++;   // each sweep starts elsewhere: the pages rest in every language
+    for (let k = 0; k < languages.length; k++) {
+      const lang = languages[(first + k) % languages.length];
+      if (i18n.lang !== lang) {
+        const select = document.querySelector("#lang");
+        select.value = lang;
+        select.dispatchEvent(new Event("change"));
+      }
+      await until(() => document.documentElement.lang === lang && i18n.lang === lang && window.__fetching === 0,
+                  `the page in ${lang}`);
+      await frame();
+      if (action) { action(); await frame(); }
+      file(document.documentElement.lang);
+      const shown = report.shown[what] || (report.shown[what] = []);
+      if (!shown.includes(lang)) shown.push(lang);
+    }
+  }
+  let queue = Promise.resolve();
+  window.__sweep = (languages, what, action) => {
+    const run = queue.then(() => sweepNow(languages, what, action));
+    queue = run.catch((error) => { report.error = String(error); });
+    return run;
+  };
+  // a kind of screen: the game's phase and race, whether bets are closed, the race finished, the
+  // game over, the clock paused, the decision asked (of this seat or another), the races
+  // settled, the kinds of events of the race so far, and whether an error is on screen
+  window.__screen = () => {
+    const m = window.__state;
+    if (!m || !m.view) return null;
+    const v = m.view, d = m.decision || {}, race = v.race || {};
+    const events = [...new Set((v.race_log || v.events || []).map((e) => e.event))].sort();
+    return JSON.stringify([v.phase, v.race_no, !!race.bets_closed, !!race.finished, !!(v.over || m.over),
+                           !!(m.clock && m.clock.paused), d.kind || d.chance || null, d.seat === m.seat,
+                           (v.history || v.results || []).length, events,
+                           !!document.querySelector("#messages .error-box, .error-box")]);
+  };
+  window.__sweepScreen = async (what = "screen") => {
+    const screen = window.__screen();
+    if (screen === null || report.screens.includes(screen)) return false;
+    report.screens.push(screen);
+    await window.__sweep(LANGUAGES, what);
+    return true;
+  };
+  window.__watchScreens = () => {
+    if (window.__watching) return;
+    let busy = false;
+    window.__watching = setInterval(async () => {
+      if (busy) return;
+      busy = true;
+      try { await window.__sweepScreen(); } catch (e) { report.error = String(e); } finally { busy = false; }
+    }, 30);
+  };
+})();
+""".replace("__LANGUAGES__", json.dumps(LANGUAGES)).replace("__SWITCH_TIMEOUT_MS__", str(SWITCH_TIMEOUT_MS))
+
+# TurfMaster: take every decision of this seat by clicking the page's own buttons and squares
+# (a card, then a lit square; or the first option: claim the bonus, give up a card, a die...).
+# `auto.clicked` counts the clicks by kind; the timed branches only retry a click that got lost.
+TURFMASTER_AUTOPLAY = """() => {
+  if (window.__auto) return;
+  const auto = window.__auto = { clicked: {}, paused: false };
+  let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
+  const click = (node, what) => {
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    auto.clicked[what] = (auto.clicked[what] || 0) + 1;
+  };
+  setInterval(() => {
+    const turn = document.querySelector("#turn");
+    if (auto.paused || !turn || turn.dataset.mine !== "yes") return;
+    const state = document.querySelector("#app").dataset.stateId;
+    if (actedOn === state && Date.now() - actedAt < 2000) return;   // the move is on its way
+    const act = (node, what) => { click(node, what); actedOn = state; actedAt = Date.now(); };
+    const square = document.querySelector(".reach-layer polygon");
+    const anyway = document.querySelector("#play-anyway");
+    const option = document.querySelector("#decision button.option:not(.square-option)");
+    const card = document.querySelector(".card.playable");
+    if (square) act(square, "square");
+    else if (anyway) act(anyway, "anyway");
+    else if (option) act(option, option.dataset.type);
+    else if (card && (cardOn !== state || Date.now() - cardAt > 1500)) {   // its squares light up
+      click(card, "card"); cardOn = state; cardAt = Date.now();
+    }
+  }, 30);
+}"""
+
+# Ready Set Bet: keep the first VIP card, answer the House's questions, place the House's tokens
+# (once on a space that already holds one: the page refuses that itself), and bet now and then.
+# Each new kind of screen is swept through the languages before the seat acts on it: a decision
+# is shown in every language before it is taken (auto.clicked counts the clicks by kind).
+READYSETBET_AUTOPLAY = """() => {
+  if (window.__auto) return;
+  const auto = window.__auto = { clicked: {}, paused: false, houseRefused: false };
+  let actedOn = null, actedAt = 0, betAt = 0, busy = false;
+  const click = (node, what) => {
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    auto.clicked[what] = (auto.clicked[what] || 0) + 1;
+  };
+  const pick = (nodes) => nodes[Math.floor(Math.random() * nodes.length)];
+  const step = async () => {
+    const turn = document.querySelector("#turn");
+    if (auto.paused || !turn || turn.dataset.over === "yes") return;
+    const houseTokens = document.querySelector("#house-tokens");
+    const option = document.querySelector("#decision button.option");
+    if (await window.__sweepScreen(option ? option.dataset.type : houseTokens ? "house_token" : "screen")) return;
+    const state = document.querySelector("#app").dataset.stateId;
+    if (houseTokens || option) {
+      if (actedOn === state && Date.now() - actedAt < 2000) return;
+      actedOn = state; actedAt = Date.now();
+      if (option) { click(option, option.dataset.type); return; }
+      const spaces = [...document.querySelectorAll("#board .space:not([disabled])")];
+      const held = spaces.filter((s) => s.querySelector(".chip.house"));
+      if (held.length && !auto.houseRefused) {
+        auto.houseRefused = true;
+        // the page's own refusal, written in the language of the click: made in every language
+        await window.__sweep(window.__languages, "house-refused", () => click(held[0], "house-refused"));
+        actedOn = null;
+        return;
+      }
+      const free = spaces.filter((s) => !s.querySelector(".chip"));
+      if (free.length) click(pick(free), "house_token");
+      return;
+    }
+    const token = document.querySelector("#tokens .token:not([disabled])");
+    if (token && Date.now() - betAt > 400) {
+      const free = [...document.querySelectorAll("#board .space:not([disabled]):not(.taken):not(.mine)")];
+      if (free.length) { click(pick(free), "bet"); betAt = Date.now(); }
+    }
+  };
+  setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try { await step(); } catch (e) { window.__i18n.error = String(e); } finally { busy = false; }
+  }, 40);
+}"""
+
+
+def new_context(browser, lang):
+    """A browser context whose pages ask for `lang`, each with SWEEPING installed."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale=lang,
+                                  extra_http_headers={"Accept-Language": lang})
+    context.add_init_script(SWEEPING)
+    return context
+
+
+def untranslated(page, lang, what):
+    """The problems of a page opened in `lang`: its language, and the msgids it showed in English."""
+    problems = []
+    shown = page.evaluate("() => document.documentElement.lang")
+    if shown != lang:
+        problems.append(f"{what} [{lang}]: <html lang={shown!r}>, not {lang!r}")
+    missing = page.evaluate(READ_MISSING)
+    if missing:
+        problems.append(f"{what} [{lang}]: no translation for " + ", ".join(map(repr, missing)))
+    return problems
+
+
+def sweep(page, what, shots=None):
+    """Show the page in every language, through its language menu, and file what it shows in
+    English under each; `shots`: a screenshot name for the languages of SHOT_LANGUAGES."""
+    if not shots:
+        page.evaluate("([languages, what]) => window.__sweep(languages, what)", [LANGUAGES, what])
+        return
+    for lang in LANGUAGES:
+        page.evaluate("([languages, what]) => window.__sweep(languages, what)", [[lang], what])
+        if lang in SHOT_LANGUAGES:
+            screenshot(page, shots.format(lang=lang))
+
+
+def swept(page, what, kinds=("end",)):
+    """The problems of a swept page, once it is swept a last time: the msgids it showed in
+    English in each language, a language it was never shown in, a screen of `kinds` not shown in
+    every language, or a sweep that failed."""
+    sweep(page, "end")
+    report = page.evaluate("() => window.__i18n")
+    problems = [f"{what} [{lang}]: no translation for " + ", ".join(map(repr, sorted(msgids)))
+                for lang, msgids in sorted(report["missing"].items()) if msgids]
+    if report["error"]:
+        problems.append(f"{what}: a language sweep failed: {report['error']}")
+    for kind in kinds:
+        if sorted(report["shown"].get(kind, [])) != sorted(LANGUAGES):
+            problems.append(f"{what}: {kind!r} was shown in {report['shown'].get(kind, [])}, not in {LANGUAGES}")
+    return problems
+
+
+def open_lobby_in_every_language(context, server, lang, problems):
+    """The lobby, opened in `lang` (the context's: it speaks the browser's language first), then
+    shown in every language on the form it opens on, TurfMaster's, with the open tables."""
+    lobby = open_lobby(context, server, "turfmaster")
+    problems += untranslated(lobby, lang, "lobby")
+    sweep(lobby, "opened")
+    return lobby
+
+
+def open_lobby(context, server, game):
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#game option[value={game}]", state="attached")
+    page.select_option("#game", game)
+    return page
+
+
+def create_in_lobby(page, link_selector):
+    page.click("#create-button")
+    page.wait_for_selector(link_selector)
+    page.wait_for_selector("#tables td")  # the open tables, listed in the language too
+    return page.get_attribute(link_selector, "href")
+
+
+def open_page(context, url, ready):
+    """A page of a context of new_context(), once it shows `ready` and its WebSocket is online."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(ready)
+    page.wait_for_function("() => window.__sockets.some((s) => s.readyState === 1)"
+                           " && document.querySelector('#connection').dataset.status === 'online'")
+    return page
+
+
+def refuse(page, message, code):
+    """Send `message` on the page's own WebSocket; the server refuses it with `code`, and the page
+    shows its answer in the error box."""
+    before = page.evaluate("() => window.__errors.length")
+    page.evaluate("(m) => window.__sockets.filter((s) => s.readyState === 1).pop()"
+                  ".send(JSON.stringify({ v: 1, ...m }))", message)
+    page.wait_for_function(f"() => window.__errors.length > {before}", timeout=30000)
+    assert page.evaluate(f"() => window.__errors[{before}]") == code, message
+    page.wait_for_selector("#messages .error-box")
+
+
+def state_id(page):
+    return int(page.get_attribute("#app", "data-state-id"))
+
+
+def wait_all_over(pages, timeout_s=300):
+    """Until every page says its game is over; the bound only matters when a game is stuck."""
+    for page in pages:
+        page.wait_for_function("() => (document.querySelector('#turn') || {dataset: {}}).dataset.over === 'yes'",
+                               timeout=timeout_s * 1000)
