@@ -596,4 +596,15 @@ class ReadySetBet(Game):
         return game
 
     def clone(self) -> "ReadySetBet":
-        return ReadySetBet.from_json(self.to_json())
+        """An independent copy: every list copied (lists of lists two levels deep); the dicts in
+        them (bets, tokens, events) are never changed once made, so they are shared, as is the
+        race state (immutable)."""
+        game = ReadySetBet.__new__(ReadySetBet)
+        for field in self._FIELDS:
+            value = getattr(self, field)
+            if isinstance(value, list):
+                value = [list(item) if isinstance(item, list) else item for item in value]
+            setattr(game, field, value)
+        game.race = self.race
+        game._reset_cache()
+        return game
