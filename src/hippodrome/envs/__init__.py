@@ -1,0 +1,23 @@
+"""Hippodrome's games for learning programs (the ``research`` extra): PettingZoo and Gymnasium
+environments over the engines, and the encodings they share with the OpenSpiel games
+(:mod:`hippodrome.openspiel`).
+
+* :func:`turfmaster_env`: a PettingZoo AEC environment of a TurfMaster race or meeting.
+
+The encodings (``turfmaster_encoding``) need NumPy only; PettingZoo
+and Gymnasium are imported when an environment is made, so the base install imports this package.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def turfmaster_env(**kwargs: Any):
+    """A PettingZoo AEC environment (see :mod:`hippodrome.envs.turfmaster_pz`)."""
+    from hippodrome.envs.turfmaster_pz import env
+
+    return env(**kwargs)
+
+
+__all__ = ["turfmaster_env"]
