@@ -9,7 +9,7 @@ from tests.research import need_extra
 
 need_extra()
 
-MODULES = ["hippodrome.envs.features", "hippodrome.envs.turfmaster_pz"]
+MODULES = ["hippodrome.envs.features", "hippodrome.envs.turfmaster_pz", "hippodrome.envs.readysetbet_pz"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -10,7 +10,7 @@ from tests.research import need_extra
 
 need_extra()
 
-from hippodrome.envs import turfmaster_encoding  # noqa: E402
+from hippodrome.envs import readysetbet_encoding, turfmaster_encoding  # noqa: E402
 from hippodrome.turfmaster.cards import HAND_SIZE, full_deck  # noqa: E402
 from tests.research.helpers import chance_entries, random_record, replay_in_step  # noqa: E402
 
@@ -78,3 +78,23 @@ def test_turfmaster_meeting_another_card_in_a_hand_and_the_decks_in_another_orde
     steps = compare(record, other_log, 0, turfmaster_encoding,
                     until=lambda state: state.race_no == 2)
     assert steps > 50
+
+
+def test_readysetbet_the_cards_nobody_has_seen_in_another_order():
+    record = random_record("readysetbet", {"players": 2, "races": 1}, seed=3, bet_rate=0.4)
+    other_log = copy.deepcopy(record["log"])
+    shuffle = other_log[chance_entries(record, "shuffle")[0]]["action"]
+    rng = random.Random(5)
+    for deck, shown_cards in (("props", 5), ("exotics", 1), ("vip", 0)):
+        hidden = shuffle[deck][shown_cards:]
+        while hidden == shuffle[deck][shown_cards:]:
+            rng.shuffle(hidden)
+        shuffle[deck][shown_cards:] = hidden
+    steps = 0
+    for first, second in replay_in_step(record, other_log):
+        for seat in range(2):
+            assert shown(first, seat, readysetbet_encoding) == shown(second, seat, readysetbet_encoding), \
+                f"seat {seat} at step {steps}"
+        assert steps == 0 or first.prop_deck != second.prop_deck, "the decks do not differ"
+        steps += 1
+    assert steps == len(record["log"]) + 1

@@ -2,9 +2,11 @@
 environments over the engines, and the encodings they share with the OpenSpiel games
 (:mod:`hippodrome.openspiel`).
 
-* :func:`turfmaster_env`: a PettingZoo AEC environment of a TurfMaster race or meeting.
+* :func:`turfmaster_env`: a PettingZoo AEC environment of a TurfMaster race or meeting;
+* :func:`readysetbet_parallel_env`: a PettingZoo Parallel environment of a Ready Set Bet race,
+  every player betting (or passing) on each roll.
 
-The encodings (``turfmaster_encoding``) need NumPy only; PettingZoo
+The encodings (``turfmaster_encoding``, ``readysetbet_encoding``) need NumPy only; PettingZoo
 and Gymnasium are imported when an environment is made, so the base install imports this package.
 """
 
@@ -20,4 +22,11 @@ def turfmaster_env(**kwargs: Any):
     return env(**kwargs)
 
 
-__all__ = ["turfmaster_env"]
+def readysetbet_parallel_env(**kwargs: Any):
+    """A PettingZoo Parallel environment (see :mod:`hippodrome.envs.readysetbet_pz`)."""
+    from hippodrome.envs.readysetbet_pz import parallel_env
+
+    return parallel_env(**kwargs)
+
+
+__all__ = ["turfmaster_env", "readysetbet_parallel_env"]
