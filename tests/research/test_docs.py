@@ -9,7 +9,8 @@ from tests.research import need_extra
 
 need_extra()
 
-MODULES = ["hippodrome.envs.features", "hippodrome.envs.turfmaster_pz", "hippodrome.envs.readysetbet_pz"]
+MODULES = ["hippodrome.envs.features", "hippodrome.envs.turfmaster_pz", "hippodrome.envs.readysetbet_pz",
+           "hippodrome.openspiel", "hippodrome.openspiel.bots"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,6 +1,7 @@
 """What a seat is shown holds nothing it may not know: two games that differ only in what a seat
 cannot see (the other seats' hands, the order of the decks) give that seat the same observation
-(PettingZoo) and view, step by step; the seats that can see the difference are shown it."""
+(PettingZoo, Gymnasium), the same information state string and tensor and the same observation
+string (OpenSpiel), step by step; the seats that can see the difference are shown it."""
 
 import copy
 import json
@@ -11,22 +12,26 @@ from tests.research import need_extra
 need_extra()
 
 from hippodrome.envs import readysetbet_encoding, turfmaster_encoding  # noqa: E402
+from hippodrome.openspiel.readysetbet import ReadySetBetCore  # noqa: E402
+from hippodrome.openspiel.turfmaster import TurfMasterCore  # noqa: E402
 from hippodrome.turfmaster.cards import HAND_SIZE, full_deck  # noqa: E402
 from tests.research.helpers import chance_entries, random_record, replay_in_step  # noqa: E402
 
 
-def shown(state, seat, encoding):
-    return encoding.observe(state, seat).tobytes(), json.dumps(state.view(seat), sort_keys=True)
+def shown(state, seat, encoding, core_class):
+    core = core_class(state.clone())
+    return (encoding.observe(state, seat).tobytes(), json.dumps(state.view(seat), sort_keys=True),
+            core.info_string(seat), core.observation_string(seat), core.tensor(seat).tobytes())
 
 
-def compare(record, other_log, seat, encoding, until=lambda state: False):
+def compare(record, other_log, seat, encoding, core_class, until=lambda state: False):
     """Play both games side by side: ``seat`` is shown the same; some other seat is not. Returns
     the number of steps compared."""
     steps, differed = 0, False
     for first, second in replay_in_step(record, other_log):
         if until(first):
             break
-        assert shown(first, seat, encoding) == shown(second, seat, encoding), \
+        assert shown(first, seat, encoding, core_class) == shown(second, seat, encoding, core_class), \
             f"seat {seat} is shown what it may not know at step {steps}"
         seats = type(first).description.seats(first).count
         differed |= any(first.view(other) != second.view(other) for other in range(seats) if other != seat)
@@ -52,7 +57,7 @@ def test_turfmaster_race_the_other_hands_dealt_otherwise():
         rng.shuffle(hand)
         deal["hands"][horse] = hand
     assert deal != record["log"][chance_entries(record, "deal")[0]]["action"]
-    steps = compare(record, other_log, 0, turfmaster_encoding)
+    steps = compare(record, other_log, 0, turfmaster_encoding, TurfMasterCore)
     assert steps == len(record["log"]) + 1
 
 
@@ -75,7 +80,7 @@ def test_turfmaster_meeting_another_card_in_a_hand_and_the_decks_in_another_orde
         deck[position], deck[swap] = deck[swap], deck[position]
         changed += 1
     assert changed == 2
-    steps = compare(record, other_log, 0, turfmaster_encoding,
+    steps = compare(record, other_log, 0, turfmaster_encoding, TurfMasterCore,
                     until=lambda state: state.race_no == 2)
     assert steps > 50
 
@@ -93,8 +98,8 @@ def test_readysetbet_the_cards_nobody_has_seen_in_another_order():
     steps = 0
     for first, second in replay_in_step(record, other_log):
         for seat in range(2):
-            assert shown(first, seat, readysetbet_encoding) == shown(second, seat, readysetbet_encoding), \
-                f"seat {seat} at step {steps}"
+            assert shown(first, seat, readysetbet_encoding, ReadySetBetCore) == \
+                shown(second, seat, readysetbet_encoding, ReadySetBetCore), f"seat {seat} at step {steps}"
         assert steps == 0 or first.prop_deck != second.prop_deck, "the decks do not differ"
         steps += 1
     assert steps == len(record["log"]) + 1
