@@ -4,7 +4,9 @@ environments over the engines, and the encodings they share with the OpenSpiel g
 
 * :func:`turfmaster_env`: a PettingZoo AEC environment of a TurfMaster race or meeting;
 * :func:`readysetbet_parallel_env`: a PettingZoo Parallel environment of a Ready Set Bet race,
-  every player betting (or passing) on each roll.
+  every player betting (or passing) on each roll;
+* :func:`turfmaster_gym_env`, :func:`readysetbet_gym_env`: Gymnasium environments, one seat
+  learning against hippodrome bots of a chosen level.
 
 The encodings (``turfmaster_encoding``, ``readysetbet_encoding``) need NumPy only; PettingZoo
 and Gymnasium are imported when an environment is made, so the base install imports this package.
@@ -29,4 +31,18 @@ def readysetbet_parallel_env(**kwargs: Any):
     return parallel_env(**kwargs)
 
 
-__all__ = ["turfmaster_env", "readysetbet_parallel_env"]
+def turfmaster_gym_env(**kwargs: Any):
+    """A Gymnasium environment: one TurfMaster seat learns (see :mod:`hippodrome.envs.gym_envs`)."""
+    from hippodrome.envs.gym_envs import TurfMasterGymEnv
+
+    return TurfMasterGymEnv(**kwargs)
+
+
+def readysetbet_gym_env(**kwargs: Any):
+    """A Gymnasium environment: one Ready Set Bet seat learns (see :mod:`hippodrome.envs.gym_envs`)."""
+    from hippodrome.envs.gym_envs import ReadySetBetGymEnv
+
+    return ReadySetBetGymEnv(**kwargs)
+
+
+__all__ = ["turfmaster_env", "readysetbet_parallel_env", "turfmaster_gym_env", "readysetbet_gym_env"]
