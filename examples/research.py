@@ -2,7 +2,8 @@
 
 1. TurfMaster race (OpenSpiel): OpenSpiel's ISMCTS, OpenSpiel's MCTS searching a world resampled
    from what its seat knows, our random bot and our tactical bot each race against the tactical
-   bot (two players, one horse each, seats alternating); wins, points and time per decision.
+   bot (two players, one horse each; each deal of cards and dice raced twice, seats swapped, so
+   the mirror match is an even 50%); wins, points and time per decision.
 2. Ready Set Bet (Gymnasium): a small policy (a PyTorch MLP over the observation vector, masked to
    the legal actions, trained by REINFORCE with a running baseline) learns to bet in a one-race
    game against our value bettor; then its win rate against the value bettor, next to a policy
@@ -86,31 +87,34 @@ def race(game, bots, rng, timing):
 
 def turfmaster_part(seconds: float, simulations: int, uct: float, seed: int) -> None:
     game = pyspiel.load_game("hippodrome_turfmaster_race", {"players": 2, "horses_per_player": 1})
-    rng = np.random.RandomState(seed)
+    search_rng = np.random.RandomState(seed)
     contestants = {
-        "OpenSpiel ISMCTS": lambda: ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct, simulations,
-                                                     random_state=rng),
-        "OpenSpiel MCTS (resampled)": lambda: ResampledMCTS(game, simulations, uct, rng),
+        "OpenSpiel ISMCTS": lambda: ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, search_rng), uct,
+                                                     simulations, random_state=search_rng),
+        "OpenSpiel MCTS (resampled)": lambda: ResampledMCTS(game, simulations, uct, search_rng),
         "hippodrome random": lambda: HippodromeBot(RandomBot(seed)),
         "hippodrome tactical": lambda: HippodromeBot(TacticalBot(seed)),
     }
-    print(f"TurfMaster race, 2 players, 1 horse each, oval; each contestant against the tactical bot "
-          f"({simulations} simulations a decision, UCT constant {uct})")
+    print(f"TurfMaster race, 2 players, 1 horse each, oval; each contestant against the tactical bot, "
+          f"each deal of cards and dice raced twice, seats swapped ({simulations} simulations a decision, "
+          f"UCT constant {uct})")
     tallies = {name: {"games": 0, "wins": 0.0, "points": 0.0, "times": []} for name in contestants}
     deadline = time.perf_counter() + seconds
     number = 0
     while number < len(contestants) or time.perf_counter() < deadline:
         name = list(contestants)[number % len(contestants)]
-        seat = (number // len(contestants)) % 2
-        bots = [None, None]
-        bots[seat], bots[1 - seat] = contestants[name](), HippodromeBot(TacticalBot(f"{seed}:{number}"))
-        timing = [[], []]
-        returns = race(game, bots, rng, timing)
-        tally = tallies[name]
-        tally["games"] += 1
-        tally["points"] += returns[seat]
-        tally["wins"] += 1.0 if returns[seat] > returns[1 - seat] else 0.5 if returns[seat] == returns[1 - seat] else 0.0
-        tally["times"] += timing[seat]
+        for seat in (0, 1):
+            bots = [None, None]
+            bots[seat], bots[1 - seat] = contestants[name](), HippodromeBot(TacticalBot(seed))
+            timing = [[], []]
+            # the same chance for both seatings: the deals and dice the moves allow
+            returns = race(game, bots, np.random.RandomState([seed, number]), timing)
+            tally = tallies[name]
+            tally["games"] += 1
+            tally["points"] += returns[seat]
+            tally["wins"] += (1.0 if returns[seat] > returns[1 - seat]
+                              else 0.5 if returns[seat] == returns[1 - seat] else 0.0)
+            tally["times"] += timing[seat]
         number += 1
     print(f"{'contestant':28} {'races':>5} {'wins':>6} {'95% interval':>15} {'points':>7} {'ms/decision':>12}")
     for name, tally in tallies.items():
