@@ -41,11 +41,13 @@ class TurfMasterDriver:
         self.match: Match | None = None
         self.points = [0] * self.seats
         self._legal: dict[int, Action] | None = None
+        self._decision: tuple[Decision | None] | None = None
 
     def reset(self, seed: int | str) -> None:
         self.match = Match(self.game, self.setup, seed)
         self.points = [0] * self.seats
         self._legal = None
+        self._decision: tuple[Decision | None] | None = None
 
     @property
     def state(self):
@@ -53,7 +55,9 @@ class TurfMasterDriver:
 
     def decision(self) -> Decision | None:
         """The decision pending (chance is drawn as soon as it comes), None once the game is over."""
-        return self.match.pending()
+        if self._decision is None:
+            self._decision = (self.match.pending(),)
+        return self._decision[0]
 
     def legal(self) -> dict[int, Action]:
         """The pending decision's options by action id."""
@@ -69,7 +73,7 @@ class TurfMasterDriver:
         if option is None:
             raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(self.legal())}")  # i18n: programming error
         self.match.act(decision.seat, option)
-        self._legal = None
+        self._legal, self._decision = None, None
         points = points_so_far(self.state)
         earned = [now - before for now, before in zip(points, self.points)]
         self.points = points

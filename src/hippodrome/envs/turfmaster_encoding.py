@@ -40,7 +40,7 @@ import bisect
 import weakref
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -98,17 +98,13 @@ def running_race(state: Game) -> Race | None:
 
 
 def frame_of(state: Game, decision: Decision) -> Frame:
-    horses = _horses_of(tuple(state.ids), tuple(state.owner[h] for h in state.ids), decision.seat)
+    owner, seat = state.owner, decision.seat
+    horses = tuple([h for h in state.ids if owner[h] == seat])
     horse = decision.context.get("horse")
     if decision.kind != "square":
         return Frame(decision.seat, horses, horse)
     race = running_race(state)
     return Frame(decision.seat, horses, horse, race.course, race.square[horse])
-
-
-@lru_cache(maxsize=256)
-def _horses_of(ids: tuple[str, ...], owners: tuple[int, ...], seat: int) -> tuple[str, ...]:
-    return tuple(horse for horse, owner in zip(ids, owners) if owner == seat)
 
 
 # -- squares, relative to the move ----------------------------------------------------------------
@@ -307,38 +303,52 @@ def observe(state: Game, seat: int) -> np.ndarray:
     vector = seating.base.copy()
     hands = meeting.hand if meeting is not None else (race.hands.get if race.hands is not None else None)
     if hands is not None:
-        for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
-            hand = hands(horse)
-            vector[start + R_CARDS] = min(1.0, len(hand) / MOST_CARDS)
-            if number < seating.mine:
-                counts: dict[int, int] = {}
-                for card in hand:
-                    kind = KIND[card]
-                    counts[kind] = counts.get(kind, 0) + 1
-                for kind, count in counts.items():
-                    vector[start + R_HAND + kind] = count / MOST_OF_A_KIND
+        _hand_rows(vector, hands, seating)
     if meeting is not None:
-        for start, horse in zip(seating.starts, seating.rows):
-            vector[start + R_BONUS] = meeting.claimed[horse] is not None
-            vector[start + R_DECK] = (DECK_SIZE - meeting.drawn[horse]) / DECK_SIZE
+        _meeting_rows(vector, meeting, seating)
     if race is not None:
         _race_rows(vector, race, seating)
         _race_globals(vector, race, seat, seats)
-    if meeting is not None:
-        vector[G_RACE + max(0, meeting.race_no - 1)] = 1
-        vector[G_PHASE + PHASES.index(meeting.phase)] = 1
-    decision = state.pending()
-    if isinstance(decision, Decision) and decision.seat == seat:
-        vector[G_DECISION + DECISIONS.index(decision.kind)] = 1
-        context = decision.context
-        if decision.kind == "square":
-            vector[G_POINTS_IN_MOVE] = min(1.0, context["points"] / MOST_POINTS_IN_A_MOVE)
-            vector[G_POINTS_IN_MOVE + 1] = min(1.0, context["steps"] / MOST_POINTS_IN_A_MOVE)
-        elif decision.kind == "keep":
-            vector[G_TO_DISCARD] = min(1.0, context["to_discard"] / 4)
+    _decision(vector, state.pending(), seat)
     for other, points in enumerate(points_so_far(state)):
         vector[G_SCORES + (other - seat) % seats] = points / MOST_POINTS
     return vector
+
+
+def _hand_rows(vector: np.ndarray, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
+    """Every horse's card count; the seat's own horses' cards, by kind."""
+    for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
+        hand = hands(horse)
+        vector[start + R_CARDS] = min(1.0, len(hand) / MOST_CARDS)
+        if number < seating.mine:
+            counts: dict[int, int] = {}
+            for card in hand:
+                kind = KIND[card]
+                counts[kind] = counts.get(kind, 0) + 1
+            for kind, count in counts.items():
+                vector[start + R_HAND + kind] = count / MOST_OF_A_KIND
+
+
+def _meeting_rows(vector: np.ndarray, meeting: Meeting, seating: "_Seating") -> None:
+    """Whether each horse has taken its bonus cards, and how much of its deck is left (T8)."""
+    vector[G_RACE + max(0, meeting.race_no - 1)] = 1
+    vector[G_PHASE + PHASES.index(meeting.phase)] = 1
+    for start, horse in zip(seating.starts, seating.rows):
+        vector[start + R_BONUS] = meeting.claimed[horse] is not None
+        vector[start + R_DECK] = (DECK_SIZE - meeting.drawn[horse]) / DECK_SIZE
+
+
+def _decision(vector: np.ndarray, decision: Any, seat: int) -> None:
+    """The kind of the decision in front of the seat, and what its context says in numbers."""
+    if not isinstance(decision, Decision) or decision.seat != seat:
+        return
+    vector[G_DECISION + DECISIONS.index(decision.kind)] = 1
+    context = decision.context
+    if decision.kind == "square":
+        vector[G_POINTS_IN_MOVE] = min(1.0, context["points"] / MOST_POINTS_IN_A_MOVE)
+        vector[G_POINTS_IN_MOVE + 1] = min(1.0, context["steps"] / MOST_POINTS_IN_A_MOVE)
+    elif decision.kind == "keep":
+        vector[G_TO_DISCARD] = min(1.0, context["to_discard"] / 4)
 
 
 @dataclass(frozen=True)
@@ -377,7 +387,7 @@ def _race_rows(vector: np.ndarray, race: Race, seating: _Seating) -> None:
     order = {horse: place for place, horse in enumerate(race.order)}
     current = race.current_horse()
     rows = vector[HORSE_ROWS:HORSE_ROWS + len(seating.rows) * ROW].reshape(len(seating.rows), ROW)
-    rows[:, R_PLAYED:R_PLAYED + len(CARD_KINDS)] = _played(race)[[race.ids.index(h) for h in seating.rows]]
+    rows[:, R_PLAYED:R_PLAYED + len(CARD_KINDS)] = _played(race)[_places_of(tuple(race.ids), seating.rows)]
     for start, horse in zip(seating.starts, seating.rows):
         condition = status[horse]
         vector[start + R_STATUS + STATUS_INDEX[condition]] = 1
@@ -396,6 +406,12 @@ def _race_rows(vector: np.ndarray, race: Race, seating: _Seating) -> None:
             vector[start + R_TO_MOVE] = place >= race.turn
         if horse == current:
             vector[start + R_CURRENT] = 1
+
+
+@lru_cache(maxsize=256)
+def _places_of(ids: tuple[str, ...], rows: tuple[str, ...]) -> list[int]:
+    """Where each horse of ``rows`` stands in ``ids``."""
+    return [ids.index(horse) for horse in rows]
 
 
 def _race_globals(vector: np.ndarray, race: Race, seat: int, seats: int) -> None:

@@ -58,6 +58,7 @@ class TurfMasterEnv(SeatAgents, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self._skip_agent_selection = None
+        self.infos = {}
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -84,7 +85,7 @@ class TurfMasterEnv(SeatAgents, AECEnv):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[decision.seat]
-        self.infos = {agent: self._info(agent) for agent in self.agents}
-
-    def _info(self, agent: str) -> dict[str, Any]:
-        return {"view": self.view(agent)} if self.json_view else {}
+        if self.json_view:
+            self.infos = {agent: {"view": self.view(agent)} for agent in self.agents}
+        elif len(self.infos) != len(self.agents):
+            self.infos = {agent: {} for agent in self.agents}
