@@ -51,3 +51,38 @@ def test_the_server_table_lobby_and_play_page_name_no_game():
     for path in places:
         found = GAME_NAMES.findall(code_without_comments(path))
         assert not found, f"{path.relative_to(PACKAGE)} names a game: {found}"
+
+
+RESEARCH_LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+#: the modules of the research layers that may import the research libraries (the rest, such as the
+#: encodings, import with the base install)
+RESEARCH_ENTRY_MODULES = {"envs/turfmaster_pz.py", "envs/readysetbet_pz.py", "envs/gym_envs.py", "envs/agents.py",
+                          "envs/spaces.py"}
+
+
+def imported_libraries(path: Path) -> set[str]:
+    modules = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            modules.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+    return modules
+
+
+def test_the_research_layers_use_the_games_through_core_and_nothing_above_them():
+    allowed = ("hippodrome.core", "hippodrome.i18n", "hippodrome.envs",
+               *(f"hippodrome.{package}" for package in GAME_PACKAGES))
+    for package, more in (("envs", ()), ("openspiel", ("hippodrome.openspiel",))):
+        for path in (PACKAGE / package).rglob("*.py"):
+            wrong = {m for m in imported_modules(path) if not m.startswith(allowed + more)}
+            assert not wrong, f"{path.relative_to(PACKAGE)} imports {sorted(wrong)}"
+
+
+def test_only_the_research_layers_import_pettingzoo_gymnasium_and_openspiel():
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE).as_posix()
+        used = imported_libraries(path) & set(RESEARCH_LIBRARIES)
+        if relative.startswith("openspiel/") or relative in RESEARCH_ENTRY_MODULES:
+            continue
+        assert not used, f"{relative} imports {sorted(used)}: only the research layers may (the extra is optional)"

@@ -233,3 +233,15 @@ def test_a_restored_game_says_the_same_lines_and_the_last_race_stays_until_the_n
     assert restored.state.view(None)["caller"] == finished
     match.tick()
     assert match.state.view(None)["caller"]["race"] == 2
+
+
+def test_the_race_is_called_off_once_the_house_has_placed_its_tokens():
+    """The lines were remembered by race and roll only: read while the House placed its tokens
+    (no race yet, no lines), they stayed empty once the race began, until the first roll."""
+    match = match_at_race({"players": 2, "variant": "house_bets", "races": 1})
+    assert match.state.view(None)["caller"]["lines"] == []
+    while match.state.phase == "house_tokens":
+        match.act(2, match.pending().options[0])
+    lines = match.state.view(None)["caller"]["lines"]
+    assert lines and lines[0] == {"msgid": "They're off!", "params": {}}
+    assert lines == type(match.state).from_json(match.state.to_json()).view(None)["caller"]["lines"]

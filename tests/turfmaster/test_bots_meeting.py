@@ -186,3 +186,18 @@ def test_simulation_helpers():
     assert wilson(0, 0) == (0.0, 1.0)
     result = play_meeting({"players": 2, "horses_per_player": 2}, ["random", "tactical"], "x")
     assert result["bots"] == ["random", "tactical"] and len(result["table"]) == 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_tactical_bot_plays_a_single_race_its_dice_rounds_included(seed):
+    """A single race's view has no "seat" of its own (a meeting's has): the bot reads the seat of
+    its pending decision, so it rolls for its own horses there too."""
+    from hippodrome.core import Match
+
+    match = Match("turfmaster-race", {"players": 3, "horses_per_player": 2}, seed)
+    bots = [TacticalBot(seat) for seat in range(3)]
+    kinds = set()
+    while (decision := match.pending()) is not None:
+        kinds.add(decision.kind)
+        match.act(decision.seat, bots[decision.seat].choose(match.state.view(decision.seat), decision.options))
+    assert "dice_use" in kinds and len(match.state.places) + len(match.state.fallen) == 6

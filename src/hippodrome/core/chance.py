@@ -106,7 +106,7 @@ def chance_outcomes(chance: "Chance") -> Outcomes:
 def draw_outcomes(draws: Draws, drawn: Sequence[Any]) -> list[tuple[Any, Fraction]]:
     """The next item's possible values, with their probabilities, after ``drawn`` (the items of
     this outcome drawn so far, in order); equal items are merged, so multiplicity counts."""
-    pool, taken = _next_pool(draws, drawn)
+    pool, taken = next_pool(draws, drawn)
     left = Counter(pool.items)
     if not pool.replacement:
         left.subtract(taken)
@@ -131,8 +131,9 @@ def outcome_probability(chance: "Chance", action: "Action") -> Fraction:
     return probability
 
 
-def _next_pool(draws: Draws, drawn: Sequence[Any]) -> tuple[Pool, list[Any]]:
-    """The pool the next item comes from, and the items already drawn from it."""
+def next_pool(draws: Draws, drawn: Sequence[Any]) -> tuple[Pool, list[Any]]:
+    """The pool the next item comes from, and the items already drawn from it (``drawn``: the
+    items of this outcome drawn so far, in order)."""
     start = 0
     for pool in draws.pools:
         if len(drawn) < start + pool.count:

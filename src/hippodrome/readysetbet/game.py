@@ -538,7 +538,7 @@ class ReadySetBet(DeclaredState, Game):
         race, rolls = self.race_no, _roll_sums(self.race_log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
-        key = (race, len(rolls))
+        key = (race, len(rolls), self.phase == RACE)
         if self._calls is None or self._calls[0] != key:
             seed = f"{self.caller_seed}:race:{race}"
             lines = [line.to_json() for line in call_race(rolls, seed)] if rolls or self.phase == RACE else []

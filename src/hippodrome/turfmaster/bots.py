@@ -60,6 +60,8 @@ class TacticalBot:
     def choose(self, observation: dict[str, Any], options: tuple[Action, ...]) -> Action:
         pending = observation.get("pending") or {}
         kind = pending.get("kind")
+        # a meeting's view names the seat; a single race's view names it in its pending decision
+        seat = observation.get("seat", pending.get("seat"))
         context = pending.get("context") or {}
         plain = [o for o in options if o["type"] not in ("claim_bonus", "decline_bonus")]
         if kind == "claim_bonus":
@@ -67,7 +69,7 @@ class TacticalBot:
         if kind == "keep":
             # give up the lowest plain card; jokers and high cards carry the finish
             return min(plain, key=lambda o: (card_value(o["card"]) + (20 if is_joker(o["card"]) else 0)))
-        board = _Board(observation, _race_view(observation))
+        board = _Board(observation, _race_view(observation), seat)
         claim = self._claim_if_out_of_cards(observation, options, board)
         if claim is not None:
             return claim
@@ -76,7 +78,7 @@ class TacticalBot:
         if kind == "square":
             return self._square(board, context, plain)
         if kind == "dice_use":
-            return self._dice_use(board, observation["seat"], context, plain)
+            return self._dice_use(board, seat, context, plain)
         if kind == "die":
             return max(plain, key=lambda o: o["value"])
         return plain[0] if plain else options[0]
@@ -167,7 +169,7 @@ def _race_view(observation: dict[str, Any]) -> dict[str, Any]:
 class _Board:
     """The public positions of a race, read from a view, with the tactical evaluation."""
 
-    def __init__(self, observation: dict[str, Any], race: dict[str, Any]):
+    def __init__(self, observation: dict[str, Any], race: dict[str, Any], seat: int | None):
         self.course: Course = load_course(race.get("course") or observation["course"])
         course = self.course
         self.fences = course.fence_squares if race.get("steeplechase") else frozenset()
@@ -181,7 +183,7 @@ class _Board:
                 if entry.get("limit") is not None:
                     self.limit[entry["id"]] = entry["limit"]
         self.racing = list(self.square)
-        self.seat = observation.get("seat")
+        self.seat = seat
         self.next_roller = race.get("roller")
         finish = course.square(0, course.finish_index[0])
         self.finish_line = course.line_of[finish]

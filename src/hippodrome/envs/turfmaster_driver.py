@@ -1,0 +1,87 @@
+"""A TurfMaster race or meeting in play through the encoding: what the PettingZoo and Gymnasium
+environments share. A :class:`~hippodrome.core.match.Match` draws the chance (so every game has a
+record that replays it), decisions are taken as action ids, and each seat's points so far (T9)
+give the rewards: the points a seat earned with an action, when its horses are ranked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hippodrome.core.game import Action, Decision, game_class
+from hippodrome.core.match import Match
+from hippodrome.envs.actions import action_id as as_id
+from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions, observe
+from hippodrome.envs.turfmaster_points import points_so_far
+
+GAMES = ("turfmaster-race", "turfmaster")
+
+
+def make_setup(game: str, setup: dict[str, Any] | None, **fields: Any) -> dict[str, Any]:
+    """The game's own setup: ``setup`` as given, else the fields given (players, horses_per_player,
+    course, steeplechase), None meaning the game's default."""
+    if game not in GAMES:
+        raise ValueError(f"a TurfMaster environment plays {' or '.join(GAMES)}, not {game!r}")  # i18n: programming error
+    if setup is not None:
+        return dict(setup)
+    return {key: value for key, value in fields.items() if value is not None}
+
+
+class TurfMasterDriver:
+    """One TurfMaster game at a time: :meth:`reset` starts one, :meth:`act` takes the pending
+    decision's action id and returns each seat's points earned by it."""
+
+    def __init__(self, game: str, setup: dict[str, Any]):
+        self.game = game
+        self.setup = setup
+        cls = game_class(game)
+        self.seats = cls.description.seats(cls.new(setup)).count
+        self.match: Match | None = None
+        self.points = [0] * self.seats
+        self._legal: dict[int, Action] | None = None
+        self._decision: tuple[Decision | None] | None = None
+
+    def reset(self, seed: int | str) -> None:
+        self.match = Match(self.game, self.setup, seed)
+        self.points = [0] * self.seats
+        self._legal = None
+        self._decision: tuple[Decision | None] | None = None
+
+    @property
+    def state(self):
+        return self.match.state
+
+    def decision(self) -> Decision | None:
+        """The decision pending (chance is drawn as soon as it comes), None once the game is over."""
+        if self._decision is None:
+            self._decision = (self.match.pending(),)
+        return self._decision[0]
+
+    def legal(self) -> dict[int, Action]:
+        """The pending decision's options by action id."""
+        if self._legal is None:
+            decision = self.decision()
+            self._legal = {} if decision is None else legal_actions(self.state, decision)
+        return self._legal
+
+    def act(self, action_id: Any) -> list[int]:
+        """Take the pending decision with ``action_id``; the points each seat earned by it."""
+        decision = self.decision()
+        option = self.legal().get(as_id(action_id)) if decision is not None else None
+        if option is None:
+            raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(self.legal())}")  # i18n: programming error
+        self.match.act(decision.seat, option)
+        self._legal, self._decision = None, None
+        points = points_so_far(self.state)
+        earned = [now - before for now, before in zip(points, self.points)]
+        self.points = points
+        return earned
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """``{"observation": vector, "action_mask": ids}``; the mask is empty unless ``seat`` decides."""
+        decision = self.decision()
+        mine = decision is not None and decision.seat == seat
+        return {"observation": observe(self.state, seat), "action_mask": action_mask(self.legal() if mine else None)}
+

@@ -1,0 +1,456 @@
+"""TurfMaster for learning programs: one fixed integer action space and one observation vector,
+shared by the PettingZoo and Gymnasium environments and the OpenSpiel games.
+
+Actions (:data:`ACTIONS` ids, every option of every decision of a race or a meeting is exactly one):
+
+==========  =====  ===========================================================================
+block       size   option
+==========  =====  ===========================================================================
+card        8x13   ``card`` of the seat's horse in slot s (its s-th horse in the game's order),
+                   one id per card kind (3, 4, 6 ... 12, then the jokers J9 ... J12)
+square      8x16   ``square``: the end lane (0 = rail), and how many squares along that lane the
+                   end lies ahead of the square level with the horse's start (see below)
+dice_use    7      the roller's choice: the sum, or die 1 ... 6
+die         6      a handicapped horse moves one die (T6): its value 1 ... 6
+claim       8      ``claim_bonus`` for the horse in slot s (T8)
+decline     8      ``decline_bonus`` for the horse in slot s
+discard     8x13   ``discard`` one card of a kind from the hand of the horse in slot s
+==========  =====  ===========================================================================
+
+Squares are encoded relative to the move, not as one of the course's 1100-odd squares: a move
+ends at most 12 points ahead, and with at most two lane changes (T3); its ends in one lane are
+distinct squares of that lane, so (lane, squares ahead of the lane's square level with the start)
+names each end of a move once, on either course, in 128 ids that mean the same thing everywhere
+("the rail, 8 squares on"). A policy learns one meaning per id instead of one per square of the
+board. :data:`REACH` bounds how far ahead an end can lie; :func:`encode` refuses a square beyond.
+
+Slots are the deciding seat's own horses in the game's order (a meeting's seat order, a race's
+setup order), so the card and claim ids of "my first horse" are the same whatever its colour.
+
+The observation (:func:`observe`, :data:`OBSERVATION_SIZE` floats in [0, 1]) holds only what the
+engine's ``view(seat)`` shows: public positions, statuses, handicaps, card counts, the cards each
+horse has played in this race (public: played face up), the seat's own hands, the round, the
+dice, the roller, the points so far and the decision in front of the seat. One row per horse,
+the seat's own horses first (in slot order, so row s is slot s), then the others in game order.
+"""
+
+from __future__ import annotations
+
+import bisect
+import weakref
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable
+
+import numpy as np
+
+from hippodrome.core.game import Action, Decision, Game
+from hippodrome.envs.actions import mask_of
+from hippodrome.envs.features import Layout
+from hippodrome.envs.turfmaster_points import points_so_far
+from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, card_value, full_deck, is_joker
+from hippodrome.turfmaster.course import COURSE_NAMES, Course
+from hippodrome.turfmaster.meeting import RACES, Meeting
+from hippodrome.turfmaster.race import CARD_ROUND, FALLEN, FINISHED, RACING, Race
+from hippodrome.turfmaster.scoring import PLACE_POINTS
+
+#: card kinds by value, each plain card before its joker
+CARD_KINDS: tuple[str, ...] = tuple(sorted(dict.fromkeys(full_deck()), key=lambda c: (card_value(c), is_joker(c))))
+KIND: dict[str, int] = {card: number for number, card in enumerate(CARD_KINDS)}
+SLOTS = 8
+LANES = 8
+#: squares along a lane that an end of a move may lie ahead of the start's level (12 points at most)
+REACH = 16
+DIE_FACES = 6
+
+
+_blocks = Layout()
+CARD = _blocks.add("card", SLOTS * len(CARD_KINDS))
+SQUARE = _blocks.add("square", LANES * REACH)
+DICE_USE = _blocks.add("dice_use", 1 + DIE_FACES)
+DIE = _blocks.add("die", DIE_FACES)
+CLAIM = _blocks.add("claim", SLOTS)
+DECLINE = _blocks.add("decline", SLOTS)
+DISCARD = _blocks.add("discard", SLOTS * len(CARD_KINDS))
+#: the number of action ids, and where each block of them starts
+ACTIONS = _blocks.size
+ACTION_BLOCKS = dict(_blocks.fields)
+
+
+# -- the context of a decision ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Frame:
+    """What turns a decision's options into ids and back: the deciding seat's horses (slot order),
+    the horse the decision is about, and for a square the course and the square it starts from."""
+
+    seat: int
+    horses: tuple[str, ...]
+    horse: str | None = None
+    course: Course | None = None
+    start: int | None = None
+
+
+def running_race(state: Game) -> Race | None:
+    """The race being run: a race itself, or a meeting's current race (None between races)."""
+    if isinstance(state, Race):
+        return state
+    return state.race if state.phase == "race" else None
+
+
+def frame_of(state: Game, decision: Decision) -> Frame:
+    owner, seat = state.owner, decision.seat
+    horses = tuple([h for h in state.ids if owner[h] == seat])
+    horse = decision.context.get("horse")
+    if decision.kind != "square":
+        return Frame(decision.seat, horses, horse)
+    race = running_race(state)
+    return Frame(decision.seat, horses, horse, race.course, race.square[horse])
+
+
+# -- squares, relative to the move ----------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _lane_lines(course: Course) -> tuple[list[int], ...]:
+    """Each lane's lines in index order (rising: a lane runs forward)."""
+    lanes: list[list[tuple[int, int]]] = [[] for _ in range(course.lanes)]
+    for square in range(len(course)):
+        lanes[course.lane_of[square]].append((course.index_of[square], course.line_of[square]))
+    return tuple([line for _, line in sorted(lane)] for lane in lanes)
+
+
+def level_index(course: Course, start: int, lane: int) -> int:
+    """The index of the first square of ``lane`` level with ``start`` or ahead of it."""
+    return bisect.bisect_left(_lane_lines(course)[lane], course.line_of[start])
+
+
+def square_id(course: Course, start: int, lane: int, index: int) -> int:
+    ahead = index - level_index(course, start, lane)
+    if not 0 <= ahead < REACH or not 0 <= lane < LANES:
+        raise ValueError(f"lane {lane} square {index} lies {ahead} squares ahead of the start: "  # i18n: programming error
+                         f"outside the encoding's reach of {REACH}")
+    return SQUARE + lane * REACH + ahead
+
+
+# -- options <-> ids ------------------------------------------------------------------------------
+def encode(option: Action, frame: Frame) -> int:
+    """The id of ``option``, one of the options of the decision ``frame`` was made for."""
+    kind = option["type"]
+    if kind == "card":
+        return CARD + frame.horses.index(option["horse"]) * len(CARD_KINDS) + KIND[option["card"]]
+    if kind == "square":
+        return square_id(frame.course, frame.start, option["lane"], option["square"])
+    if kind == "dice_use":
+        return DICE_USE + (0 if option["use"] == "sum" else option["value"])
+    if kind == "die":
+        return DIE + option["value"] - 1
+    if kind == "claim_bonus":
+        return CLAIM + frame.horses.index(option["horse"])
+    if kind == "decline_bonus":
+        return DECLINE + frame.horses.index(option["horse"])
+    if kind == "discard":
+        return DISCARD + frame.horses.index(option["horse"]) * len(CARD_KINDS) + KIND[option["card"]]
+    raise ValueError(f"no TurfMaster action id for {option!r}")  # i18n: programming error
+
+
+def decode(action_id: int, frame: Frame) -> Action:
+    """The option an id stands for in the decision ``frame`` was made for (whether that decision
+    allows it is the engine's to say)."""
+    action_id = int(action_id)
+    for start, size, make in _DECODERS:
+        if start <= action_id < start + size:
+            return make(action_id - start, frame)
+    raise ValueError(f"{action_id} is not a TurfMaster action id (0 to {ACTIONS - 1})")  # i18n: programming error
+
+
+def _slot_horse(frame: Frame, slot: int) -> str:
+    if slot >= len(frame.horses):
+        raise ValueError(f"seat {frame.seat} has no horse in slot {slot}")  # i18n: programming error
+    return frame.horses[slot]
+
+
+def _card(offset: int, frame: Frame) -> Action:
+    slot, kind = divmod(offset, len(CARD_KINDS))
+    return {"type": "card", "horse": _slot_horse(frame, slot), "card": CARD_KINDS[kind]}
+
+
+def _square(offset: int, frame: Frame) -> Action:
+    lane, ahead = divmod(offset, REACH)
+    if frame.start is None or lane >= frame.course.lanes:
+        raise ValueError("a square id answers a square decision only")  # i18n: programming error
+    return {"type": "square", "horse": frame.horse, "lane": lane,
+            "square": level_index(frame.course, frame.start, lane) + ahead}
+
+
+def _dice_use(offset: int, frame: Frame) -> Action:
+    return {"type": "dice_use", "use": "sum"} if offset == 0 else {"type": "dice_use", "use": "die", "value": offset}
+
+
+def _die(offset: int, frame: Frame) -> Action:
+    return {"type": "die", "horse": frame.horse, "value": offset + 1}
+
+
+def _claim(offset: int, frame: Frame) -> Action:
+    return {"type": "claim_bonus", "horse": _slot_horse(frame, offset)}
+
+
+def _decline(offset: int, frame: Frame) -> Action:
+    return {"type": "decline_bonus", "horse": _slot_horse(frame, offset)}
+
+
+def _discard(offset: int, frame: Frame) -> Action:
+    slot, kind = divmod(offset, len(CARD_KINDS))
+    return {"type": "discard", "horse": _slot_horse(frame, slot), "card": CARD_KINDS[kind]}
+
+
+_DECODERS = tuple((*ACTION_BLOCKS[name], make) for name, make in (
+    ("card", _card), ("square", _square), ("dice_use", _dice_use), ("die", _die), ("claim", _claim),
+    ("decline", _decline), ("discard", _discard)))
+
+
+def describe(action_id: int) -> str:
+    """An id in words a program's log can carry, whatever the decision ("card slot 0 J12",
+    "square lane 1 +7", "dice_use die 4")."""
+    for name, (start, size) in ACTION_BLOCKS.items():
+        if start <= action_id < start + size:
+            offset = action_id - start
+            if name in ("card", "discard"):
+                slot, kind = divmod(offset, len(CARD_KINDS))
+                return f"{name} slot {slot} {CARD_KINDS[kind]}"
+            if name == "square":
+                lane, ahead = divmod(offset, REACH)
+                return f"square lane {lane} +{ahead}"
+            if name == "dice_use":
+                return "dice_use sum" if offset == 0 else f"dice_use die {offset}"
+            if name == "die":
+                return f"die {offset + 1}"
+            return f"{name} slot {offset}"
+    return f"invalid {action_id}"
+
+
+def legal_actions(state: Game, decision: Decision) -> dict[int, Action]:
+    """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending)."""
+    frame = frame_of(state, decision)
+    return {encode(option, frame): option for option in decision.options}
+
+
+def action_mask(legal: dict[int, Action] | None) -> np.ndarray:
+    """1 for each legal id (none when the seat has nothing to decide)."""
+    return mask_of(legal, ACTIONS)
+
+
+# -- the observation ------------------------------------------------------------------------------
+STATUSES = (RACING, FINISHED, FALLEN)
+STATUS_INDEX = {status: number for number, status in enumerate(STATUSES)}
+LIMITS = (None, 8, 9, 10)
+LIMIT_INDEX = {limit: number for number, limit in enumerate(LIMITS)}
+DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep")
+PHASES = ("setup", "prepare", "race", "over")
+MOST_OF_A_KIND = max(full_deck().count(card) for card in CARD_KINDS)
+DECK_SIZE = len(full_deck())
+MOST_CARDS = HAND_SIZE + BONUS_CARDS
+MOST_POINTS = RACES * sum(PLACE_POINTS)
+MOST_ROUNDS = 40
+MOST_POINTS_IN_A_MOVE = 12
+
+_row = Layout()
+R_PRESENT = _row.add("present", 1)
+R_MINE = _row.add("mine", 1)
+R_OWNER = _row.add("owner, seats after me", SLOTS)
+R_STATUS = _row.add("status", len(STATUSES))
+R_LANE = _row.add("lane", LANES)
+R_PROGRESS = _row.add("line / the finish line's", 1)
+R_PLACE = _row.add("finishing place / 8", 1)
+R_LIMIT = _row.add("handicap limit", len(LIMITS))
+R_CARDS = _row.add("cards in hand / 12 (1 at 12 or more)", 1)
+R_TO_MOVE = _row.add("still to move this round", 1)
+R_CURRENT = _row.add("moves now", 1)
+R_ORDER = _row.add("place in the move order / 8", 1)
+R_BONUS = _row.add("bonus cards taken", 1)
+R_DECK = _row.add("deck left / 32", 1)
+R_HAND = _row.add("own hand, per card kind", len(CARD_KINDS))
+R_PLAYED = _row.add("played this race, per card kind", len(CARD_KINDS))
+ROW = _row.size
+
+_layout = Layout()
+HORSE_ROWS = _layout.add("horses", SLOTS * ROW)
+G_ROUND_KIND = _layout.add("card round, dice round", 2)
+G_ROUND = _layout.add("round / 40", 1)
+G_DICE = _layout.add("dice, one-hot each", 2 * DIE_FACES)
+G_DICE_USE = _layout.add("dice used: sum, die 1-6", 1 + DIE_FACES)
+G_ROLLER = _layout.add("roller, seats after me", SLOTS)
+G_COURSE = _layout.add("course", len(COURSE_NAMES))
+G_STEEPLECHASE = _layout.add("steeplechase", 1)
+G_RACE = _layout.add("race of the meeting", RACES)
+G_PHASE = _layout.add("phase of the meeting", len(PHASES))
+G_DECISION = _layout.add("my decision", len(DECISIONS))
+G_POINTS_IN_MOVE = _layout.add("points and steps of my move / 12", 2)
+G_TO_DISCARD = _layout.add("cards still to give up / 4", 1)
+G_SCORES = _layout.add("points so far, seats after me", SLOTS)
+G_SEATS = _layout.add("seats / 8", 1)
+#: the length of the observation vector
+OBSERVATION_SIZE = _layout.size
+OBSERVATION_FIELDS = dict(_layout.fields)
+ROW_FIELDS = dict(_row.fields)
+
+
+def observe(state: Game, seat: int) -> np.ndarray:
+    """What ``seat`` knows of ``state`` (a race or a meeting), as :data:`OBSERVATION_SIZE` floats."""
+    meeting = state if isinstance(state, Meeting) else None
+    race = running_race(state)
+    seats = state.players if meeting is not None else state.seats
+    owner = state.owner
+    seating = _seating(tuple(state.ids), tuple(owner[h] for h in state.ids), seats, seat,
+                       race.course.name if race is not None else state.course_name, state.steeplechase)
+    vector = seating.base.copy()
+    hands = meeting.hand if meeting is not None else (race.hands.get if race.hands is not None else None)
+    if hands is not None:
+        _hand_rows(vector, hands, seating)
+    if meeting is not None:
+        _meeting_rows(vector, meeting, seating)
+    if race is not None:
+        _race_rows(vector, race, seating)
+        _race_globals(vector, race, seat, seats)
+    _decision(vector, state.pending(), seat)
+    for other, points in enumerate(points_so_far(state)):
+        vector[G_SCORES + (other - seat) % seats] = points / MOST_POINTS
+    return vector
+
+
+def _hand_rows(vector: np.ndarray, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
+    """Every horse's card count; the seat's own horses' cards, by kind."""
+    for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
+        hand = hands(horse)
+        vector[start + R_CARDS] = min(1.0, len(hand) / MOST_CARDS)
+        if number < seating.mine:
+            counts: dict[int, int] = {}
+            for card in hand:
+                kind = KIND[card]
+                counts[kind] = counts.get(kind, 0) + 1
+            for kind, count in counts.items():
+                vector[start + R_HAND + kind] = count / MOST_OF_A_KIND
+
+
+def _meeting_rows(vector: np.ndarray, meeting: Meeting, seating: "_Seating") -> None:
+    """Whether each horse has taken its bonus cards, and how much of its deck is left (T8)."""
+    vector[G_RACE + max(0, meeting.race_no - 1)] = 1
+    vector[G_PHASE + PHASES.index(meeting.phase)] = 1
+    for start, horse in zip(seating.starts, seating.rows):
+        vector[start + R_BONUS] = meeting.claimed[horse] is not None
+        vector[start + R_DECK] = (DECK_SIZE - meeting.drawn[horse]) / DECK_SIZE
+
+
+def _decision(vector: np.ndarray, decision: Any, seat: int) -> None:
+    """The kind of the decision in front of the seat, and what its context says in numbers."""
+    if not isinstance(decision, Decision) or decision.seat != seat:
+        return
+    vector[G_DECISION + DECISIONS.index(decision.kind)] = 1
+    context = decision.context
+    if decision.kind == "square":
+        vector[G_POINTS_IN_MOVE] = min(1.0, context["points"] / MOST_POINTS_IN_A_MOVE)
+        vector[G_POINTS_IN_MOVE + 1] = min(1.0, context["steps"] / MOST_POINTS_IN_A_MOVE)
+    elif decision.kind == "keep":
+        vector[G_TO_DISCARD] = min(1.0, context["to_discard"] / 4)
+
+
+@dataclass(frozen=True)
+class _Seating:
+    """One seat's rows (its own horses first) and the entries that never change in a game."""
+
+    rows: tuple[str, ...]
+    starts: tuple[int, ...]
+    #: how many of the rows are the seat's own horses (the first ones)
+    mine: int
+    base: np.ndarray
+
+
+@lru_cache(maxsize=256)
+def _seating(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: int, course: str,
+             steeplechase: bool) -> _Seating:
+    owner = dict(zip(ids, owners))
+    rows = tuple([h for h in ids if owner[h] == seat] + [h for h in ids if owner[h] != seat])
+    starts = tuple(HORSE_ROWS + number * ROW for number in range(len(rows)))
+    base = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    for start, horse in zip(starts, rows):
+        base[start + R_PRESENT] = 1
+        base[start + R_MINE] = owner[horse] == seat
+        base[start + R_OWNER + (owner[horse] - seat) % seats] = 1
+    if course in COURSE_NAMES:
+        base[G_COURSE + COURSE_NAMES.index(course)] = 1
+    base[G_STEEPLECHASE] = steeplechase
+    base[G_SEATS] = seats / SLOTS
+    base.flags.writeable = False
+    return _Seating(rows, starts, sum(1 for h in ids if owner[h] == seat), base)
+
+
+def _race_rows(vector: np.ndarray, race: Race, seating: _Seating) -> None:
+    course, status, square, limits = race.course, race.status, race.square, race.limits
+    lane_of, line_of, finish = course.lane_of, course.line_of, _finish_line(course)
+    order = {horse: place for place, horse in enumerate(race.order)}
+    current = race.current_horse()
+    rows = vector[HORSE_ROWS:HORSE_ROWS + len(seating.rows) * ROW].reshape(len(seating.rows), ROW)
+    rows[:, R_PLAYED:R_PLAYED + len(CARD_KINDS)] = _played(race)[_places_of(tuple(race.ids), seating.rows)]
+    for start, horse in zip(seating.starts, seating.rows):
+        condition = status[horse]
+        vector[start + R_STATUS + STATUS_INDEX[condition]] = 1
+        if condition == FINISHED:
+            vector[start + R_PLACE] = (race.places.index(horse) + 1) / SLOTS
+            continue
+        at = square[horse]
+        vector[start + R_LANE + lane_of[at]] = 1
+        vector[start + R_PROGRESS] = min(1.0, line_of[at] / finish)
+        if condition != RACING:
+            continue
+        vector[start + R_LIMIT + LIMIT_INDEX[limits.get(horse)]] = 1
+        place = order.get(horse)
+        if place is not None:
+            vector[start + R_ORDER] = (place + 1) / SLOTS
+            vector[start + R_TO_MOVE] = place >= race.turn
+        if horse == current:
+            vector[start + R_CURRENT] = 1
+
+
+@lru_cache(maxsize=256)
+def _places_of(ids: tuple[str, ...], rows: tuple[str, ...]) -> list[int]:
+    """Where each horse of ``rows`` stands in ``ids``."""
+    return [ids.index(horse) for horse in rows]
+
+
+def _race_globals(vector: np.ndarray, race: Race, seat: int, seats: int) -> None:
+    vector[G_ROUND_KIND + (0 if race.round_kind == CARD_ROUND else 1)] = 1
+    vector[G_ROUND] = min(1.0, race.round_no / MOST_ROUNDS)
+    if race.dice:
+        vector[G_DICE + race.dice[0] - 1] = 1
+        vector[G_DICE + DIE_FACES + race.dice[1] - 1] = 1
+    if race.dice_use:
+        vector[G_DICE_USE + (0 if race.dice_use["use"] == "sum" else race.dice_use["value"])] = 1
+    vector[G_ROLLER + (race.roller - seat) % seats] = 1
+
+
+@lru_cache(maxsize=None)
+def _finish_line(course: Course) -> int:
+    return course.line_of[course.square(0, course.finish_index[0])]
+
+
+#: each race's cards played so far, read from its public history once:
+#: race -> (events read, counts per horse (rows in ``race.ids`` order) and card kind / most of a kind)
+_PLAYED: "weakref.WeakKeyDictionary[Race, tuple[int, np.ndarray]]" = weakref.WeakKeyDictionary()
+
+
+def _played(race: Race) -> np.ndarray:
+    """The cards each horse has played in ``race`` (played face up: public): one row per horse of
+    ``race.ids``, one column per card kind, over :data:`MOST_OF_A_KIND`."""
+    read, counts = _PLAYED.get(race, (0, None))
+    history = race.history
+    if counts is None or read < len(history):
+        counts = np.zeros((len(race.ids), len(CARD_KINDS)), dtype=np.float32) if counts is None else counts.copy()
+        row = {horse: number for number, horse in enumerate(race.ids)}
+        for event in history[read:]:
+            if event["event"] == "card":
+                counts[row[event["horse"]], KIND[event["card"]]] += 1 / MOST_OF_A_KIND
+        _PLAYED[race] = (len(history), counts)
+    return counts
+
+
+def observation_fields() -> dict[str, Any]:
+    """The layout of the vector, for people reading it: field -> (start, width), and the same for
+    one horse's row (rows start at ``horses`` and are ``row_size`` long)."""
+    return {"size": OBSERVATION_SIZE, "fields": OBSERVATION_FIELDS, "row_size": ROW, "row_fields": ROW_FIELDS}

@@ -1,0 +1,251 @@
+"""TurfMaster as OpenSpiel games: ``hippodrome_turfmaster_race`` (one race) and
+``hippodrome_turfmaster`` (a meeting of three races), sequential, with explicit chance and
+imperfect information (the other horses' hands, the decks' order).
+
+Parameters: ``players``, ``horses_per_player``, ``course`` ("oval", "triangle"), ``steeplechase``.
+Actions are :mod:`hippodrome.envs.turfmaster_encoding`'s ids. Chance nodes: the deal (a race
+dealt from full shuffled decks: one node per card), the dice of each dice round (36 rolls), and
+in a meeting the stall and first-roller rolls (one node per die), each deck's shuffle (one node
+per card) and the random discards after a bonus (T8). The returns are T9's points (50, 30, 20,
+10 per race and horse, added over the meeting), the final table's totals, given at the end: the
+reward model is terminal, as OpenSpiel's MCTS requires (the PettingZoo environment gives each
+horse's points when it is ranked).
+
+The information state of a seat is its view (positions, every card played so far, its own
+hands, the decision in front of it), plus in a meeting the history of the races run before
+(public, and no longer in the view) and the seat's own hands each time they changed (dealt,
+bonus cards taken, cards given up, discarded at random). Its tensor is the encoding's
+observation vector, a fixed-size summary of it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pyspiel
+
+from hippodrome.core.dice import dice_outcomes
+from hippodrome.core.game import Chance, Decision, Game, game_class
+from hippodrome.envs.turfmaster_encoding import ACTIONS, OBSERVATION_SIZE, describe, legal_actions, observe
+from hippodrome.envs.turfmaster_points import points_so_far
+from hippodrome.openspiel.chance import Node, distinct_items
+from hippodrome.openspiel.infostate import text
+from hippodrome.openspiel.shell import CHANCE, EngineGame
+from hippodrome.turfmaster.cards import HAND_SIZE, full_deck
+from hippodrome.turfmaster.meeting import RACES, Meeting
+from hippodrome.turfmaster.race import Race
+from hippodrome.turfmaster.scoring import PLACE_POINTS
+
+RACE_NAME, MEETING_NAME = "hippodrome_turfmaster_race", "hippodrome_turfmaster"
+#: rounds a race may last, for OpenSpiel's bounds (a race of 8 horses on the triangle takes about 30)
+MOST_ROUNDS = 100
+MOST_ROLLS_TO_BREAK_TIES = 20
+
+
+class TurfMasterCore:
+    """A race or a meeting in play, for :mod:`hippodrome.openspiel.shell`."""
+
+    def __init__(self, engine: Game, drawn: tuple = (), races_run: list | None = None,
+                 hands_seen: list | None = None):
+        self.engine = engine
+        self.meeting = isinstance(engine, Meeting)
+        self.seats = engine.players if self.meeting else engine.seats
+        self.drawn = tuple(drawn)
+        #: a meeting's races run before the current one: their public histories
+        self.races_run = races_run if races_run is not None else []
+        #: a meeting's seats' own hands, each time they changed
+        self.hands_seen = hands_seen if hands_seen is not None else [[] for _ in range(self.seats)]
+        self._legal: dict[int, Any] | None = None
+
+    # -- copies ------------------------------------------------------------------------------------
+    def clone(self) -> "TurfMasterCore":
+        return TurfMasterCore(self.engine.clone(), self.drawn, list(self.races_run),
+                              [list(seen) for seen in self.hands_seen])
+
+    def __deepcopy__(self, memo: dict) -> "TurfMasterCore":
+        return self.clone()
+
+    def __reduce__(self):
+        return (_rebuild, (json.dumps(self.engine.to_json()), self.drawn, self.races_run, self.hands_seen))
+
+    # -- play ----------------------------------------------------------------------------------------
+    def player(self) -> int | None:
+        pending = self.engine.pending()
+        if pending is None:
+            return None
+        return CHANCE if isinstance(pending, Chance) else pending.seat
+
+    def legal_actions(self) -> list[int]:
+        return list(self.options())
+
+    def options(self) -> dict[int, Any]:
+        """The legal actions of the seat to act: id -> the engine's option (a pass: ``{"type": "pass"}``)."""
+        if self._legal is None:
+            pending = self.engine.pending()
+            self._legal = dict(sorted(legal_actions(self.engine, pending).items())) if isinstance(pending, Decision) else {}
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return Node.of(self.engine.pending(), self.drawn).outcomes()
+
+    def apply(self, action: int) -> None:
+        pending = self.engine.pending()
+        if isinstance(pending, Chance):
+            self.drawn, complete = Node.of(pending, self.drawn).take(action)
+            if complete is not None:
+                self._apply(complete)
+            return
+        option = self.options().get(action)
+        if option is None:
+            raise ValueError(f"{action} is not a legal action now: {sorted(self.options())}")  # i18n: programming error
+        self._apply(option)
+
+    def _apply(self, action: dict[str, Any]) -> None:
+        race = self.engine.race if self.meeting else None
+        self.engine.apply(action)
+        self._legal = None
+        if self.meeting:
+            if race is not None and self.engine.race is not race:
+                self.races_run.append(list(race.history))
+            self._remember_hands()
+
+    def _remember_hands(self) -> None:
+        engine = self.engine
+        for seat in range(self.seats):
+            hands = [[horse, sorted(engine.hand(horse))] for horse in engine.horses_of(seat)]
+            seen = self.hands_seen[seat]
+            if not seen or seen[-1] != hands:
+                seen.append(hands)
+
+    def returns(self) -> list[float]:
+        """The points of the final table at the end (0 before: the reward model is terminal)."""
+        if self.engine.pending() is not None:
+            return [0.0] * self.seats
+        return [float(points) for points in points_so_far(self.engine)]
+
+    # -- what a seat knows ---------------------------------------------------------------------------
+    def tensor(self, seat: int):
+        return observe(self.engine, seat)
+
+    def info_string(self, seat: int) -> str:
+        more = {"drawing": len(self.drawn)}
+        if self.meeting:
+            more.update(races_run=self.races_run, own_hands=self.hands_seen[seat])
+        return text(self.engine.view(seat), **more)
+
+    def observation_string(self, seat: int) -> str:
+        return text(self.engine.view(seat), frozenset({"history", "events", "stall_rolls", "roller_rolls"}))
+
+    def action_string(self, player: int, action: int) -> str:
+        if player != CHANCE:
+            return describe(action)
+        pending = self.engine.pending()
+        if isinstance(pending, Chance):
+            return f"{pending.kind} {json.dumps(Node.of(pending, self.drawn).item(action))}"
+        return f"chance {action}"
+
+    def text(self) -> str:
+        return json.dumps(self.engine.view(None), sort_keys=True)
+
+    # -- ISMCTS ----------------------------------------------------------------------------------------
+    def resampled(self, history: list[int], seat: int, rng: random.Random) -> list[int]:
+        """``history`` with the other seats' hands dealt again (a race): each such horse keeps
+        the cards it has played, the rest of its hand drawn afresh from what is left of its deck.
+        A meeting's decks are not resampled (NotImplementedError)."""
+        if self.meeting:
+            raise NotImplementedError("resampling a meeting's decks is not implemented: use MCTS, "  # i18n: programming error
+                                      "or ISMCTS on hippodrome_turfmaster_race")
+        race = self.engine
+        dealt = HAND_SIZE * len(race.ids)
+        if race.hands is None or len(history) < dealt or "hands" in race.setup:
+            return list(history)
+        ids = distinct_items(Race.new(race.setup).pending().draws.pools[0])
+        played: dict[str, list[str]] = {horse: [] for horse in race.ids}
+        for event in race.history:
+            if event["event"] == "card":
+                played[event["horse"]].append(event["card"])
+        deal: list[int] = []
+        for number, horse in enumerate(race.ids):
+            if race.owner[horse] == seat:
+                deal += history[number * HAND_SIZE:(number + 1) * HAND_SIZE]
+                continue
+            rest = full_deck()
+            for card in played[horse]:
+                rest.remove(card)
+            hand = played[horse] + rng.sample(rest, len(race.hands[horse]))
+            rng.shuffle(hand)
+            deal += [ids.index(card) for card in hand]
+        return deal + list(history[dealt:])
+
+
+def _rebuild(engine: str, drawn: tuple, races_run: list, hands_seen: list) -> TurfMasterCore:
+    data = json.loads(engine)
+    return TurfMasterCore(game_class(data["game"]).from_json(data), drawn, races_run, hands_seen)
+
+
+# -- the games ---------------------------------------------------------------------------------------
+def _setup(params: dict[str, Any]) -> dict[str, Any]:
+    return {"players": int(params["players"]), "horses_per_player": int(params["horses_per_player"]),
+            "course": str(params["course"]), "steeplechase": bool(params["steeplechase"])}
+
+
+def _game_type(name: str, title: str, players: tuple[int, int], defaults: dict[str, Any]) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=name, long_name=title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1], min_num_players=players[0],
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=defaults)
+
+
+RACE_TYPE = _game_type(RACE_NAME, "Hippodrome TurfMaster: a single race", (1, 8),
+                       {"players": 2, "horses_per_player": 1, "course": "oval", "steeplechase": False})
+MEETING_TYPE = _game_type(MEETING_NAME, "Hippodrome TurfMaster: a meeting of three races", (2, 8),
+                          {"players": 2, "horses_per_player": 2, "course": "oval", "steeplechase": False})
+
+
+def _info(engine: Game, seats: int, races: int) -> tuple[pyspiel.GameInfo, int]:
+    """The game's bounds, and the most chance nodes a history holds."""
+    horses = len(engine.ids)
+    most_horses_of_a_seat = max(sum(1 for h in engine.ids if engine.owner[h] == seat) for seat in range(seats))
+    per_race = MOST_ROUNDS * (2 * horses + 1) + horses
+    between_races = horses * (2 + HAND_SIZE + 2)
+    rolls = MOST_ROUNDS // 2
+    chance = races * (HAND_SIZE * horses + rolls + 2 * horses)
+    if races > 1:
+        chance += len(full_deck()) * horses + 2 * (horses + seats) * MOST_ROLLS_TO_BREAK_TIES
+    info = pyspiel.GameInfo(
+        num_distinct_actions=ACTIONS, max_chance_outcomes=len(dice_outcomes()), num_players=seats, min_utility=0.0,
+        max_utility=float(races * sum(PLACE_POINTS[:most_horses_of_a_seat])), utility_sum=None,
+        max_game_length=races * (per_race + between_races))
+    return info, chance
+
+
+class TurfMasterRaceGame(EngineGame):
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = {**RACE_TYPE.parameter_specification, **(params or {})}
+        setup = _setup(params)
+        engine = Race.new(setup)
+        info, chance = _info(engine, engine.seats, 1)
+        super().__init__(RACE_TYPE, info, params, lambda: TurfMasterCore(Race.new(setup)), OBSERVATION_SIZE, chance)
+
+
+class TurfMasterMeetingGame(EngineGame):
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = {**MEETING_TYPE.parameter_specification, **(params or {})}
+        setup = _setup(params)
+        engine = Meeting.new(setup)
+        info, chance = _info(engine, engine.players, RACES)
+        super().__init__(MEETING_TYPE, info, params, lambda: TurfMasterCore(Meeting.new(setup)), OBSERVATION_SIZE,
+                         chance)
+
+
+pyspiel.register_game(RACE_TYPE, TurfMasterRaceGame)
+pyspiel.register_game(MEETING_TYPE, TurfMasterMeetingGame)

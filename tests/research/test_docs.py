@@ -1,0 +1,20 @@
+"""The examples in the research modules' docstrings run as written."""
+
+import doctest
+import importlib
+
+import pytest
+
+from tests.research import need_extra
+
+need_extra()
+
+MODULES = ["hippodrome.envs.features", "hippodrome.envs.turfmaster_pz", "hippodrome.envs.readysetbet_pz",
+           "hippodrome.openspiel", "hippodrome.openspiel.bots"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed

@@ -1,0 +1,129 @@
+"""The OpenSpiel games: registered by importing hippodrome.openspiel, accepted by OpenSpiel's own
+random simulation test, with chance nodes whose probabilities are the engines', information
+states that a resampled world keeps, and OpenSpiel's MCTS and ISMCTS bots playing them."""
+
+import json
+import math
+import random
+
+import numpy as np
+import pytest
+
+from tests.research import need_extra
+
+need_extra()
+
+import pyspiel  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+
+import hippodrome.openspiel  # noqa: E402
+from hippodrome.core.chance import outcome_probability  # noqa: E402
+from hippodrome.openspiel.bots import HippodromeBot  # noqa: E402
+from hippodrome.readysetbet.bots import ValueBettor  # noqa: E402
+from hippodrome.turfmaster.bots import TacticalBot  # noqa: E402
+
+
+def test_importing_the_package_registers_the_three_games():
+    assert set(hippodrome.openspiel.GAMES) <= set(pyspiel.registered_names())
+    game = pyspiel.load_game("hippodrome_turfmaster(players=3,horses_per_player=2,course=triangle)")
+    assert game.num_players() == 3 and game.max_utility() == 3 * 80
+    assert pyspiel.load_game("hippodrome_readysetbet_race", {"players": 4, "variant": "house_bets"}).num_players() == 5
+
+
+@pytest.mark.parametrize("name, params, sims", [
+    ("hippodrome_turfmaster_race", {"players": 3}, 2),
+    ("hippodrome_turfmaster_race", {"players": 2, "horses_per_player": 2, "steeplechase": True}, 1),
+    ("hippodrome_turfmaster", {"players": 2, "horses_per_player": 2}, 1),
+    ("hippodrome_readysetbet_race", {"players": 2}, 1),
+    ("hippodrome_readysetbet_race", {"players": 2, "variant": "house_bets", "props": False}, 1),
+])
+def test_openspiels_random_simulation_test_accepts_the_game(name, params, sims):
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=sims, serialize=True, verbose=False)
+
+
+def test_the_draws_of_a_deal_multiply_to_the_engines_probability_of_the_whole_deal():
+    game = pyspiel.load_game("hippodrome_turfmaster_race", {"players": 2})
+    state = game.new_initial_state()
+    engine_step = state.core.engine.pending()
+    rng = random.Random(1)
+    probability = 1.0
+    while state.is_chance_node() and state.core.engine.pending() is engine_step:
+        outcomes = state.chance_outcomes()
+        assert math.isclose(sum(p for _, p in outcomes), 1.0) and all(a < game.max_chance_outcomes() for a, _ in outcomes)
+        action, p = rng.choice(outcomes)
+        probability *= p
+        state.apply_action(action)
+    hands = state.core.engine.hands
+    deal = {"type": "deal", "hands": {horse: list(cards) for horse, cards in hands.items()}}
+    assert math.isclose(probability, float(outcome_probability(engine_step, deal)), rel_tol=1e-9)
+    roll = None
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    roll = state.chance_outcomes()
+    assert len(roll) == 36 and all(math.isclose(p, 1 / 36) for _, p in roll)
+
+
+def play(state, choose, rng, steps=None):
+    """Play on: chance by its probabilities, decisions by ``choose(state)`` (a single legal action is taken)."""
+    taken = 0
+    while not state.is_terminal() and (steps is None or taken < steps):
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(actions[rng.choice(len(actions), p=probabilities)])
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[0] if len(legal) == 1 else choose(state))
+        taken += 1
+    return state
+
+
+def test_openspiels_mcts_plays_a_whole_race_against_our_tactical_bot():
+    game = pyspiel.load_game("hippodrome_turfmaster_race", {"players": 2})
+    rng = np.random.RandomState(0)
+    searcher = mcts.MCTSBot(game, 100.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng, solve=False)
+    tactical = HippodromeBot(TacticalBot(seed=0))
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [searcher, tactical], rng)
+    assert sorted(returns) == [30.0, 50.0]
+
+
+def test_ismcts_plays_the_race_and_the_readysetbet_race_from_resampled_worlds():
+    rng = np.random.RandomState(1)
+    for name, params, moves in (("hippodrome_turfmaster_race", {"players": 3}, 6),
+                                ("hippodrome_readysetbet_race", {"players": 2}, 4)):
+        game = pyspiel.load_game(name, params)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 50.0, 4, random_state=rng)
+        state = play(game.new_initial_state(), bot.step, rng, steps=moves)
+        assert state.move_number() > moves
+
+
+def test_a_resampled_world_has_the_same_information_state_and_other_hands():
+    game = pyspiel.load_game("hippodrome_turfmaster_race", {"players": 3})
+    rng = np.random.RandomState(2)
+    state = play(game.new_initial_state(), lambda s: rng.choice(s.legal_actions()), rng, steps=40)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others = set()
+    engine = state.core.engine
+    for _ in range(5):
+        world = state.resample_from_infostate(seat, sampler)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert world.legal_actions() == state.legal_actions()
+        mine = {h: sorted(c) for h, c in world.core.engine.hands.items() if engine.owner[h] == seat}
+        assert mine == {h: sorted(c) for h, c in engine.hands.items() if engine.owner[h] == seat}
+        others.add(json.dumps({h: sorted(c) for h, c in world.core.engine.hands.items() if engine.owner[h] != seat}))
+    assert len(others) > 1, "the other hands are never dealt otherwise"
+    meeting = pyspiel.load_game("hippodrome_turfmaster", {"players": 2})
+    with pytest.raises(NotImplementedError):
+        play(meeting.new_initial_state(), lambda s: s.legal_actions()[0], rng, steps=1).resample_from_infostate(0, sampler)
+
+
+def test_our_value_bettor_bets_and_passes_through_the_openspiel_game():
+    game = pyspiel.load_game("hippodrome_readysetbet_race", {"players": 2})
+    rng = np.random.RandomState(3)
+    bots = [HippodromeBot(ValueBettor(seed=seat, simulations=200)) for seat in range(2)]
+    state = play(game.new_initial_state(), lambda s: bots[s.current_player()].step(s), rng)
+    assert state.is_terminal() and state.returns() == [float(m) for m in state.core.engine.money]
+    assert any(event["event"] == "bet" for event in state.core.engine.race_log)
