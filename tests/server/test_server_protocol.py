@@ -151,10 +151,12 @@ def test_preview_shows_the_squares_a_card_reaches_without_playing_it(client):
         after = receive(ws, predicate=lambda m: m["state_id"] > state["state_id"])
         decision = after["decision"]
         if decision and decision.get("kind") == "square" and decision["seat"] == 0:
-            assert [{"lane": o["lane"], "square": o["square"]} for o in decision["options"]] == preview["squares"]
+            assert [{"lane": o["lane"], "square": o["square"], "falls": False} for o in decision["options"]] \
+                == preview["squares"]
         else:
             move = [e for e in after["view"]["history"] if e["event"] == "move"][-1]
-            assert [move["to"]] == preview["squares"]
+            assert [{**move["to"], "falls": False}] == preview["squares"]
+        assert preview["points"] == value and not preview["spent"], "no handicap in the first round"
 
 
 def test_preview_refuses_what_would_reveal_hidden_cards(client):

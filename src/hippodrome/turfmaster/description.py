@@ -98,6 +98,7 @@ BOTS = (
 )
 
 PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
+RACES_RUN = Lookup("races", "hippodrome.turfmaster.preview:races", public=True)
 
 MEETING = GameDescription(
     name="turfmaster",
@@ -117,7 +118,7 @@ MEETING = GameDescription(
     page="turfmaster",
     public_data=public_data,
     form=meeting_form,
-    lookups=(PREVIEW,),
+    lookups=(PREVIEW, RACES_RUN),
     examples=(
         {"players": 2, "horses_per_player": 2},
         {"players": 3, "horses_per_player": 2, "course": "triangle"},
@@ -142,6 +143,7 @@ RACE = replace(
     ),
     seats=seats_of,
     form=race_form,
+    lookups=(PREVIEW,),
     examples=(
         {"players": 4},
         {"players": 2, "horses_per_player": 3, "course": "triangle"},

@@ -143,6 +143,8 @@ class Meeting(DeclaredState, Game):
         shallow("discard_queue"),
         shallow("claim_queue"),
         shallow("results"),
+        # each finished race's public history (its events as the race kept them), for the move log
+        shallow("histories", default=[]),
         shallow("events"),  # events are complete when appended, never changed after
         substate("race", Race),
         # chance steps read the state that made them (the cards a discard draws from)
@@ -172,7 +174,7 @@ class Meeting(DeclaredState, Game):
             phase=SETUP_PHASE, race_no=0, stalls=[], hands={h: [] for h in flat},
             limit={h: HAND_SIZE for h in flat},
             claimed={h: None for h in flat},  # race number in which the bonus was taken
-            dealt=False, discard_queue=[], claim_queue=[], race=None, results=[], events=[])
+            dealt=False, discard_queue=[], claim_queue=[], race=None, results=[], histories=[], events=[])
         meeting._advance()
         return meeting
 
@@ -505,6 +507,7 @@ class Meeting(DeclaredState, Game):
         race = self.race
         self.results.append({"race": self.race_no, "stalls": list(self.stalls), "places": list(race.places),
                              "fallen": list(race.fallen), "points": race_points(race.places)})
+        self.histories.append(list(race.history))
         self.hands = {h: list(race.hands[h]) for h in self.ids}
         self.roller = race.roller
         fallen = [h for h in self.stalls if h in race.fallen]
@@ -569,6 +572,11 @@ class Meeting(DeclaredState, Game):
         found += [dict(event) for event in self.events
                   if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat]
         return [secret for index, secret in enumerate(found) if secret not in found[:index]]
+
+    def past_races(self) -> list[dict[str, Any]]:
+        """The races run so far, public: each one's number, stalls and history (the move log's)."""
+        return [{"race": result["race"], "stalls": list(result["stalls"]), "history": list(history)}
+                for result, history in zip(self.results, self.histories)]
 
     def _event_for(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` may see it: a card given up between races is face down to others."""
