@@ -34,6 +34,12 @@ def wait_for_my_turn_or_end(page, timeout=20.0):
     return handle.json_value() == "mine"
 
 
+def confirm_a_fall(page):
+    """A square where the horse falls (T11) asks for a confirmation first: say yes."""
+    if page.locator("#confirm-fall").count():
+        page.click("#confirm-fall", timeout=3000)
+
+
 def play_one_decision(page):
     """Take the decision in front of this seat by clicking, as a person would."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -49,10 +55,12 @@ def play_one_decision(page):
             page.wait_for_selector(".reach-layer polygon, #play-anyway", timeout=5000)
             if page.locator(".reach-layer polygon").count():
                 page.locator(".reach-layer polygon").first.click(timeout=3000)
+                confirm_a_fall(page)
             else:
                 page.click("#play-anyway", timeout=3000)
         elif what == "square":
             page.locator(".reach-layer polygon").first.click(timeout=3000)
+            confirm_a_fall(page)
         elif what == "option":
             page.locator("#decision button.option").first.click(timeout=3000)
         else:

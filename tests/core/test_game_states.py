@@ -108,7 +108,7 @@ def test_the_json_keeps_its_shape():
         "turfmaster": {"setup", "players", "course_name", "steeplechase", "names", "ids", "owner", "decks", "drawn",
                        "stall_groups", "stall_rolls", "roller_groups", "roller_rolls", "roller", "phase", "race_no",
                        "stalls", "hands", "limit", "claimed", "dealt", "discard_queue", "claim_queue", "results",
-                       "events", "race"},
+                       "events", "race", "histories"},
         "readysetbet": {"setup", "players", "variant", "use_props", "use_exotics", "use_vip", "races", "seats",
                         "house_seat", "money", "tokens", "used", "vip_cards", "prop_deck", "exotic_deck", "vip_deck",
                         "vip_discard", "props", "exotics", "race_no", "phase", "bets", "house_bets", "house_left",
