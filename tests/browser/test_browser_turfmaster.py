@@ -186,7 +186,8 @@ def test_a_turfmaster_table_speaks_german_and_switches_without_reload(server, br
         german = translate("de", english)
         assert german != english and german in text, english
         assert not re.search(rf"\b{re.escape(english)}\b", text), f"English {english!r} on a German page"
-    assert translate("de", "Race {n} of 3", n=1) in page.inner_text("#round")
+    # where the meeting is: before race 1, its owners asked about their bonus cards (T8)
+    assert page.inner_text("#stage") == translate("de", "Race {n} of 3 – before the start", n=1)
     assert translate("de", "Red") in page.inner_text("#horses")
     assert page.title().startswith(translate("de", "Table {id}", id=table["id"]))
     screenshot(page, "turfmaster-german")

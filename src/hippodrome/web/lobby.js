@@ -208,7 +208,7 @@ function showError() {
   $("create-error").append(el("div", { class: "error-box", role: "alert" }, text));
 }
 
-async function createTable(event) {
+async function submitTable(event) {
   event.preventDefault();
   lastError = null;
   showError();
@@ -271,7 +271,7 @@ async function start() {
   games = await loadGames();
   fillGames();
   $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
-  $("create-form").addEventListener("submit", createTable);
+  $("create-form").addEventListener("submit", submitTable);
   refreshTables();
   setInterval(refreshTables, 5000);
 }

@@ -131,7 +131,7 @@ export class Page {
     this.root.append(el("div", { class: "tm-layout" },
       el("div", { class: "column" },
         this.finalBox,
-        el("div", { class: "panel p-turn" }, this.stageBox, this.turnBox, this.roundBox),
+        this.turnPanel = el("div", { class: "panel p-turn" }, this.stageBox, this.turnBox, this.roundBox),
         el("div", { class: "p-course" }, this.courseWrap),
         el("div", { class: "panel p-horses", style: "margin-top:.75rem" }, el("h2", {}, t("Horses")), this.horsesBox)),
       el("div", { class: "column" },
@@ -647,10 +647,11 @@ export class Page {
       c.hand.forEach((card, i) => cards.append(el("button", {
         type: "button", class: `card keep-card${isJoker(card) ? " joker" : ""}${carried[i] ? " carried" : " new"}`,
         dataset: { card, index: i }, "aria-pressed": "false", onclick: () => this.toggleKeep(i) },
-        isJoker(card) ? card.slice(1) : card, el("small", {}, carried[i] ? t("kept") : t("new")))));
+        isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null,
+        el("small", { class: "origin" }, carried[i] ? t("old") : t("new")))));
       box.append(el("div", { class: "keep", id: "keep" },
         el("p", { id: "keep-help" }),
-        el("p", { class: "muted" }, t("Tap the cards to give up. “kept”: carried over from the race before; “new”: dealt for this race.")),
+        el("p", { class: "muted" }, t("Tap the cards to give up. “old”: left from the race before; “new”: dealt for this race.")),
         cards,
         el("button", { type: "button", class: "option primary", id: "keep-confirm", dataset: { type: "keep" }, onclick: () => this.confirmKeep() })));
     }
@@ -764,6 +765,7 @@ export class Page {
   renderFinal(msg) {
     const box = this.finalBox;
     box.hidden = !msg.over;
+    this.turnPanel.hidden = msg.over;   // the final screen says it
     if (!msg.over || this.finalShown === msg.state_id) return;
     this.finalShown = msg.state_id;
     box.innerHTML = "";
@@ -787,7 +789,9 @@ export class Page {
         el("tr", {}, el("td", {}, `${ordinal(row.rank)} ${this.seatName(row.seat)}`),
            [0, 1, 2].map((i) => el("td", {}, row.races[i] === undefined ? "–" : String(row.races[i]))), el("td", {}, el("b", {}, String(row.total)))))));
     } else {
-      box.append(el("h2", { id: "winner" }, t("The race is over.")));
+      const race = this.raceView(msg);
+      const first = race && race.places && race.places[0];
+      box.append(el("h2", { id: "winner" }, first ? t("{horse} wins the race!", { horse: horseName(first) }) : t("Every horse fell: no horse is placed.")));
     }
     this.againBox = el("div", { id: "again" });
     box.append(el("div", { class: "row final-actions" },
