@@ -582,7 +582,7 @@ export class Page {
     const box = this.decisionBox;
     const decision = msg.decision;
     const mine = decision && decision.options && decision.seat === msg.seat;
-    if (mine && decision.kind === "keep" && this.keepQueue) {
+    if (mine && decision.kind === "keep" && (this.keepQueue || this.keepSentAt === msg.state_id)) {
       box.innerHTML = "";
       box.append(el("p", { class: "muted", id: "keep-sending" }, t("Giving up the cards you chose…")));
       return;
@@ -686,6 +686,7 @@ export class Page {
     this.keepQueue = { horse: c.horse, cards: [...this.keepChoice.give].map((i) => c.hand[i]) };
     this.sendQueuedDiscard(this.msg);
     this.renderTurn(this.msg, this.raceView(this.msg));
+    this.renderDecision(this.msg);
   }
 
   // The engine takes one discard at a time: the next one goes when the state asks again.
@@ -703,6 +704,7 @@ export class Page {
     if (!option) { this.keepQueue = null; return; }
     if (!queue.cards.length) this.keepQueue = null;
     this.keepSentAt = msg.state_id;
+    this.autoSent = msg.state_id;   // not the player's turn again until the table has moved on
     this.connection.act(option);
   }
 
