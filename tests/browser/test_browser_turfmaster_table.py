@@ -187,7 +187,7 @@ PAGE_ALONE = """async () => {
   const m = await import('/static/turfmaster.js');
   const { gameDescription } = await import('/static/games.js');
   const description = await gameDescription('turfmaster');
-  document.body.innerHTML = '<main><div id="app"></div></main>';
+  document.getElementById('messages').hidden = true;   // "there is no table none": the page is ours
   window.__acts = [];
   const page = new m.Page(document.getElementById('app'), { id: 'none', game: 'turfmaster', setup: {}, seats: [] }, description);
   page.connection = { act: (action) => { window.__acts.push(action); return true; }, preview: () => true };
@@ -223,8 +223,9 @@ def state_message(match, state_id):
 def test_the_cards_to_keep_are_chosen_in_one_go_and_given_up_one_by_one(server, browser):
     match = meeting_before_race_2()
     assert match.state.pending().kind == "keep" and match.state.pending().context["to_discard"] == 2
-    page, errors = open_seat(browser, server, "/")
+    page, errors = open_seat(browser, server, "/play/none")   # the play page's frame, no table
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#messages .error-box")
     page.evaluate(PAGE_ALONE)
     page.evaluate("(msg) => window.__page.update(msg)", state_message(match, 1))
     page.wait_for_selector("#keep")

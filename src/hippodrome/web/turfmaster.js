@@ -7,6 +7,8 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
 const LIGHT = new Set(["yellow", "white"]);
 const key = (lane, square) => `${lane}:${square}`;
+// Write a text only when it changed: an update touches nothing that did not change.
+const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
 const isJoker = (card) => card.startsWith("J");
 // NOTE: a joker card of TurfMaster, e.g. "joker 9"
 const cardName = (card) => (isJoker(card) ? t("joker {value}", { value: card.slice(1) }) : card);
@@ -140,7 +142,7 @@ export class Page {
         el("div", { class: "panel p-log" }, el("h2", {}, t("Moves")), this.logBox))));
   }
 
-  rerender() { this.build(); this.svgBuilt = null; this.horseNodes = {}; this.finalShown = null; if (this.msg) this.update(this.msg); }
+  rerender() { this.build(); this.svgBuilt = null; this.horseNodes = {}; this.finalShown = null; this.redraw = true; if (this.msg) this.update(this.msg); }
 
   toggleZoom() {
     this.courseWrap.classList.toggle("zoom");
@@ -327,9 +329,20 @@ export class Page {
   }
 
   // -- state --------------------------------------------------------------------------
-  async update(msg) {
+  // A state from the server: drawn once the messages already waiting are read, so that a burst of
+  // states (bots moving fast) is drawn once, as its newest.
+  update(msg) {
+    this.latest = msg;
+    if (this.drawTimer) return;
+    this.drawTimer = setTimeout(() => { this.drawTimer = null; this.draw(this.latest); }, 0);
+  }
+
+  async draw(msg) {
     const previous = this.msg;
     this.msg = msg;
+    // the same state again (a seat connected, say): what the player may be touching stays as it is
+    const fresh = !previous || previous.state_id !== msg.state_id || this.redraw;
+    this.redraw = false;
     if (!previous || previous.state_id !== msg.state_id) {
       this.selected = null; this.previewSquares = null; this.preview = null; this.confirmFall = null;
     }
@@ -352,12 +365,13 @@ export class Page {
     const race = this.raceView(msg);
     if (race) this.drawHorses(race); else if (this.horseLayer) { this.horseLayer.innerHTML = ""; this.horseNodes = {}; }
     this.renderTurn(msg, race);
-    this.renderHands(msg);
-    this.renderDecision(msg);
+    if (fresh) this.renderHands(msg);
+    if (fresh || (msg.decision && msg.decision.kind === "keep")) this.renderDecision(msg);   // the keep screen patches itself
     this.renderHorses(msg, race);
     this.renderTables(msg, race);
     this.renderFinal(msg);
     this.renderLog(msg, race);
+    if (!fresh) return;
     this.renderReach();
     if (msg.decision && msg.decision.options && msg.decision.kind === "square") this.showReach(); else this.scrollToCurrent();
   }
@@ -533,6 +547,7 @@ export class Page {
 
   // The note beside an option, in the page's own words where the server's would cite a rule.
   optionNote(decision, option, index) {
+    if (option.type === "square") return "";   // its label names the fence where the horse falls
     if (option.type === "claim_bonus") {
       return decision.kind === "claim_bonus"
         ? t("its hand limit is 12 for this race; after the race 2 of its remaining cards are discarded at random")
@@ -732,12 +747,12 @@ export class Page {
         else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: horse.lane, square: horse.square });
         const cards = horse.cards_left ?? (meetingHorses[horse.id] || {}).cards ?? horse.cards;
         node.classList.toggle("current", horse.id === this.currentHorse(race));
-        node.querySelector(".pos").textContent = position ? ordinal(position) : "–";
-        node.querySelector(".name").textContent = horseName(horse.id);
-        node.querySelector(".owner").textContent = this.seatName(horse.owner);
-        node.querySelector(".where").textContent = where;
-        node.querySelector(".limit").textContent = horse.status === "racing" && horse.limit ? t("at most {limit}", { limit: horse.limit }) : "–";
-        node.querySelector(".cards").textContent = cards === undefined || cards === null ? "" : String(cards);
+        setText(node.querySelector(".pos"), position ? ordinal(position) : "–");
+        setText(node.querySelector(".name"), horseName(horse.id));
+        setText(node.querySelector(".owner"), this.seatName(horse.owner));
+        setText(node.querySelector(".where"), where);
+        setText(node.querySelector(".limit"), horse.status === "racing" && horse.limit ? t("at most {limit}", { limit: horse.limit }) : "–");
+        setText(node.querySelector(".cards"), cards === undefined || cards === null ? "" : String(cards));
       });
   }
 
@@ -880,8 +895,8 @@ export class Page {
     keyed(this.logBox, lines, (line) => line.key,
       (line) => el("li", line.separator ? { class: "separator", dataset: { event: "race", race: line.race } } : {}),
       (node, line) => {
-        if (line.separator) node.textContent = t("Race {n} of 3", { n: line.race });
-        else { node.dataset.event = line.event.event; node.textContent = this.logLine(line.event); }
+        if (line.separator) setText(node, t("Race {n} of 3", { n: line.race }));
+        else { if (node.dataset.event !== line.event.event) node.dataset.event = line.event.event; setText(node, this.logLine(line.event)); }
       });
   }
 }
