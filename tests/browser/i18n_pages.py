@@ -176,6 +176,9 @@ TURFMASTER_AUTOPLAY = """() => {
     const turn = document.querySelector("#turn");
     if (auto.paused || !turn || turn.dataset.mine !== "yes") return;
     const state = document.querySelector("#app").dataset.stateId;
+    // a square where the horse falls (T11) asks first: say yes, once
+    const fall = document.querySelector("#confirm-fall:not([data-clicked])");
+    if (fall) { fall.dataset.clicked = "yes"; click(fall, "confirm-fall"); return; }
     if (actedOn === state && Date.now() - actedAt < 2000) return;   // the move is on its way
     const act = (node, what) => { click(node, what); actedOn = state; actedAt = Date.now(); };
     const square = document.querySelector(".reach-layer polygon");

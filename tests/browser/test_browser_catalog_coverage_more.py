@@ -53,7 +53,7 @@ def test_a_meeting_of_eight_horses_its_spectator_and_refused_moves_show_no_engli
     discards = {}
     for lang, page in seats.items():
         clicked = page.evaluate("() => window.__auto.clicked")
-        discards[lang] = clicked.get("discard", 0)
+        discards[lang] = clicked.get("keep", 0)
         # the meeting's own decisions were on screen: the bonus cards (T8), and (below) a hand cut to its limit
         assert clicked.get("claim_bonus"), (lang, clicked)
         page.wait_for_selector("#meeting-table tr >> nth=8")   # the final table: a row per player

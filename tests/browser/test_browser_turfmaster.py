@@ -42,6 +42,12 @@ def wait_for_my_turn_or_end(page, timeout=60.0):
     return not next_turn(page, timeout)["over"]
 
 
+def confirm_a_fall(page):
+    """A square where the horse falls (T11) asks for a confirmation first: say yes."""
+    if page.locator("#confirm-fall").count():
+        page.click("#confirm-fall", timeout=3000)
+
+
 def play_one_decision(page, turn=None):
     """Take the decision in front of this seat by clicking, as a person would."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -54,8 +60,10 @@ def play_one_decision(page, turn=None):
             page.locator(".card.playable").first.click(timeout=3000)
             # its squares light up (or the page offers to play it anyway): the first of them
             page.wait_for_selector(".reach-layer polygon, #play-anyway", timeout=5000).click(timeout=3000)
+            confirm_a_fall(page)
         elif turn["what"] == "square":
             page.locator(".reach-layer polygon").first.click(timeout=3000)
+            confirm_a_fall(page)
         elif turn["what"] == "anyway":
             page.click("#play-anyway", timeout=3000)
         else:
@@ -183,7 +191,8 @@ def test_a_turfmaster_table_speaks_german_and_switches_without_reload(server, br
         german = translate("de", english)
         assert german != english and german in text, english
         assert not re.search(rf"\b{re.escape(english)}\b", text), f"English {english!r} on a German page"
-    assert translate("de", "Race {n} of 3", n=1) in page.inner_text("#round")
+    # where the meeting is: before race 1, its owners asked about their bonus cards (T8)
+    assert page.inner_text("#stage") == translate("de", "Race {n} of 3 – before the start", n=1)
     assert translate("de", "Red") in page.inner_text("#horses")
     assert page.title().startswith(translate("de", "Table {id}", id=table["id"]))
     screenshot(page, "turfmaster-german")

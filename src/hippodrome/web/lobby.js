@@ -2,7 +2,7 @@
 // a setup makes (POST /api/games/{name}/check), the links of a new table, and the open tables.
 // No game, limit, colour or rule is written here: they all come from the descriptions.
 import { t, render, languageSelector, seatName, words } from "/static/i18n.js";
-import { el } from "/static/net.js";
+import { el, createTable, tableLinks } from "/static/net.js";
 import { loadGames } from "/static/games.js";
 
 let games = [];
@@ -208,16 +208,14 @@ function showError() {
   $("create-error").append(el("div", { class: "error-box", role: "alert" }, text));
 }
 
-async function createTable(event) {
+async function submitTable(event) {
   event.preventDefault();
   lastError = null;
   showError();
   await settled();
-  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-                                                body: JSON.stringify(requestBody()) });
-  const data = await response.json();
-  if (!response.ok) {
-    lastError = { ...data, statusText: response.statusText };
+  const { ok, data, statusText } = await createTable(requestBody());
+  if (!ok) {
+    lastError = { ...data, statusText };
     showError();
     return;
   }
@@ -232,25 +230,7 @@ function showCreated(data) {
   const box = $("created");
   box.hidden = false;
   box.innerHTML = "";
-  const absolute = (path) => location.origin + path;
-  box.append(el("h2", {}, t("Table {id} is ready", { id: data.id })));
-  box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
-  const list = el("div", { class: "links" });
-  for (const seat of data.seats) {
-    list.append(el("div", { class: "link-row" },
-      el("b", {}, seatName(data.seats, seat.seat)), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
-      seat.link ? el("div", {}, el("code", {}, absolute(seat.link))) : null,
-      seat.link ? el("div", { class: "row" },
-        el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")),
-        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link"))) : null));
-  }
-  box.append(list);
-  box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
-  if (data.host_link) {
-    box.append(el("p", {}, t("Race caller (keep this link: it can pause the race):"), " ",
-      el("a", { href: data.host_link, class: "caller-link" }, t("Open the race caller"))));
-  }
-  try { localStorage.setItem(`hippodrome.table.${data.id}`, JSON.stringify(data)); } catch (e) { /* private mode */ }
+  box.append(tableLinks(data));
 }
 
 function gameTitle(name) {
@@ -291,7 +271,7 @@ async function start() {
   games = await loadGames();
   fillGames();
   $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
-  $("create-form").addEventListener("submit", createTable);
+  $("create-form").addEventListener("submit", submitTable);
   refreshTables();
   setInterval(refreshTables, 5000);
 }

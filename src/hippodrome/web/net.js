@@ -1,7 +1,7 @@
 // The table connection (protocol v1, docs/protocol.md): joins with the seat's token, keeps the
 // newest state, and reconnects by itself (with growing pauses) when the server goes away.
 // `join` carries the page's language, so the server's errors and notes come in that language.
-import { lang } from "/static/i18n.js";
+import { lang, t, seatName } from "/static/i18n.js";
 
 export const PROTOCOL = 1;
 
@@ -101,4 +101,59 @@ export function svg(tag, attrs = {}, ...children) {
   }
   for (const child of children.flat()) if (child) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
   return node;
+}
+
+// Patch `parent`'s children to show `items` in order, one element per key: an element whose key
+// is still shown is kept (and `update`d), never rebuilt, so a button a person is pressing survives
+// an update; new keys get `create(item)`, gone ones are removed.
+export function keyed(parent, items, keyOf, create, update = () => {}) {
+  const old = new Map([...parent.children].filter((n) => n.dataset.key !== undefined).map((n) => [n.dataset.key, n]));
+  let previous = null;
+  for (const item of items) {
+    const k = String(keyOf(item));
+    let node = old.get(k);
+    if (node) old.delete(k); else { node = create(item); node.dataset.key = k; }
+    update(node, item);
+    const wanted = previous ? previous.nextSibling : parent.firstChild;
+    if (node !== wanted) parent.insertBefore(node, wanted);
+    previous = node;
+  }
+  for (const node of old.values()) node.remove();
+}
+
+// A new table made through the lobby API (POST /api/tables): {ok, data} with the server's answer
+// (its seats' links, or its refusal).
+export async function createTable(body) {
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify(body) });
+  const data = await response.json();
+  if (response.ok) {
+    try { localStorage.setItem(`hippodrome.table.${data.id}`, JSON.stringify(data)); } catch (e) { /* private mode */ }
+  }
+  return { ok: response.ok, data, statusText: response.statusText };
+}
+
+// A new table's links, as the lobby shows them once it is made: each person's seat (their own
+// link), the spectators' link and the race caller's.
+export function tableLinks(data) {
+  const absolute = (path) => location.origin + path;
+  const box = el("div", { class: "created-table" });
+  box.append(el("h2", {}, t("Table {id} is ready", { id: data.id })));
+  box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
+  const list = el("div", { class: "links" });
+  for (const seat of data.seats) {
+    list.append(el("div", { class: "link-row" },
+      el("b", {}, seatName(data.seats, seat.seat)), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
+      seat.link ? el("div", {}, el("code", {}, absolute(seat.link))) : null,
+      seat.link ? el("div", { class: "row" },
+        el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")),
+        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link"))) : null));
+  }
+  box.append(list);
+  box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
+  if (data.host_link) {
+    box.append(el("p", {}, t("Race caller (keep this link: it can pause the race):"), " ",
+      el("a", { href: data.host_link, class: "caller-link" }, t("Open the race caller"))));
+  }
+  return box;
 }

@@ -1,12 +1,14 @@
 // The TurfMaster page: the course drawn from its data, horses, hands, decisions, tables, log.
 // It renders only what the server sends: view(seat) and the decision's options.
 import { t, tn, ordinal, render, seatName } from "/static/i18n.js";
-import { el, svg } from "/static/net.js";
+import { el, svg, keyed, createTable, tableLinks } from "/static/net.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
 const LIGHT = new Set(["yellow", "white"]);
 const key = (lane, square) => `${lane}:${square}`;
+// Write a text only when it changed: an update touches nothing that did not change.
+const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
 const isJoker = (card) => card.startsWith("J");
 // NOTE: a joker card of TurfMaster, e.g. "joker 9"
 const cardName = (card) => (isJoker(card) ? t("joker {value}", { value: card.slice(1) }) : card);
@@ -18,31 +20,74 @@ function noteOf(decision, index) {
   return message ? render(message) : (decision.notes && decision.notes[index]) || "";
 }
 
-// The move log, oldest first: the meeting's events and the race's history merged in the order
-// they happened. The meeting's events (bonus cards, cards given up) are in order and say their
-// race; the view holds the history of one race only. An event between two races comes before the
-// history of the later one; a claim during the race is placed where the engine says (`at`: the
-// history's length then) or, without that, where the page saw it arrive (`seenAt`: event index ->
-// history length). A horse that falls at a fence does so at the end of its move.
-export function timeline(view, race, seenAt = {}) {
-  const history = (race && race.history) || [];
-  const events = view.events || [];
-  const historyRace = view.phase === "race" ? view.race_no : (view.results || []).length;
-  const before = [], after = [], during = [];
-  events.forEach((event, index) => {
-    if (event.race > historyRace) after.push(event);
-    else if (event.race === historyRace && event.during_race) {
-      during.push({ event, at: event.at ?? seenAt[index] ?? history.length });
-    } else before.push(event);
-  });
-  const merged = [...before];
+// One race's part of the move log, oldest first: the meeting's events of that race (given with
+// their index in view.events) merged with the race's history in the order they happened. Events
+// between two races come before the history of the later one; a claim during the race is placed
+// where the engine says (`at`: the history's length then) or, without that, where the page saw it
+// arrive (`seenAt`: event index -> history length). A horse that falls at a fence does so at the
+// end of its move.
+function mergeRace(indexed, history, seenAt) {
+  const merged = [], during = [];
+  for (const [index, event] of indexed) {
+    if (event.during_race) during.push({ event, at: event.at ?? seenAt[index] ?? history.length });
+    else merged.push(event);
+  }
   history.forEach((entry, index) => {
     for (const d of during) if (d.at === index) merged.push(d.event);
     merged.push(entry);
     if (entry.event === "move" && entry.fell) merged.push({ ...entry, event: "fall" });
   });
   for (const d of during) if (d.at >= history.length) merged.push(d.event);
-  return [...merged, ...after];
+  return merged;
+}
+
+// The move log of the race the view holds, oldest first (events of a later race after it).
+export function timeline(view, race, seenAt = {}) {
+  const history = (race && race.history) || [];
+  const historyRace = view.phase === "race" ? view.race_no : (view.results || []).length;
+  const indexed = (view.events || []).map((event, index) => [index, event]);
+  const mine = indexed.filter(([, e]) => e.race <= historyRace)
+    .map(([i, e]) => (e.race < historyRace && e.during_race ? [i, { ...e, during_race: false }] : [i, e]));
+  const after = indexed.filter(([, e]) => e.race > historyRace).map(([, e]) => e);
+  return [...mergeRace(mine, history, seenAt), ...after];
+}
+
+// The whole meeting's log in sections, one per race, oldest first: the draws for the stalls and
+// the first roller open race 1; each race's history comes from `past` (the races run, the
+// "races" look-up) or from the view's race.
+export function sections(view, race, past = [], seenAt = {}) {
+  const current = view.phase === "race" ? view.race_no : (view.results || []).length;
+  const last = Math.max(view.race_no || 1, current, 1);
+  const indexed = (view.events || []).map((event, index) => [index, event]);
+  const out = [];
+  for (let n = 1; n <= last; n++) {
+    const items = [];
+    if (n === 1) {
+      for (const rolls of view.stall_rolls || []) items.push({ event: "stall_roll", rolls });
+      for (const rolls of view.roller_rolls || []) items.push({ event: "roller_roll", rolls });
+    }
+    const run = past.find((r) => r.race === n);
+    const stalls = run ? run.stalls : (n === last && view.stalls && view.stalls.length ? view.stalls : null);
+    if (stalls) items.push({ event: "stalls", stalls });
+    const history = run ? run.history : (n === current && race ? race.history || [] : []);
+    items.push(...mergeRace(indexed.filter(([, e]) => e.race === n), history, seenAt));
+    out.push({ race: n, items });
+  }
+  return out;
+}
+
+// Competition ranking of the horses on the track (T2): finished horses first, then by how far
+// along the race each stands (`lineOf`), level horses sharing a place; fallen horses last.
+export function raceOrder(horses, lineOf) {
+  const finished = horses.filter((h) => h.status === "finished").sort((a, b) => a.place - b.place);
+  const racing = horses.filter((h) => h.status === "racing")
+    .sort((a, b) => lineOf(b) - lineOf(a) || a.lane - b.lane);
+  const fallen = horses.filter((h) => h.status === "fallen");
+  const rows = finished.map((h) => ({ horse: h, position: h.place }));
+  for (const h of racing) {
+    rows.push({ horse: h, position: finished.length + 1 + racing.filter((o) => lineOf(o) > lineOf(h)).length });
+  }
+  return [...rows, ...fallen.map((h) => ({ horse: h, position: null }))];
 }
 
 export class Page {
@@ -55,12 +100,19 @@ export class Page {
     this.selected = null;      // the card (or die) option chosen, waiting for a square
     this.previewSquares = null;
     this.intent = null;        // the square to move to once the card is played
+    this.preview = null;       // the server's answer for the selected option: squares, points, steps...
+    this.confirmFall = null;   // the square a falling move would end on, waiting for a confirmation
+    this.keepChoice = null;    // the keep-cards screen: {key, give: Set of card indexes to give up}
+    this.keepQueue = null;     // the discards confirmed, sent one after another: {horse, cards}
+    this.pastRaces = [];       // the races run so far, with their histories (the "races" look-up)
+    this.pastAsked = 0;
     this.horseNodes = {};
     this.build();
   }
 
   build() {
     this.root.innerHTML = "";
+    this.stageBox = el("h2", { class: "stage", id: "stage" });
     this.turnBox = el("div", { class: "turn", id: "turn", "aria-live": "polite" });
     this.roundBox = el("div", { class: "muted", id: "round" });
     const zoomed = this.courseWrap ? this.courseWrap.classList.contains("zoom") : window.innerWidth < 700;
@@ -70,12 +122,18 @@ export class Page {
     if (zoomed) this.courseWrap.classList.add("zoom");  // a phone: squares big enough to tap
     this.decisionBox = el("div", { class: "options", id: "decision" });
     this.handBox = el("div", { id: "hands" });
-    this.horsesBox = el("div", { id: "horses" });
+    this.horsesBody = el("tbody", {});
+    this.horsesBox = el("div", { id: "horses" }, el("table", { class: "data", id: "horses-table" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("Position")), el("th", {}, t("Horse")), el("th", {}, t("Owner")),
+                              el("th", {}, t("Where")), el("th", {}, t("Handicap")), el("th", {}, t("Cards left")))),
+      this.horsesBody));
+    this.finalBox = el("div", { class: "panel p-final", id: "final", hidden: true });
     this.tablesBox = el("div", { id: "tables" });
     this.logBox = el("ol", { class: "log", id: "log", reversed: true, dataset: { order: "newest-first" } });
     this.root.append(el("div", { class: "tm-layout" },
       el("div", { class: "column" },
-        el("div", { class: "panel p-turn" }, this.turnBox, this.roundBox),
+        this.finalBox,
+        this.turnPanel = el("div", { class: "panel p-turn" }, this.stageBox, this.turnBox, this.roundBox),
         el("div", { class: "p-course" }, this.courseWrap),
         el("div", { class: "panel p-horses", style: "margin-top:.75rem" }, el("h2", {}, t("Horses")), this.horsesBox)),
       el("div", { class: "column" },
@@ -84,7 +142,7 @@ export class Page {
         el("div", { class: "panel p-log" }, el("h2", {}, t("Moves")), this.logBox))));
   }
 
-  rerender() { this.build(); this.svgBuilt = null; this.horseNodes = {}; if (this.msg) this.update(this.msg); }
+  rerender() { this.build(); this.svgBuilt = null; this.horseNodes = {}; this.finalShown = null; this.redraw = true; if (this.msg) this.update(this.msg); }
 
   toggleZoom() {
     this.courseWrap.classList.toggle("zoom");
@@ -121,6 +179,9 @@ export class Page {
     const root = svg("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
                               role: "img", "aria-label": t("The course") });
     const fenceLines = new Set(steeplechase ? course.fences.map((f) => f.line) : []);
+    this.fenceAtLine = Object.fromEntries(steeplechase ? course.fences.map((f) => [f.line, f.number]) : []);
+    this.lines = {};
+    for (const [lane, index, line] of course.squares) this.lines[key(lane, index)] = line;
     this.cells = {};
     this.polys = {};
     const squares = svg("g", { class: "squares" });
@@ -137,6 +198,9 @@ export class Page {
       this.cells[key(lane, index)] = [cx, cy];
       this.polys[key(lane, index)] = poly;
     }
+    // the home straight is run twice, its squares drawn twice at one place: fences go on top, so
+    // the first pass's fence is not hidden under the second pass's squares
+    for (const fence of [...squares.querySelectorAll(".fence")]) squares.append(fence);
     root.append(squares);
     const lines = svg("g", {});
     for (const [lane, index, , cell] of course.squares) {
@@ -156,9 +220,37 @@ export class Page {
     this.horseNodes = {};
   }
 
-  clickSquare(lane, square) {
+  // The fence a horse ending on (lane, square) would fall at: the one on the square ahead.
+  fenceAhead(lane, square) {
+    const line = this.lines && this.lines[key(lane, square + 1)];
+    return this.fenceAtLine && line !== undefined ? this.fenceAtLine[line] : undefined;
+  }
+
+  fenceName(lane, square) {
+    const number = this.fenceAhead(lane, square);
+    return number === "start" ? t("the fence on the start line") : number === undefined ? t("the fence") : t("fence {n}", { n: number });
+  }
+
+  // Whether a horse ending on (lane, square) falls: the square decision's context, or the preview's.
+  fallsAt(lane, square) {
+    const decision = this.msg && this.msg.decision;
+    if (decision && decision.kind === "square" && decision.context) {
+      return (decision.context.falls || []).some((f) => f.lane === lane && f.square === square);
+    }
+    const found = this.selected && this.preview && this.preview.squares.find((s) => s.lane === lane && s.square === square);
+    return Boolean(found && found.falls);
+  }
+
+  clickSquare(lane, square, confirmed = false) {
     const msg = this.msg;
     if (!msg || !this.reach || !this.reach.has(key(lane, square))) return;
+    if (!confirmed && this.fallsAt(lane, square)) {
+      this.confirmFall = { lane, square };
+      this.renderReach();
+      this.renderDecision(msg);
+      return;
+    }
+    this.confirmFall = null;
     const decision = msg.decision;
     if (decision && decision.kind === "square" && decision.options) {
       const option = decision.options.find((o) => o.type === "square" && o.lane === lane && o.square === square);
@@ -237,10 +329,23 @@ export class Page {
   }
 
   // -- state --------------------------------------------------------------------------
-  async update(msg) {
+  // A state from the server: drawn once the messages already waiting are read, so that a burst of
+  // states (bots moving fast) is drawn once, as its newest.
+  update(msg) {
+    this.latest = msg;
+    if (this.drawTimer) return;
+    this.drawTimer = setTimeout(() => { this.drawTimer = null; this.draw(this.latest); }, 0);
+  }
+
+  async draw(msg) {
     const previous = this.msg;
     this.msg = msg;
-    if (!previous || previous.state_id !== msg.state_id) { this.selected = null; this.previewSquares = null; }
+    // the same state again (a seat connected, say): what the player may be touching stays as it is
+    const fresh = !previous || previous.state_id !== msg.state_id || this.redraw;
+    this.redraw = false;
+    if (!previous || previous.state_id !== msg.state_id) {
+      this.selected = null; this.previewSquares = null; this.preview = null; this.confirmFall = null;
+    }
     const view = msg.view;
     await this.ensureCourse(view.course, view.steeplechase);
     if (this.msg !== msg) return;   // a newer state arrived while the course loaded
@@ -254,15 +359,19 @@ export class Page {
     } else if (this.intent && !(mine && decision.kind === "card")) {
       this.intent = null;
     }
+    this.sendQueuedDiscard(msg);
+    this.askPastRaces(msg);
     this.root.dataset.stateId = msg.state_id;
     const race = this.raceView(msg);
     if (race) this.drawHorses(race); else if (this.horseLayer) { this.horseLayer.innerHTML = ""; this.horseNodes = {}; }
     this.renderTurn(msg, race);
-    this.renderHands(msg);
-    this.renderDecision(msg);
+    if (fresh) this.renderHands(msg);
+    if (fresh || (msg.decision && msg.decision.kind === "keep")) this.renderDecision(msg);   // the keep screen patches itself
     this.renderHorses(msg, race);
     this.renderTables(msg, race);
+    this.renderFinal(msg);
     this.renderLog(msg, race);
+    if (!fresh) return;
     this.renderReach();
     if (msg.decision && msg.decision.options && msg.decision.kind === "square") this.showReach(); else this.scrollToCurrent();
   }
@@ -283,35 +392,54 @@ export class Page {
     }[decision.kind] || decision.kind;
   }
 
-  renderTurn(msg, race) {
+  // Where the meeting is: "Race 2 of 3 – before the start".
+  stageText(msg, race) {
     const view = msg.view;
+    if (msg.game !== "turfmaster") return "";   // a single race: the turn and the round say it all
+    if (msg.over) return "";   // the final screen and the turn say it
+    const n = view.race_no || 1;
+    if (view.phase === "setup") return t("Race {n} of 3 – drawing the stalls", { n });
+    if (view.phase === "prepare") return t("Race {n} of 3 – before the start", { n });
+    return t("Race {n} of 3 – under way", { n });
+  }
+
+  renderTurn(msg, race) {
     const decision = msg.decision;
     let text;
     let mine = false;
     if (msg.over) text = msg.game === "turfmaster" ? t("The meeting is over.") : t("The race is over.");
     else if (decision && decision.seat !== undefined) {
-      mine = decision.seat === msg.seat && this.autoSent !== msg.state_id;
+      mine = decision.seat === msg.seat && this.autoSent !== msg.state_id && !this.keepQueue;
       text = mine ? t("Your turn: {what}", { what: this.describeDecision(decision) })
                   : t("{name} to play: {what}", { name: this.seatName(decision.seat), what: this.describeDecision(decision) });
     } else text = t("The dice are rolling…");
+    this.stageBox.textContent = this.stageText(msg, race);
+    this.stageBox.hidden = !this.stageBox.textContent;
     this.turnBox.textContent = text;
     this.turnBox.classList.toggle("mine", mine);
     this.turnBox.dataset.mine = mine ? "yes" : "no";
     this.turnBox.dataset.over = msg.over ? "yes" : "no";
     const parts = [];
-    if (msg.game === "turfmaster") parts.push(t("Race {n} of 3", { n: view.race_no || 1 }));
-    if (race) {
+    if (race && msg.view.phase !== "prepare" && !race.over) {
       parts.push(race.round_kind === "card" ? t("round {n}: cards", { n: race.round }) : t("round {n}: dice", { n: race.round }));
-      if (!race.over) parts.push(t("next dice roller: {name}", { name: this.seatName(race.roller) }));
+      parts.push(t("next dice roller: {name}", { name: this.seatName(race.roller) }));
     }
     this.roundBox.innerHTML = "";
     this.roundBox.append(parts.join(" · "));
-    if (race && race.dice) {
+    if (race && race.dice && !race.over) {
       const use = race.dice_use ? (race.dice_use.use === "sum" ? t("the sum, {n}", { n: race.dice[0] + race.dice[1] })
                                                                : t("one die, {n}", { n: race.dice_use.value })) : t("not chosen yet");
       this.roundBox.append(" · ", t("dice:"), " ", el("span", { class: "dice", id: "dice" }, race.dice.map((d) => el("span", { class: "die" }, String(d)))),
                            " ", t("used: {use}", { use }));
     }
+  }
+
+  // Why a card of `horse` is spent without moving it (T6), or "" (page words: no rule codes).
+  cardNote(decision, card) {
+    const limit = decision.context && decision.context.limit;
+    if (!limit || isJoker(card) || Number(card) <= limit) return "";
+    return t("above {horse}'s handicap of {limit}: the card is spent and the horse does not move",
+             { horse: horseName(decision.context.horse), limit });
   }
 
   renderHands(msg) {
@@ -321,16 +449,18 @@ export class Page {
     const hands = view.hands || {};
     if (msg.seat === null) { this.handBox.append(el("p", { class: "muted" }, t("You are watching: hands are hidden."))); return; }
     const playing = decision && decision.options && decision.kind === "card" ? decision : null;
+    // a hand being cut down before a race is shown once, on the keep-cards screen
+    const keeping = decision && decision.options && decision.kind === "keep" ? decision.context.horse : null;
     for (const [horse, cards] of Object.entries(hands)) {
+      if (horse === keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
       const row = el("div", { class: "hand", dataset: { horse } },
         el("div", { style: "width:100%" }, el("span", { class: "swatch", style: `background:${this.colours[horse] || horse}` }), horseName(horse),
            el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
       for (const card of cards) {
-        const index = options.findIndex((o) => o.card === card);
-        const option = index >= 0 ? options[index] : null;
-        const note = option ? noteOf(playing, playing.options.indexOf(option)) : "";
+        const option = options.find((o) => o.card === card) || null;
+        const note = option ? this.cardNote(playing, card) : "";
         const cls = ["card"];
         if (isJoker(card)) cls.push("joker");
         if (option) cls.push("playable");
@@ -349,14 +479,18 @@ export class Page {
   chooseCard(option) {
     this.selected = option;
     this.previewSquares = null;
+    this.preview = null;
+    this.confirmFall = null;
     this.connection.preview(option);
     this.renderHands(this.msg);
+    this.renderReach();
     this.renderDecision(this.msg);
   }
 
   onPreview(message) {
     if (!this.msg || message.state_id !== this.msg.state_id || !this.selected) return;
     if (JSON.stringify(message.action) !== JSON.stringify(this.selected)) return;
+    this.preview = message;
     this.previewSquares = message.squares;
     this.renderReach();
     this.renderDecision(this.msg);
@@ -365,23 +499,30 @@ export class Page {
 
   renderReach() {
     if (this.reachLayer) this.reachLayer.innerHTML = "";
+    if (this.confirmMark) { this.confirmMark.remove(); this.confirmMark = null; }
     this.reach = new Set();
     const msg = this.msg;
     if (!msg || !this.polys) return;
     const decision = msg.decision;
     let squares = [];
-    const notes = {};
-    if (decision && decision.options && decision.kind === "square") {
-      decision.options.forEach((o, i) => { if (o.type === "square") { squares.push(o); notes[key(o.lane, o.square)] = noteOf(decision, i); } });
+    if (decision && decision.options && decision.kind === "square" && decision.seat === msg.seat) {
+      squares = decision.options.filter((o) => o.type === "square");
     } else if (this.selected && this.previewSquares) squares = this.previewSquares;
     for (const s of squares) {
       const poly = this.polys[key(s.lane, s.square)];
       if (!poly) continue;
-      const mark = svg("polygon", { points: poly.getAttribute("points"), class: `sq reach${notes[key(s.lane, s.square)] ? " falls" : ""}`,
-                                    dataset: { lane: s.lane, square: s.square } });
-      mark.addEventListener("click", () => this.clickSquare(s.lane, s.square));
-      this.reachLayer.append(mark);
       this.reach.add(key(s.lane, s.square));
+      const waiting = this.confirmFall && this.confirmFall.lane === s.lane && this.confirmFall.square === s.square;
+      if (this.confirmFall && !waiting) continue;   // while a fall waits for its confirmation, only its square shows
+      const falls = this.fallsAt(s.lane, s.square);
+      const mark = svg("polygon", { points: poly.getAttribute("points"),
+                                    class: `sq ${waiting ? "confirming" : "reach"}${falls ? " falls" : ""}`,
+                                    dataset: { lane: s.lane, square: s.square, falls: falls ? "yes" : "no" } },
+                       svg("title", {}, falls ? t("{horse} falls at {fence} here", { horse: horseName(s.horse || this.selected.horse), fence: this.fenceName(s.lane, s.square) })
+                                              : t("Lane {lane}, square {square}", { lane: s.lane, square: s.square })));
+      if (!waiting) mark.addEventListener("click", () => this.clickSquare(s.lane, s.square));
+      (waiting ? this.reachLayer.parentNode : this.reachLayer).append(mark);
+      if (waiting) this.confirmMark = mark;
     }
   }
 
@@ -396,23 +537,83 @@ export class Page {
       case "decline_bonus": return t("Keep the bonus cards of {horse} for later", { horse: horseName(option.horse) });
       case "discard": return t("Give up a {card}", { card: cardName(option.card) });
       case "stand_still": return t("Let {horse} stand still this round", { horse: horseName(option.horse) });
-      case "square": return t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
+      case "square": return this.fallsAt(option.lane, option.square)
+        ? t("Lane {lane}, square {square}: falls at {fence}", { lane: option.lane, square: option.square, fence: this.fenceName(option.lane, option.square) })
+        : t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
       case "card": return t("Play {card}", { card: cardName(option.card) });
       default: return JSON.stringify(option);
     }
   }
 
+  // The note beside an option, in the page's own words where the server's would cite a rule.
+  optionNote(decision, option, index) {
+    if (option.type === "square") return "";   // its label names the fence where the horse falls
+    if (option.type === "claim_bonus") {
+      return decision.kind === "claim_bonus"
+        ? t("its hand limit is 12 for this race; after the race 2 of its remaining cards are discarded at random")
+        : t("once per meeting; after this race 2 of its remaining cards are discarded at random");
+    }
+    if (option.type === "decline_bonus") return t("once per meeting; if still unclaimed before race 3, they are dealt then");
+    return noteOf(decision, index);
+  }
+
+  // What the selected card or die will do, before it is played: boxed in (T5), spent (T6), falls (T11).
+  consequenceLines(option) {
+    const answer = this.preview;
+    if (!answer) return [];
+    const horse = horseName(option.horse);
+    const lines = [];
+    if (answer.spent) {
+      lines.push(t("{card} is above {horse}'s handicap of {limit}: the card is spent and {horse} does not move.",
+                   { card: cardName(option.card), horse, limit: answer.limit }));
+      return lines;
+    }
+    const falling = answer.squares.filter((s) => s.falls);
+    if (answer.steps === 0) lines.push(t("{horse} is boxed in and cannot move: the {points} points are lost.", { horse, points: answer.points }));
+    else if (answer.steps < answer.points && falling.length < answer.squares.length) {
+      lines.push(t("{horse} moves {steps} of {points} points: boxed in.", { horse, steps: answer.steps, points: answer.points }));
+    } else if (answer.steps === answer.points) lines.push(t("{horse} moves {steps} points.", { horse, steps: answer.steps }));
+    if (falling.length) {
+      lines.push(t("On the orange squares {horse} falls at {fence} and is out of this race.",
+                   { horse, fence: this.fenceName(falling[0].lane, falling[0].square) }));
+    }
+    return lines;
+  }
+
+  renderConfirmFall(box, decision) {
+    const { lane, square } = this.confirmFall;
+    const horse = horseName((decision.context && decision.context.horse) || (this.selected && this.selected.horse));
+    box.append(el("div", { class: "confirm-fall", id: "confirm-box", role: "alertdialog" },
+      el("p", { class: "note" }, t("{horse} cannot complete the jump from lane {lane}, square {square}: it falls at {fence} and is out of this race.",
+                                   { horse, lane, square, fence: this.fenceName(lane, square) })),
+      el("div", { class: "row" },
+        el("button", { type: "button", class: "option danger", id: "confirm-fall", dataset: { type: "confirm-fall" },
+                       onclick: () => this.clickSquare(lane, square, true) }, t("Move there and fall")),
+        el("button", { type: "button", id: "cancel-fall", onclick: () => { this.confirmFall = null; this.renderReach(); this.renderDecision(this.msg); } },
+           t("Choose another square")))));
+  }
+
   renderDecision(msg) {
     const box = this.decisionBox;
-    box.innerHTML = "";
     const decision = msg.decision;
-    if (!decision || !decision.options || decision.seat !== msg.seat) return;
+    const mine = decision && decision.options && decision.seat === msg.seat;
+    if (mine && decision.kind === "keep" && (this.keepQueue || this.keepSentAt === msg.state_id)) {
+      box.innerHTML = "";
+      box.append(el("p", { class: "muted", id: "keep-sending" }, t("Giving up the cards you chose…")));
+      return;
+    }
+    if (mine && decision.kind === "keep") { this.renderKeep(msg); return; }
+    this.keepChoice = null;
+    box.innerHTML = "";
+    if (!mine) return;
+    if (this.confirmFall) { this.renderConfirmFall(box, decision); return; }
     if (decision.kind === "card") {
       if (this.selected) {
+        for (const line of this.consequenceLines(this.selected)) box.append(el("p", { class: "consequence" }, line));
         if (this.previewSquares && this.previewSquares.length) {
           box.append(el("p", {}, t("Click a highlighted square to move there.")));
           for (const square of this.previewSquares) {
-            box.append(el("button", { type: "button", class: "option square-option", dataset: { type: "square" },
+            box.append(el("button", { type: "button", class: `option square-option${square.falls ? " falls" : ""}`, dataset: { type: "square" },
                                       onclick: () => this.clickSquare(square.lane, square.square) },
                           this.optionLabel({ type: "square", ...square }, decision)));
           }
@@ -421,40 +622,138 @@ export class Page {
           el("button", { type: "button", class: "primary", id: "play-anyway", onclick: () => { this.connection.act(this.selected); } }, t("Play it anyway")));
       } else box.append(el("p", {}, t("Choose a card: the squares it reaches light up.")));
     }
-    if (decision.kind === "square") box.append(el("p", {}, t("Click a highlighted square to move there.")));
-    if (decision.kind === "keep") {
-      const c = decision.context;
-      box.append(el("p", {}, t("{horse} holds {n} cards and may keep {limit}: give up {k} more.", { horse: horseName(c.horse), n: c.hand.length, limit: c.limit, k: c.to_discard })));
+    if (decision.kind === "square") {
+      const c = decision.context || {};
+      if (c.steps < c.points) box.append(el("p", { class: "consequence" }, t("{horse} moves {steps} of {points} points: boxed in.", { horse: horseName(c.horse), steps: c.steps, points: c.points })));
+      box.append(el("p", {}, t("Click a highlighted square to move there.")));
     }
     decision.options.forEach((option, index) => {
       if (option.type === "card") return;
-      const note = noteOf(decision, index);
-      box.append(el("div", {}, el("button", { type: "button", class: "option", dataset: { type: option.type },
-                                              onclick: () => this.connection.act(option) }, this.optionLabel(option, decision)),
+      const note = this.optionNote(decision, option, index);
+      box.append(el("div", {}, el("button", { type: "button", class: `option${option.type === "square" && this.fallsAt(option.lane, option.square) ? " falls" : ""}`,
+                                              dataset: { type: option.type },
+                                              onclick: () => (option.type === "square" ? this.clickSquare(option.lane, option.square) : this.connection.act(option)) },
+                                     this.optionLabel(option, decision)),
                     note ? el("div", { class: "note" }, note) : null));
     });
   }
 
+  // -- keeping cards between races (T8): pick every card to give up, confirm once ------------------
+  // Cards carried over from the race before (the rest are new): the finished race's hand, as far
+  // as it is still in this hand.
+  carriedOver(horse, hand) {
+    const race = this.msg.view.race;
+    const left = race && race.over && race.hands && race.hands[horse] ? [...race.hands[horse]] : [];
+    return hand.map((card) => { const i = left.indexOf(card); if (i < 0) return false; left.splice(i, 1); return true; });
+  }
+
+  renderKeep(msg) {
+    const box = this.decisionBox;
+    const decision = msg.decision;
+    const c = decision.context;
+    const choiceKey = `${c.race}:${c.horse}:${c.hand.join(",")}`;
+    if (!this.keepChoice || this.keepChoice.key !== choiceKey) {
+      // proposed: give up the lowest cards (jokers last); the player changes it with a tap
+      const order = c.hand.map((card, i) => i).sort((a, b) => (isJoker(c.hand[a]) - isJoker(c.hand[b])) || Number(c.hand[a].replace("J", "")) - Number(c.hand[b].replace("J", "")));
+      this.keepChoice = { key: choiceKey, give: new Set(order.slice(0, c.to_discard)) };
+      box.innerHTML = "";
+      const carried = this.carriedOver(c.horse, c.hand);
+      const cards = el("div", { class: "hand keep-cards", id: "keep-cards" });
+      c.hand.forEach((card, i) => cards.append(el("button", {
+        type: "button", class: `card keep-card${isJoker(card) ? " joker" : ""}${carried[i] ? " carried" : " new"}`,
+        dataset: { card, index: i }, "aria-pressed": "false", onclick: () => this.toggleKeep(i) },
+        isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null,
+        el("small", { class: "origin" }, carried[i] ? t("old") : t("new")))));
+      box.append(el("div", { class: "keep", id: "keep" },
+        el("p", { id: "keep-help" }),
+        el("p", { class: "muted" }, t("Tap the cards to give up. “old”: left from the race before; “new”: dealt for this race.")),
+        cards,
+        el("button", { type: "button", class: "option primary", id: "keep-confirm", dataset: { type: "keep" }, onclick: () => this.confirmKeep() })));
+    }
+    this.patchKeep(c);
+  }
+
+  toggleKeep(index) {
+    const give = this.keepChoice.give;
+    if (give.has(index)) give.delete(index); else give.add(index);
+    this.patchKeep(this.msg.decision.context);
+  }
+
+  patchKeep(c) {
+    const give = this.keepChoice.give;
+    for (const node of this.decisionBox.querySelectorAll(".keep-card")) {
+      const out = give.has(Number(node.dataset.index));
+      node.classList.toggle("given-up", out);
+      node.setAttribute("aria-pressed", out ? "true" : "false");
+    }
+    const left = c.to_discard - give.size;
+    this.decisionBox.querySelector("#keep-help").textContent =
+      t("{horse} holds {n} cards and may keep {limit}: choose {k} to give up.", { horse: horseName(c.horse), n: c.hand.length, limit: c.limit, k: c.to_discard })
+      + " " + (left > 0 ? tn("{n} more card to choose.", "{n} more cards to choose.", left) : left < 0 ? tn("{n} card too many.", "{n} cards too many.", -left) : "");
+    const button = this.decisionBox.querySelector("#keep-confirm");
+    button.disabled = left !== 0;
+    button.textContent = tn("Keep these {n} card", "Keep these {n} cards", c.hand.length - give.size);
+  }
+
+  confirmKeep() {
+    const c = this.msg.decision.context;
+    if (this.keepChoice.give.size !== c.to_discard) return;
+    this.keepQueue = { horse: c.horse, cards: [...this.keepChoice.give].map((i) => c.hand[i]) };
+    this.sendQueuedDiscard(this.msg);
+    this.renderTurn(this.msg, this.raceView(this.msg));
+    this.renderDecision(this.msg);
+  }
+
+  // The engine takes one discard at a time: the next one goes when the state asks again.
+  sendQueuedDiscard(msg) {
+    const queue = this.keepQueue;
+    if (!queue) return;
+    const decision = msg.decision;
+    if (!(decision && decision.options && decision.seat === msg.seat && decision.kind === "keep" && decision.context.horse === queue.horse)) {
+      this.keepQueue = null;
+      return;
+    }
+    if (this.keepSentAt === msg.state_id) return;
+    const card = queue.cards.shift();
+    const option = decision.options.find((o) => o.card === card);
+    if (!option) { this.keepQueue = null; return; }
+    if (!queue.cards.length) this.keepQueue = null;
+    this.keepSentAt = msg.state_id;
+    this.autoSent = msg.state_id;   // not the player's turn again until the table has moved on
+    this.connection.act(option);
+  }
+
+  // -- horses, tables, the end -----------------------------------------------------------------------
   renderHorses(msg, race) {
     const view = msg.view;
-    const rows = [];
-    const source = race ? race.horses : (view.horses || []);
     const meetingHorses = {};
     for (const h of view.horses || []) meetingHorses[h.id] = h;
-    const head = el("tr", {}, el("th", {}, t("Horse")), el("th", {}, t("Owner")), el("th", {}, t("Where")), el("th", {}, t("Limit")), el("th", {}, t("Cards")));
-    for (const horse of source) {
-      let where = "";
-      if (horse.status === "finished") where = ordinal(horse.place);
-      else if (horse.status === "fallen") where = t("fell");
-      else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: horse.lane, square: horse.square });
-      const cards = horse.cards_left ?? (meetingHorses[horse.id] || {}).cards ?? horse.cards;
-      rows.push(el("tr", { dataset: { horse: horse.id } },
-        el("td", {}, el("span", { class: "swatch", style: `background:${this.colours[horse.id] || horse.id}` }), horseName(horse.id)),
-        el("td", {}, this.seatName(horse.owner)), el("td", {}, where), el("td", {}, race && horse.limit ? String(horse.limit) : "–"),
-        el("td", {}, cards === undefined || cards === null ? "" : String(cards))));
+    let rows;
+    if (race && !(view.phase === "prepare")) {
+      rows = raceOrder(race.horses, (h) => this.lines[key(h.lane, h.square)] ?? 0);
+    } else {
+      const order = view.stalls && view.stalls.length ? view.stalls : (view.horses || []).map((h) => h.id);
+      rows = order.map((id) => ({ horse: { ...meetingHorses[id], status: "waiting" }, position: null }));
     }
-    this.horsesBox.innerHTML = "";
-    this.horsesBox.append(el("table", { class: "data" }, head, rows));
+    keyed(this.horsesBody, rows, (row) => row.horse.id,
+      (row) => el("tr", { dataset: { horse: row.horse.id } }, el("td", { class: "pos" }),
+        el("td", {}, el("span", { class: "swatch", style: `background:${this.colours[row.horse.id] || row.horse.id}` }), el("span", { class: "name" })),
+        el("td", { class: "owner" }), el("td", { class: "where" }), el("td", { class: "limit" }), el("td", { class: "cards" })),
+      (node, { horse, position }) => {
+        let where = "";
+        if (horse.status === "finished") where = t("finished");
+        else if (horse.status === "fallen") where = t("fell");
+        else if (horse.status === "waiting" && (view.stalls || []).includes(horse.id)) where = t("stall {n}", { n: view.stalls.indexOf(horse.id) + 1 });
+        else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: horse.lane, square: horse.square });
+        const cards = horse.cards_left ?? (meetingHorses[horse.id] || {}).cards ?? horse.cards;
+        node.classList.toggle("current", horse.id === this.currentHorse(race));
+        setText(node.querySelector(".pos"), position ? ordinal(position) : "–");
+        setText(node.querySelector(".name"), horseName(horse.id));
+        setText(node.querySelector(".owner"), this.seatName(horse.owner));
+        setText(node.querySelector(".where"), where);
+        setText(node.querySelector(".limit"), horse.status === "racing" && horse.limit ? t("at most {limit}", { limit: horse.limit }) : "–");
+        setText(node.querySelector(".cards"), cards === undefined || cards === null ? "" : String(cards));
+      });
   }
 
   renderTables(msg, race) {
@@ -462,7 +761,7 @@ export class Page {
     const box = this.tablesBox;
     box.innerHTML = "";
     if (race && race.places && race.places.length) {
-      box.append(el("h2", {}, t("This race")));
+      box.append(el("h2", {}, race.over ? t("Race {n}: result", { n: (view.results || []).length || 1 }) : t("This race")));
       box.append(el("table", { class: "data", id: "race-table" }, race.places.map((h, i) =>
         el("tr", {}, el("td", {}, ordinal(i + 1)), el("td", {}, horseName(h)), el("td", {}, this.seatName(race.horses.find((x) => x.id === h).owner))))));
     }
@@ -479,6 +778,81 @@ export class Page {
     }
   }
 
+  // The final screen: the winner, a podium, points per race, play again with the same seats.
+  renderFinal(msg) {
+    const box = this.finalBox;
+    box.hidden = !msg.over;
+    this.turnPanel.hidden = msg.over;   // the final screen says it
+    if (!msg.over || this.finalShown === msg.state_id) return;
+    this.finalShown = msg.state_id;
+    box.innerHTML = "";
+    const view = msg.view;
+    if (msg.game === "turfmaster" && view.standings && view.standings.length) {
+      const top = view.standings.filter((row) => row.rank === 1);
+      const names = top.map((row) => this.seatName(row.seat));
+      box.append(el("h2", { id: "winner" }, top.length === 1
+        ? t("{name} wins the meeting with {points} points!", { name: names[0], points: top[0].total })
+        : t("{names} share the win with {points} points!", { names: names.join(", "), points: top[0].total })));
+      const podium = el("ol", { class: "podium", id: "podium" });
+      for (const row of view.standings.filter((r) => r.rank <= 3).slice(0, 3)) {
+        podium.append(el("li", { class: `step step-${row.rank}`, dataset: { rank: row.rank } },
+          el("span", { class: "who" }, this.seatName(row.seat)),
+          el("span", { class: "points" }, tn("{n} point", "{n} points", row.total)),
+          el("span", { class: "block" }, ordinal(row.rank))));
+      }
+      box.append(podium);
+      const head = el("tr", {}, el("th", {}, t("Player")), [1, 2, 3].map((n) => el("th", {}, t("Race {n}", { n }))), el("th", {}, t("Points")));
+      box.append(el("table", { class: "data", id: "final-table" }, head, view.standings.map((row) =>
+        el("tr", {}, el("td", {}, `${ordinal(row.rank)} ${this.seatName(row.seat)}`),
+           [0, 1, 2].map((i) => el("td", {}, row.races[i] === undefined ? "–" : String(row.races[i]))), el("td", {}, el("b", {}, String(row.total)))))));
+    } else {
+      const race = this.raceView(msg);
+      const first = race && race.places && race.places[0];
+      box.append(el("h2", { id: "winner" }, first ? t("{horse} wins the race!", { horse: horseName(first) }) : t("Every horse fell: no horse is placed.")));
+    }
+    this.againBox = el("div", { id: "again" });
+    box.append(el("div", { class: "row final-actions" },
+      el("button", { type: "button", class: "primary", id: "play-again", onclick: () => this.playAgain() }, t("Play again")),
+      el("a", { class: "button", id: "to-lobby", href: "/" }, t("Back to the lobby"))), this.againBox);
+    if (this.again) this.showAgain();
+  }
+
+  // A new table with the same game, setup and seats (kinds, bot levels, names).
+  async playAgain() {
+    const summary = this.summary;
+    const body = { ...(summary.options || {}), game: summary.game, setup: summary.setup,
+                   seats: summary.seats.map((s) => ({ name: s.name, kind: s.kind, ...(s.kind === "bot" ? { level: s.level } : {}) })) };
+    document.getElementById("play-again").disabled = true;
+    this.again = await createTable(body);
+    this.showAgain();
+  }
+
+  showAgain() {
+    const box = this.againBox;
+    box.innerHTML = "";
+    const { ok, data, statusText } = this.again;
+    if (!ok) { box.append(el("div", { class: "error-box", role: "alert" }, data.message_i18n ? render(data.message_i18n) : String(data.detail || statusText))); return; }
+    const mine = this.msg && this.msg.seat !== null ? data.seats.find((s) => s.seat === this.msg.seat && s.link) : null;
+    if (mine) box.append(el("p", {}, el("a", { class: "button primary", id: "go-again", href: mine.link }, t("Go to your seat at the new table"))));
+    // the other people need their own links
+    if (data.seats.some((s) => s.link && s !== mine)) box.append(tableLinks(data));
+  }
+
+  // -- the move log ----------------------------------------------------------------------------------
+  askPastRaces(msg) {
+    const run = msg.game === "turfmaster" ? (msg.view.results || []).length : 0;
+    if (run <= this.pastRaces.length || this.pastAsked >= run || !this.summary) return;
+    this.pastAsked = run;
+    fetch(`/api/tables/${encodeURIComponent(this.summary.id)}/races`).then((r) => r.json()).then((answer) => {
+      this.pastRaces = answer.races || [];
+      if (this.msg) this.renderLog(this.msg, this.raceView(this.msg));
+    }).catch(() => { this.pastAsked = 0; });
+  }
+
+  rolls(rolls, who) {
+    return rolls.map((r) => t("{name} {a}+{b}", { name: who(r), a: r.dice[0], b: r.dice[1] })).join(", ");
+  }
+
   logLine(event) {
     const h = event.horse ? horseName(event.horse) : "";
     switch (event.event) {
@@ -486,14 +860,19 @@ export class Page {
                                            : t("{horse} plays {card}", { horse: h, card: cardName(event.card) });
       case "roll": return t("{name} rolls {a} and {b}", { name: this.seatName(event.roller), a: event.dice[0], b: event.dice[1] });
       case "dice_use": return event.use === "sum" ? t("The roller uses the sum: {n}", { n: event.value }) : t("The roller uses one die: {n}", { n: event.value });
-      case "move": return t("{horse} moves {steps} to lane {lane}, square {square}", { horse: h, steps: event.steps, lane: event.to.lane, square: event.to.square });
-      case "fall": return t("{horse} falls at the fence", { horse: h });
+      case "move": return event.steps < event.points
+        ? t("{horse} moves {steps} of {points} to lane {lane}, square {square}", { horse: h, steps: event.steps, points: event.points, lane: event.to.lane, square: event.to.square })
+        : t("{horse} moves {steps} to lane {lane}, square {square}", { horse: h, steps: event.steps, lane: event.to.lane, square: event.to.square });
+      case "fall": return t("{horse} falls at {fence}", { horse: h, fence: this.fenceName(event.to.lane, event.to.square) });
       case "finish": return t("{horse} finishes {place}", { horse: h, place: ordinal(event.place) });
       case "no_card": return t("{horse} has no card left and stands still", { horse: h });
       case "claim_bonus": return t("{horse} takes its bonus cards", { horse: h });
-      case "keep_discard": return t("{horse} gives up a card", { horse: h });
+      case "keep_discard": return event.card ? t("{horse} gives up a {card}", { horse: h, card: cardName(event.card) }) : t("{horse} gives up a card", { horse: h });
       case "bonus_discard": return tn("{horse} loses {n} card at random", "{horse} loses {n} cards at random", event.cards, { horse: h });
       case "bonus_dealt": return t("{horse} is dealt its bonus cards", { horse: h });
+      case "stall_roll": return t("Draw for the stalls: {rolls}", { rolls: this.rolls(event.rolls, (r) => horseName(r.horse)) });
+      case "roller_roll": return t("Draw for the first dice roller: {rolls}", { rolls: this.rolls(event.rolls, (r) => this.seatName(r.seat)) });
+      case "stalls": return t("Stalls, from the inside: {horses}", { horses: event.stalls.map(horseName).join(", ") });
       default: return event.event;
     }
   }
@@ -503,8 +882,21 @@ export class Page {
     const length = ((race && race.history) || []).length;
     this.seenAt = this.seenAt || {};
     events.forEach((event, index) => { if (event.during_race && !(index in this.seenAt)) this.seenAt[index] = length; });
-    const lines = timeline(msg.view, race, this.seenAt).slice(-60).reverse();
-    this.logBox.innerHTML = "";
-    for (const event of lines) this.logBox.append(el("li", { dataset: { event: event.event } }, this.logLine(event)));
+    // newest first: the latest race on top, under its heading; within a race the newest line first
+    const lines = [];
+    const meeting = msg.game === "turfmaster";
+    const parts = meeting ? sections(msg.view, race, this.pastRaces, this.seenAt)
+                          : [{ race: 1, items: timeline(msg.view, race, this.seenAt) }];
+    for (const part of [...parts].reverse()) {
+      if (meeting) lines.push({ key: `r${part.race}`, separator: true, race: part.race });
+      part.items.forEach((event, index) => lines.push({ key: `r${part.race}:${index}`, event }));
+      for (let i = lines.length - 1, j = lines.length - part.items.length; j < i; j++, i--) [lines[i], lines[j]] = [lines[j], lines[i]];
+    }
+    keyed(this.logBox, lines, (line) => line.key,
+      (line) => el("li", line.separator ? { class: "separator", dataset: { event: "race", race: line.race } } : {}),
+      (node, line) => {
+        if (line.separator) setText(node, t("Race {n} of 3", { n: line.race }));
+        else { if (node.dataset.event !== line.event.event) node.dataset.event = line.event.event; setText(node, this.logLine(line.event)); }
+      });
   }
 }

@@ -1,0 +1,265 @@
+"""TurfMaster at the table: every consequence shown before a card is played (falls coloured and
+confirmed, T11), whose turn for everyone, the keep-cards screen in one go (T8), the move log with
+race separators and the draws (T10), and the final screen (T9) with "Play again"."""
+
+import json
+import random
+import urllib.request
+
+import pytest
+
+from hippodrome.core.game import decision_view
+from hippodrome.core.match import Match
+from hippodrome.server.app import json_default
+from tests.browser.conftest import create, open_seat, screenshot
+
+pytestmark = pytest.mark.browser
+
+# Take this seat's decisions by clicking the page's own controls, as a person would; a fall is
+# confirmed; `window.__auto.stop` names a screen to stop at ("keep") and leave to the test. The
+# bonus cards are kept for later (no random discards) and the highest card that moves is played,
+# so that the horse has cards left after race 1 and its owner chooses which to keep (T8).
+AUTOPLAY = """() => {
+  if (window.__auto) return;
+  const auto = window.__auto = { stop: null, stopped: false, clicked: {} };
+  let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
+  const click = (node, what) => { node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+                                  auto.clicked[what] = (auto.clicked[what] || 0) + 1; };
+  setInterval(() => {
+    const turn = document.querySelector("#turn");
+    if (!turn || turn.dataset.mine !== "yes") return;
+    if (auto.stop === "keep" && document.querySelector("#keep")) { auto.stopped = true; return; }
+    const state = document.querySelector("#app").dataset.stateId;
+    if (actedOn === state && Date.now() - actedAt < 2000) return;
+    const act = (node, what) => { click(node, what); actedOn = state; actedAt = Date.now(); };
+    const q = (s) => document.querySelector(s);
+    if (q("#confirm-fall")) act(q("#confirm-fall"), "fall");
+    else if (q("#keep-confirm") && !q("#keep-confirm").disabled) act(q("#keep-confirm"), "keep");
+    else if (q(".reach-layer polygon")) click(q(".reach-layer polygon"), "square");
+    else if (q("#play-anyway")) act(q("#play-anyway"), "anyway");
+    else if (q("#decision button.option:not(.square-option):not([data-type=claim_bonus])"))
+      act(q("#decision button.option:not(.square-option):not([data-type=claim_bonus])"), "option");
+    else if (q(".card.playable") && (cardOn !== state || Date.now() - cardAt > 1500)) {
+      // the highest card that moves the horse: a fast horse keeps cards for the next race
+      const card = [...document.querySelectorAll(".card.playable:not(.over-limit)")].pop() || q(".card.playable");
+      click(card, "card"); cardOn = state; cardAt = Date.now();
+    }
+  }, 30);
+}"""
+
+
+def get(server, path):
+    return json.loads(urllib.request.urlopen(server.url + path).read())
+
+
+def wait_text(page, selector, text, timeout=30000):
+    page.wait_for_function("([s, t]) => { const n = document.querySelector(s); return n && n.innerText.includes(t); }",
+                           arg=[selector, text], timeout=timeout)
+
+
+def phone(browser, server, link):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.url + link)
+    return page
+
+
+def test_a_fall_is_coloured_named_and_confirmed_and_others_see_whose_turn(server, browser):
+    """T11: red, two squares before fence 1 with a 6, cannot complete the jump in a card round."""
+    setup = {"course": "oval", "steeplechase": True, "seats": 2,
+             "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}],
+             "positions": [{"id": "red", "lane": 2, "square": 6}, {"id": "blue", "lane": 4, "square": 3}],
+             "hands": {"red": ["6", "J12"], "blue": ["3", "4"]}}
+    table = create(server, {"game": "turfmaster-race", "setup": setup,
+                            "seats": [{"name": "Ana"}, {"name": "Bo"}]})
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    watcher = phone(browser, server, table["spectator_link"])
+    wait_text(watcher, "#turn", "Ana to play")
+    assert watcher.text_content("#turn") == "Ana to play: play a card for Red"
+    page.wait_for_selector("#turn[data-mine=yes]")
+    page.click(".card.playable[data-card='6']")
+    page.wait_for_selector(".reach-layer polygon.falls")
+    marks = page.eval_on_selector_all(".reach-layer polygon", "ps => ps.map(p => p.dataset.falls)")
+    assert marks and set(marks) == {"yes"}
+    said = page.inner_text("#decision")
+    assert "Red falls at fence 1" in said and "out of this race" in said
+    screenshot(page, "tm-table-falls-desktop")
+    state = page.get_attribute("#app", "data-state-id")
+    page.locator(".reach-layer polygon").first.click()
+    page.wait_for_selector("#confirm-box")
+    assert "fence 1" in page.inner_text("#confirm-box")
+    assert page.locator(".reach-layer polygon").count() == 0, "only the square waiting for a yes is shown"
+    screenshot(page, "tm-table-fall-confirm-desktop")
+    assert page.get_attribute("#app", "data-state-id") == state, "nothing is played before the confirmation"
+    page.click("#cancel-fall")
+    page.wait_for_selector(".reach-layer polygon.falls")
+    page.locator(".reach-layer polygon").first.click()
+    page.click("#confirm-fall")
+    page.wait_for_selector("#log li[data-event=fall]")
+    assert "Red falls at fence 1" in page.inner_text("#log")
+    watcher.wait_for_selector("#log li[data-event=fall]")
+    wait_text(watcher, "#turn", "Bo to play")
+    assert "play a card for Blue" in watcher.text_content("#turn")
+    screenshot(watcher, "tm-table-spectator-phone")
+    assert not errors, errors
+    watcher.context.close()
+    page.close()
+
+
+def test_a_card_above_the_handicap_says_why_it_does_not_move(server, browser):
+    """T6: the leader's limit is 8; a 10 is spent without moving. T5: a boxed-in move says so."""
+    setup = {"course": "oval", "seats": 2,
+             "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}],
+             "positions": [{"id": "red", "lane": 0, "square": 10}, {"id": "blue", "lane": 4, "square": 3}],
+             "hands": {"red": ["10", "7"], "blue": ["3", "4"]}}
+    table = create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}, {"name": "Bo"}]})
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.wait_for_selector("#turn[data-mine=yes]")
+    assert "handicap of 8" in page.get_attribute(".card[data-card='10']", "title")
+    page.click(".card.playable[data-card='10']")
+    page.wait_for_selector("#play-anyway")
+    assert "above Red's handicap of 8: the card is spent and Red does not move" in page.inner_text("#decision")
+    assert "(T6)" not in page.inner_text("#decision")
+    page.click(".card.playable[data-card='7']")
+    wait_text(page, "#decision", "Red moves 7 points")
+    assert not errors, errors
+    page.close()
+
+
+def test_a_whole_meeting_its_log_and_the_final_screen_with_play_again(server, browser):
+    """T10: the draws open the log, each race under its heading; T9: the final screen; Play again
+    makes a table with the same game, setup and seats."""
+    table = create(server, {"game": "turfmaster", "setup": {"players": 4, "horses_per_player": 1,
+                                                            "names": ["Ana", "Bo", "Cy", "Di"]},
+                            "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "tactical"},
+                                      {"name": "Cy", "kind": "bot", "level": "random"},
+                                      {"name": "Di", "kind": "bot", "level": "tactical"}]})
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#course svg polygon")
+    assert "Race 1 of 3" in page.text_content("#stage")
+    page.wait_for_selector("#log li[data-event=stall_roll]")
+    page.wait_for_selector("#log li[data-event=roller_roll]")
+    page.evaluate(AUTOPLAY)   # a keep-cards screen, if one comes, is confirmed as proposed
+    page.wait_for_selector("#turn[data-over=yes]", state="attached", timeout=300000)
+    # the final screen
+    page.wait_for_selector("#final:not([hidden]) #winner")
+    assert "wins the meeting" in page.text_content("#winner") or "share the win" in page.text_content("#winner")
+    assert page.locator("#podium li").count() == 3
+    assert page.locator("#final-table tr").count() == 5
+    assert page.get_attribute("#to-lobby", "href") == "/"
+    # the log: the whole meeting, newest race on top, under its heading
+    races = page.eval_on_selector_all("#log li.separator", "ls => ls.map(l => l.dataset.race)")
+    assert races == ["3", "2", "1"]
+    page.wait_for_function("() => document.querySelectorAll('#log li[data-event=move]').length > 30")
+    events = page.eval_on_selector_all("#log li", "ls => ls.map(l => l.dataset.event)")
+    assert events[-1] in ("stall_roll",) and "roller_roll" in events
+    assert events.index("stalls") > events.index("race")
+    screenshot(page, "tm-table-final-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    screenshot(page, "tm-table-final-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#play-again")
+    page.wait_for_selector("#go-again")
+    link = page.get_attribute("#go-again", "href")
+    new_id = link.split("/play/")[1].split("#")[0]
+    assert new_id != table["id"] and "#seat=" in link
+    old, new = get(server, f"/api/tables/{table['id']}"), get(server, f"/api/tables/{new_id}")
+    assert new["game"] == old["game"] and new["setup"] == old["setup"]
+    assert [(s["name"], s["kind"], s["level"]) for s in new["seats"]] == \
+        [(s["name"], s["kind"], s["level"]) for s in old["seats"]]
+    screenshot(page, "tm-table-play-again-desktop")
+    page.click("#go-again")
+    page.wait_for_selector("#turn[data-mine=yes]")
+    assert "Race 1 of 3" in page.text_content("#stage")
+    assert not errors, errors
+    page.close()
+
+
+# -- keeping cards between races (T8) --------------------------------------------------------------
+# A keep decision is rare in play (a horse seldom has cards left after a race), so the page is fed
+# the states of a real meeting, brought to one: its hand before race 2 holds the two cards left from
+# race 1 and ten new ones, two over the limit. The page's acts go to the engine, and its next states
+# back to the page, as the server would.
+PAGE_ALONE = """async () => {
+  const m = await import('/static/turfmaster.js');
+  const { gameDescription } = await import('/static/games.js');
+  const description = await gameDescription('turfmaster');
+  document.getElementById('messages').hidden = true;   // "there is no table none": the page is ours
+  window.__acts = [];
+  const page = new m.Page(document.getElementById('app'), { id: 'none', game: 'turfmaster', setup: {}, seats: [] }, description);
+  page.connection = { act: (action) => { window.__acts.push(action); return true; }, preview: () => true };
+  window.__page = page;
+}"""
+
+
+def meeting_before_race_2():
+    match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "names": ["Ana", "Bo"]}, seed=1)
+    rng = random.Random(1)
+    while not (match.state.phase == "prepare" and match.state.race_no == 2):
+        match.resolve_chance()
+        pending = match.state.pending()   # bonus cards kept for later: asked again before race 2
+        match.act(pending.seat, rng.choice([o for o in pending.options if o["type"] != "claim_bonus"]))
+    match.resolve_chance()
+    state = match.state
+    state.race.hands["red"] = ["9", "12"]   # left in race 1's hand
+    state.hands["red"] = ["9", "12", "3", "4", "7", "7", "8", "9", "10", "10", "11", "J10"]
+    state.claim_queue, state.limit["red"] = [], 10
+    state._pending_cache = None
+    return match
+
+
+def state_message(match, state_id):
+    state = match.state
+    message = {"type": "state", "game": "turfmaster", "state_id": state_id, "seat": 0, "view": state.view(0),
+               "decision": decision_view(state.pending(), 0, state.public_decision_context, "en"),
+               "over": False, "seats": [{"seat": 0, "name": "Ana", "kind": "person"},
+                                        {"seat": 1, "name": "Bo", "kind": "person"}]}
+    return json.loads(json.dumps(message, default=json_default))
+
+
+def test_the_cards_to_keep_are_chosen_in_one_go_and_given_up_one_by_one(server, browser):
+    match = meeting_before_race_2()
+    assert match.state.pending().kind == "keep" and match.state.pending().context["to_discard"] == 2
+    page, errors = open_seat(browser, server, "/play/none")   # the play page's frame, no table
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#messages .error-box")
+    page.evaluate(PAGE_ALONE)
+    page.evaluate("(msg) => window.__page.update(msg)", state_message(match, 1))
+    page.wait_for_selector("#keep")
+    assert page.text_content("#stage") == "Race 2 of 3 – before the start"
+    assert page.locator(".keep-card").count() == 12
+    assert page.eval_on_selector_all(".keep-card.carried", "cs => cs.map(c => c.dataset.card)") == ["9", "12"]
+    assert page.locator("#hands .hand[data-horse=red]").count() == 0, "the hand is shown once, to choose from"
+    # proposed: the two lowest cards; the player gives up the 4 and a 7 instead
+    assert page.eval_on_selector_all(".keep-card.given-up", "cs => cs.map(c => c.dataset.card)") == ["3", "4"]
+    assert page.text_content("#keep-confirm") == "Keep these 10 cards"
+    page.click(".keep-card[data-card='3']")
+    assert page.is_disabled("#keep-confirm") and "1 more card to choose" in page.inner_text("#keep-help")
+    page.locator(".keep-card[data-card='7']").first.click()
+    page.locator(".keep-card[data-card='8']").click()
+    assert page.is_disabled("#keep-confirm") and "1 card too many" in page.inner_text("#keep-help")
+    page.locator(".keep-card[data-card='8']").click()
+    # an update that changes nothing the player touches keeps the choice (a spectator joined, say)
+    page.evaluate("(msg) => window.__page.update(msg)", state_message(match, 1))
+    assert page.eval_on_selector_all(".keep-card.given-up", "cs => cs.map(c => c.dataset.card)") == ["4", "7"]
+    screenshot(page, "tm-table-keep-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#keep").scroll_into_view_if_needed()
+    screenshot(page, "tm-table-keep-phone")
+    page.click("#keep-confirm")
+    state_id = 1
+    for _ in range(2):   # the engine takes one discard at a time; the page sends the next by itself
+        page.wait_for_function("(n) => window.__acts.length >= n", arg=state_id)
+        action = page.evaluate("(i) => window.__acts[i]", state_id - 1)
+        match.act(0, action)
+        state_id += 1
+        page.evaluate("(msg) => window.__page.update(msg)", state_message(match, state_id))
+    assert [a["card"] for a in page.evaluate("() => window.__acts")] == ["4", "7"]
+    assert sorted(match.state.hand("red")) == sorted(["9", "12", "3", "7", "8", "9", "10", "10", "11", "J10"])
+    page.wait_for_selector("#keep", state="detached")
+    assert page.evaluate("() => window.__acts.length") == 2
+    assert not errors, errors
+    page.close()
