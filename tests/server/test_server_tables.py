@@ -99,29 +99,48 @@ def test_bots_play_a_whole_race(client):
         assert sorted(final["view"]["places"] + final["view"]["fallen"]) == ["blue", "red"]
 
 
+def set_clock(ws, paused):
+    """Pause or resume the clock (a seated player may) and return the state that says so."""
+    ws.send_json({"v": 1, "type": "pause" if paused else "resume"})
+    return receive(ws, predicate=lambda m: m["clock"]["paused"] == paused)
+
+
+def free_space(state, kind):
+    """A space of `kind` that nobody holds yet (the bot bets too, R4: first come, first served)."""
+    return next(s["id"] for s in state["view"]["board"]
+                if s["id"].startswith(kind + ":") and not s["tokens"] and not s.get("closed"))
+
+
+def holds(seat, space):
+    return lambda m: any(t["seat"] == seat for s in m["view"]["board"] if s["id"] == space for t in s["tokens"])
+
+
 def test_readysetbet_rolls_on_the_clock_and_takes_bets_as_free_actions(client):
     table = make_table(client, game="readysetbet", setup={"players": 2, "races": 1},
                        seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot"}], pace=0.05)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws, table["seats"][0]["token"])
-        state = receive(ws)
+        # paused while this seat bets: the bot, which bets when the clock strikes, cannot take the
+        # space between the look and the bet
+        state = set_clock(ws, paused=True)
         assert state["free_actions"] == ["bet"]
-        bet = {"type": "bet", "token": "5", "space": "win:7:R"}
+        space = free_space(state, "win")
+        bet = {"type": "bet", "token": "5", "space": space}
         ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": bet})
-        placed = receive(ws, predicate=lambda m: any(t["seat"] == 0 for s in m["view"]["board"]
-                                                     if s["id"] == "win:7:R" for t in s["tokens"]))
+        placed = receive(ws, predicate=holds(0, space))
         assert placed["view"]["tokens"][0][4]["used"] is True
         ws.send_json({"v": 1, "type": "act", "state_id": placed["state_id"], "action": bet})
         refusal = receive(ws, "error")
         assert refusal["code"] == "illegal" and "already" in refusal["message"]
+        set_clock(ws, paused=False)
         rolled = receive(ws, predicate=lambda m: any(e["event"] == "move" for e in m["view"]["race_log"]))
         # a bet sent against a state the clock has moved on from, within the same race, still counts
         old = placed["state_id"]
         assert rolled["state_id"] > old
-        late = {"type": "bet", "token": "2", "space": "show:7:R"}
-        ws.send_json({"v": 1, "type": "act", "state_id": old, "action": late})
-        receive(ws, predicate=lambda m: any(t["seat"] == 0 for s in m["view"]["board"]
-                                            if s["id"] == "show:7:R" for t in s["tokens"]))
+        late_space = free_space(set_clock(ws, paused=True), "show")
+        ws.send_json({"v": 1, "type": "act", "state_id": old, "action": {"type": "bet", "token": "2", "space": late_space}})
+        receive(ws, predicate=holds(0, late_space))
+        set_clock(ws, paused=False)
         final = receive(ws, predicate=lambda m: m["over"], limit=5000)
         settled = final["view"]["history"][0]
         assert any(r for r in settled["results"]), "the race is settled with each bet's result"
