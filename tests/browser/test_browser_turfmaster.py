@@ -246,3 +246,17 @@ def test_the_log_on_screen_shows_the_newest_move_first(server, browser):
     assert page.get_attribute("#log", "data-order") == "newest-first"
     assert events[-1] in ("card", "roll"), "the oldest line, at the bottom, is the race's first event"
     page.close()
+
+
+def test_switching_the_language_keeps_the_course_on_screen(server, browser):
+    """The page redraws everything in the new language, the course included (it used to vanish)."""
+    table = race_table(server, people=1, bots=1)
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.wait_for_selector("#course svg polygon")
+    squares = page.locator("#course svg polygon").count()
+    for lang in ("de", "es"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        page.wait_for_function("(n) => document.querySelectorAll('#course svg polygon').length >= n", arg=squares)
+    assert not errors, errors
+    page.close()

@@ -142,7 +142,7 @@ export class Page {
         el("div", { class: "panel p-log" }, el("h2", {}, t("Moves")), this.logBox))));
   }
 
-  rerender() { this.build(); this.svgBuilt = null; this.horseNodes = {}; this.finalShown = null; this.redraw = true; if (this.msg) this.update(this.msg); }
+  rerender() { this.build(); this.svgBuilt = null; this.loading = null; this.horseNodes = {}; this.finalShown = null; this.redraw = true; if (this.msg) this.update(this.msg); }
 
   toggleZoom() {
     this.courseWrap.classList.toggle("zoom");
