@@ -9,6 +9,7 @@ the exotic-finish, prop and VIP cards (data/*.json).
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
@@ -16,10 +17,11 @@ from hippodrome.core.description import (
     BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
 )
 from hippodrome.i18n import Message
+from hippodrome.readysetbet.dice_race import RACE_DATA
 
 VARIANTS = ("standard", "app", "house_bets", "rotating_house")
 DATA_FILES = ("race", "board", "exotic", "props", "vip", "house")
-RACE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "race.json").read_text())
+#: R9's House data (house tokens, money, the bettors House bets takes): the engine reads it from here
 HOUSE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "house.json").read_text())
 
 
@@ -30,6 +32,7 @@ def game_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return {"players": {"minimum": RACE_DATA["min_players"]}}
 
 
+@cache
 def public_data() -> dict[str, Any]:
     """The printed game: each data file without its source note, keyed by its name."""
     data = {}

@@ -18,9 +18,7 @@ and ``vip`` false give the rulebook's lighter game. ``races`` below 4 is a short
 
 from __future__ import annotations
 
-import json
 import random
-from importlib import resources
 from typing import Any
 
 from hippodrome.core.chance import Draws, Pool, uniform
@@ -42,9 +40,8 @@ from hippodrome.readysetbet.board import (
 )
 from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
 from hippodrome.readysetbet.settlement import Token, player_tokens, settle
-from hippodrome.readysetbet.description import GAME, VARIANTS
+from hippodrome.readysetbet.description import GAME, HOUSE_DATA, VARIANTS
 
-HOUSE_DATA = json.loads((resources.files("hippodrome.readysetbet") / "data" / "house.json").read_text())
 HOUSE_TOKEN_VALUES: list[int] = HOUSE_DATA["house_tokens"]
 
 

@@ -9,6 +9,7 @@ only); the lobby's form asks :func:`meeting_form` / :func:`race_form` rather tha
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
@@ -26,6 +27,7 @@ STEEPLECHASE_COURSES = tuple(name for name in COURSE_NAMES if load_course(name).
 LANES = 8
 
 
+@cache
 def public_data() -> dict[str, Any]:
     """Courses with their drawings, the horses with colours and names, the handicap limits (T6)."""
     courses = {}
