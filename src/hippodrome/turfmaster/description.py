@@ -22,8 +22,11 @@ from hippodrome.turfmaster.cards import HANDICAP_LIMITS, HORSE_COLOURS
 from hippodrome.turfmaster.course import COURSE_NAMES, load_course
 from hippodrome.turfmaster.setup import HORSES_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
 
-#: the courses that may be run as a steeplechase (T11, T12: the oval's fences)
-STEEPLECHASE_COURSES = tuple(name for name in COURSE_NAMES if load_course(name).data.get("fences"))
+# the courses that may be run as a steeplechase (T11, T12: the oval's fences)
+@cache
+def steeplechase_courses() -> tuple[str, ...]:
+    """The courses with fences (read when first asked: importing the game loads no course file)."""
+    return tuple(name for name in COURSE_NAMES if load_course(name).data.get("fences"))
 LANES = 8
 
 
@@ -37,7 +40,7 @@ def public_data() -> dict[str, Any]:
         courses[name] = {
             "name": name, "title": in_every_language(term(TURFMASTER_COURSES, name)), "lanes": course.lanes,
             "finish": data["finish"], "fences": data.get("fences", []),
-            "steeplechase": name in STEEPLECHASE_COURSES,
+            "steeplechase": name in steeplechase_courses(),
             # each square: lane, index along its lane, line (level squares share one), drawing cell
             "squares": [[s["lane"], s["index"], s["line"], s["cell"]] for s in data["squares"]],
         }
@@ -58,7 +61,7 @@ def _whole(value: Any, default: int) -> int:
 
 def _steeplechase_field(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The steeplechase is run on a course with fences only (T11, T12)."""
-    if values.get("course", "oval") in STEEPLECHASE_COURSES:
+    if values.get("course", "oval") in steeplechase_courses():
         return {}
     return {"steeplechase": {"hidden": True, "value": False}}
 
