@@ -27,6 +27,8 @@ from hippodrome.turfmaster.setup import HORSES_PER_PLAYER, MAX_PLAYERS, MIN_PLAY
 def steeplechase_courses() -> tuple[str, ...]:
     """The courses with fences (read when first asked: importing the game loads no course file)."""
     return tuple(name for name in COURSE_NAMES if load_course(name).data.get("fences"))
+
+
 LANES = 8
 
 
