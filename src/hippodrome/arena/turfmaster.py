@@ -35,9 +35,10 @@ def seat_bots(bots: list[str], game: int) -> list[str]:
     return bots[shift:] + bots[:shift]
 
 
-def play_meeting(setup: dict[str, Any], bots: list[str], seed: int | str) -> dict[str, Any]:
-    """One meeting of bots through the table layer; returns the bots per seat and the final table."""
-    seats = [Seat(f"{name} {number}", make_bot(name, f"{seed}:{number}")) for number, name in enumerate(bots)]
+def play_meeting(setup: dict[str, Any], bots: list[str], seed: int | str, think: float | None = None) -> dict[str, Any]:
+    """One meeting of bots through the table layer; returns the bots per seat and the final table.
+    ``think``: the search bot's seconds per decision."""
+    seats = [Seat(f"{name} {number}", make_bot(name, f"{seed}:{number}", think)) for number, name in enumerate(bots)]
     table = Table("turfmaster", setup, seats, seed=seed)
     table.run_bots()
     if not table.over:  # pragma: no cover - every decision is a bot's
@@ -45,10 +46,10 @@ def play_meeting(setup: dict[str, Any], bots: list[str], seed: int | str) -> dic
     return {"bots": bots, "table": table.state.standings(), "record": table.record()}
 
 
-def _one(args: tuple[dict[str, Any], list[str], str, int]) -> dict[str, Any]:
-    setup, bots, seed, game = args
+def _one(args: tuple[dict[str, Any], list[str], str, int, float | None]) -> dict[str, Any]:
+    setup, bots, seed, game, think = args
     seated = seat_bots(bots, game)
-    result = play_meeting(setup, seated, f"{seed}:{game}")
+    result = play_meeting(setup, seated, f"{seed}:{game}", think)
     winners = [row["seat"] for row in result["table"] if row["rank"] == 1]
     return {"bots": seated, "winners": winners,
             "totals": {row["seat"]: row["total"] for row in result["table"]}}
@@ -87,10 +88,11 @@ class Tally:
 
 
 def simulate(setup: dict[str, Any], bots: list[str], games: int, seed: str | int = 0, workers: int | None = None,
-             on_result: Callable[[dict[str, Any]], None] | None = None) -> Tally:
-    """Play ``games`` meetings of ``bots`` (one per seat) on ``workers`` processes (default: all cores)."""
+             on_result: Callable[[dict[str, Any]], None] | None = None, think: float | None = None) -> Tally:
+    """Play ``games`` meetings of ``bots`` (one per seat) on ``workers`` processes (default: all cores);
+    ``think``: the search bot's seconds per decision."""
     tally = Tally(list(bots))
-    jobs = [(setup, list(bots), str(seed), game) for game in range(games)]
+    jobs = [(setup, list(bots), str(seed), game, think) for game in range(games)]
     for outcome in _run(jobs, workers):
         tally.add(outcome)
         if on_result:

@@ -26,6 +26,7 @@ REFUSED_STYLE = "red"
 #: Help texts shared by several commands.
 COURSE_HELP = N_("oval or triangle")
 WIDTH_HELP = N_("columns of the screen (default: the terminal's width, 80 when unknown)")
+THINK_HELP = N_("seconds the search bot thinks per decision (default: 1)")
 HORSES_HELP = N_("horses per player (2 players: 2-4; 3: 2; 4: 1-2; 5-8: 1)")
 
 
@@ -162,13 +163,14 @@ def play_command(
     course: str = typer.Option("oval", "--course", help=help_text(COURSE_HELP)),
     steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help=help_text("fences (oval only)")),
     seed: str = typer.Option(None, "--seed", help=help_text("the meeting's seed (random if not given)")),
-    bots: str = typer.Option("tactical", "--bots", help=help_text("bot of the other seats: tactical or random, "
+    bots: str = typer.Option("tactical", "--bots", help=help_text("bot of the other seats: tactical, search or random, "
                                                                   "or a comma-separated list, one per seat after "
                                                                   "yours")),
     name: str = typer.Option(None, "--name", help=help_text("your name at the table (default: \"Player\" in the "
                                                             "language of the messages)")),
     save: Path = typer.Option(None, "--save", help=help_text("write the meeting's record (JSON) here at the end")),
     width: int = typer.Option(None, "--width", min=40, help=help_text(WIDTH_HELP)),
+    think: float = typer.Option(None, "--think", min=0.001, help=help_text(THINK_HELP)),
     lang: str = lang_option(),
 ) -> None:
     from rich.console import Console
@@ -184,7 +186,7 @@ def play_command(
     with refused_input_exits(lang):
         setup = _meeting_setup(players, horses, course, steeplechase)
         names = _bot_names(bots, players - 1)
-        bot_objects = [make_bot(n, f"{seed}:{i}") for i, n in enumerate(names, start=1)]
+        bot_objects = [make_bot(n, f"{seed}:{i}", think) for i, n in enumerate(names, start=1)]
         # NOTE: the name of a bot's seat at the table: {bot} is the bot's id ("tactical", "random").
         setup["names"] = [name or translate(lang, "Player")] + [
             translate(lang, "{bot} bot {seat}", bot=n, seat=i) for i, n in enumerate(names, start=1)]
@@ -278,6 +280,7 @@ def simulate_command(
     steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help=help_text("fences (oval only)")),
     seed: str = typer.Option("0", "--seed", help=help_text("game i is played with seed SEED:i")),
     workers: int = typer.Option(None, "--workers", help=help_text("processes (default: all cores)")),
+    think: float = typer.Option(None, "--think", min=0.001, help=help_text(THINK_HELP)),
     lang: str = lang_option(),
 ) -> None:
     from rich.console import Console
@@ -299,7 +302,7 @@ def simulate_command(
                   console=console) as progress:
         task = progress.add_task(label, total=games)
         tally = simulate(setup, names, games, seed=seed, workers=workers,
-                         on_result=lambda _: progress.advance(task))
+                         on_result=lambda _: progress.advance(task), think=think)
     console.print(_simulation_table(tally, _simulation_title(games, len(names), setup, lang), lang))
     if tally.ties:
         console.print(Text(Plural("{n} meeting ended with a shared first place (a win for each seat sharing it)",

@@ -221,7 +221,14 @@ class _Board:
         return score
 
 
-BOTS = {"random": RandomBot, "tactical": TacticalBot}
+def _search_bot(seed: int | str = 0, think: float | None = None):
+    from hippodrome.turfmaster.search import DEFAULT_THINK, SearchBot  # search imports this module
+
+    return SearchBot(seed, think=DEFAULT_THINK if think is None else think)
+
+
+#: the bots by name; the search bot thinks ``think`` seconds a decision (`--think`)
+BOTS = {"random": RandomBot, "tactical": TacticalBot, "search": _search_bot}
 
 
 class UnknownBot(InvalidSetup, ValueError):
@@ -229,8 +236,11 @@ class UnknownBot(InvalidSetup, ValueError):
     catch that)."""
 
 
-def make_bot(name: str, seed: int | str = 0):
-    """A bot by name ("random" or "tactical"); :class:`UnknownBot` names the known ones."""
+def make_bot(name: str, seed: int | str = 0, think: float | None = None):
+    """A bot by name ("random", "tactical" or "search", which thinks ``think`` seconds a decision);
+    :class:`UnknownBot` names the known ones."""
+    if name == "search":
+        return _search_bot(seed, think)
     try:
         return BOTS[name](seed)
     except KeyError:

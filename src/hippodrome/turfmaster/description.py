@@ -102,6 +102,10 @@ BOTS = (
              Message("Follows the rulebook's tactical advice: saves its jokers, keeps to the inner lanes, "
                      "avoids leading too early"),
              "hippodrome.turfmaster.bots:TacticalBot"),
+    BotLevel("search", Message("Search bot"),
+             Message("Thinks ahead: plays each race forward hundreds of times from what it can see and picks "
+                     "the move that scores best; the hardest to beat"),
+             "hippodrome.turfmaster.search:SearchBot"),
 )
 
 PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")

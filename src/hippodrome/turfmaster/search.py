@@ -1,0 +1,175 @@
+"""The search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling,
+Powley and Whitehouse 2012) over the race in progress.
+
+Each iteration draws a determinisation of the race from the bot's view alone
+(:mod:`hippodrome.turfmaster.determinize`: the other hands sampled from the cards not seen), walks
+one tree of action sequences shared by all determinisations (UCB1 over the actions legal in this
+determinisation, counted by availability), adds one node, plays the race to its end with a fast
+policy and backs up, for every node, the points its mover's horses scored in the race (T9),
+each player maximising its own. Dice are drawn as they come (the tree is open-loop over chance).
+
+The bot thinks for ``think`` seconds per decision (or ``iterations`` iterations, whichever ends
+first) and plays the most visited action. Decisions outside the race (keeping cards between
+races, claiming the bonus cards) and decisions with one option are the tactical bot's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+from hippodrome.core.game import Action, Chance
+from hippodrome.turfmaster.bots import TacticalBot
+from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize
+from hippodrome.turfmaster.race import CARD_ROUND, Race, spent_without_moving
+from hippodrome.turfmaster.scoring import points_for_place
+
+#: seconds of thought per decision when none is given (`--think`)
+DEFAULT_THINK = 1.0
+#: UCB1's exploration constant, for rewards in [0, 1]
+EXPLORATION = 0.7
+#: the most points a player's horses can score in one race (1st and 2nd: 50 + 30), for rewards in [0, 1]
+MAX_RACE_POINTS = 80.0
+#: decisions a playout may make before it stops (a race ends long before; a guard only)
+PLAYOUT_LIMIT = 2000
+CLAIMS = ("claim_bonus", "decline_bonus")
+
+
+def action_key(action: Action) -> tuple:
+    return tuple(sorted(action.items()))
+
+
+class _Node:
+    __slots__ = ("seat", "visits", "total", "available", "children")
+
+    def __init__(self, seat: int | None = None):
+        self.seat = seat        # who made the move into this node
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0      # iterations in which this move was legal (ISMCTS availability)
+        self.children: dict[tuple, _Node] = {}
+
+
+class SearchBot:
+    """ISMCTS over the race in progress; the tactical bot's choices elsewhere."""
+
+    name = "search"
+
+    def __init__(self, seed: int | str = 0, think: float = DEFAULT_THINK, iterations: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
+        if think <= 0 and iterations is None:
+            raise ValueError("a search bot needs a thinking time above 0 or a number of iterations")  # i18n: programming error
+        self.rng = random.Random(seed)
+        self.think = think
+        self.iterations = iterations
+        self.clock = clock
+        self.tactical = TacticalBot(seed)
+        self.last_iterations = 0
+
+    def choose(self, observation: dict[str, Any], options: tuple[Action, ...]) -> Action:
+        pending = observation.get("pending") or {}
+        plain = [o for o in options if o["type"] not in CLAIMS]
+        if pending.get("kind") not in RACE_DECISIONS or len(plain) <= 1:
+            return self.tactical.choose(observation, options)
+        if len(plain) < len(options):  # the bonus cards are offered beside the race decision (T8)
+            tactical = self.tactical.choose(observation, options)
+            if tactical["type"] == "claim_bonus":
+                return tactical
+        return self.search(observation, pending["seat"], plain)
+
+    # -- the search -------------------------------------------------------------------
+    def search(self, observation: dict[str, Any], seat: int, options: list[Action]) -> Action:
+        root = _Node()
+        deadline = self.clock() + self.think if self.think > 0 else math.inf
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (done == 0 or self.clock() < deadline):
+            self._iterate(root, determinize(observation, seat, self.rng))
+            done += 1
+        self.last_iterations = done
+        by_key = {action_key(o): o for o in options}
+        best = max((child.visits, key) for key, child in root.children.items() if key in by_key)
+        return by_key[best[1]]
+
+    def _iterate(self, root: _Node, race: Race) -> None:
+        rng = self.rng
+        node, path = root, []
+        while True:
+            pending = race.pending()
+            if pending is None:
+                break
+            if isinstance(pending, Chance):
+                race.apply(pending.sample(rng))
+                continue
+            keyed = [(action_key(o), o) for o in pending.options]
+            for key, _ in keyed:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+            untried = [(k, o) for k, o in keyed if k not in node.children]
+            if untried:
+                key, action = untried[rng.randrange(len(untried))]
+                child = node.children[key] = _Node(pending.seat)
+                child.available = 1
+                race.apply(action)
+                path.append(child)
+                break
+            key, action = max(keyed, key=lambda pair: _ucb(node.children[pair[0]]))
+            race.apply(action)
+            node = node.children[key]
+            path.append(node)
+        playout(race, rng)
+        reward = seat_rewards(race)
+        for child in path:
+            child.visits += 1
+            child.total += reward.get(child.seat, 0.0)
+
+
+def _ucb(child: _Node) -> float:
+    if child.visits == 0:
+        return math.inf
+    return child.total / child.visits + EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+
+
+def seat_rewards(race: Race) -> dict[int, float]:
+    """Each seat's points in the race so far (T9), scaled to [0, 1]."""
+    points: dict[int, float] = {}
+    for place, horse in enumerate(race.places, start=1):
+        seat = race.owner[horse]
+        points[seat] = points.get(seat, 0.0) + points_for_place(place) / MAX_RACE_POINTS
+    return points
+
+
+def playout(race: Race, rng: random.Random) -> None:
+    """Play ``race`` to its end with the fast policy: a random card of those that move the horse,
+    the furthest square that does not fall (inner lane first), the higher die, a random use of
+    the dice; a horse out of cards stands still."""
+    course = race.course
+    line, lane = course.line_of, course.lane_of
+    for _ in range(PLAYOUT_LIMIT):
+        pending = race.pending()
+        if pending is None:
+            return
+        if isinstance(pending, Chance):
+            race.apply(pending.sample(rng))
+            continue
+        options = pending.options
+        kind = pending.kind
+        if kind == "card":
+            limit = pending.context.get("limit")
+            moving = [o for o in options if not spent_without_moving(o["card"], limit)]
+            choice = rng.choice(moving or options)
+        elif kind == "square":
+            falls = {(end["lane"], end["square"]) for end in pending.context.get("falls", ())} \
+                if race.round_kind == CARD_ROUND else set()
+
+            def score(option: Action) -> tuple:
+                square = course.square(option["lane"], option["square"])
+                return ((option["lane"], option["square"]) not in falls, line[square], -lane[square])
+            choice = max(options, key=score)
+        elif kind == "die":
+            choice = max(options, key=lambda o: o["value"])
+        else:
+            choice = options[rng.randrange(len(options))]
+        race.apply(choice)
