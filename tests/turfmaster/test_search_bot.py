@@ -94,20 +94,23 @@ def test_the_search_bot_decides_from_the_view_alone():
         second = SearchBot(1, think=0, iterations=30).choose(twin_view, pending.options)
         assert first == second and pending.allows(first)
         compared += 1
-    assert compared >= 3
+        if compared == 3:
+            break
+    assert compared == 3
 
 
-def test_the_search_bot_plays_only_legal_moves_through_a_meeting():
-    match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "steeplechase": True}, 11)
-    bots = [SearchBot(0, think=0, iterations=8), make_bot("tactical", 1)]
+def test_the_search_bot_plays_only_legal_moves_through_a_race_and_searches():
+    match = Match("turfmaster-race", {"players": 2, "horses_per_player": 2, "steeplechase": True}, 11)
+    bots = [SearchBot(0, think=0, iterations=20), make_bot("tactical", 1)]
     searched = 0
     while match.pending() is not None:
         pending = match.pending()
         choice = bots[pending.seat].choose(match.state.view(pending.seat), pending.options)
         assert pending.allows(choice), (pending.kind, choice)
-        searched += pending.seat == 0 and bots[0].last_iterations == 8
+        searched += pending.seat == 0 and bots[0].last_iterations == 20
+        bots[0].last_iterations = 0
         match.act(pending.seat, choice)
-    assert match.state.over and searched > 10
+    assert match.state.over and searched > 5
 
 
 def test_the_search_bot_stops_when_its_thinking_time_is_spent():

@@ -9,7 +9,8 @@ policy and backs up, for every node, the points its mover's horses scored in the
 each player maximising its own. Dice are drawn as they come (the tree is open-loop over chance).
 
 The bot thinks for ``think`` seconds per decision (or ``iterations`` iterations, whichever ends
-first) and plays the most visited action. Decisions outside the race (keeping cards between
+first) and plays the most visited action (then the best mean; then the tactical bot's choice);
+with fewer than three iterations per option it plays the tactical bot's choice. Decisions outside the race (keeping cards between
 races, claiming the bonus cards) and decisions with one option are the tactical bot's.
 """
 
@@ -32,6 +33,8 @@ DEFAULT_THINK = 1.0
 EXPLORATION = 0.7
 #: the most points a player's horses can score in one race (1st and 2nd: 50 + 30), for rewards in [0, 1]
 MAX_RACE_POINTS = 80.0
+#: iterations per option below which the search defers to the tactical bot's choice
+MIN_VISITS = 3
 #: decisions a playout may make before it stops (a race ends long before; a guard only)
 PLAYOUT_LIMIT = 2000
 CLAIMS = ("claim_bonus", "decline_bonus")
@@ -89,8 +92,15 @@ class SearchBot:
             done += 1
         self.last_iterations = done
         by_key = {action_key(o): o for o in options}
-        best = max((child.visits, key) for key, child in root.children.items() if key in by_key)
-        return by_key[best[1]]
+        fallback = self.tactical.choose(observation, tuple(options))
+        if done < MIN_VISITS * len(options):  # too little thought to tell the options apart
+            return fallback
+        preferred = action_key(fallback)
+
+        def rank(key: tuple) -> tuple:
+            child = root.children[key]
+            return child.visits, child.total / max(child.visits, 1), key == preferred
+        return by_key[max((key for key in root.children if key in by_key), key=rank)]
 
     def _iterate(self, root: _Node, race: Race) -> None:
         rng = self.rng
