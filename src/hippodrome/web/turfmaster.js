@@ -2,7 +2,7 @@
 // It renders only what the server sends: view(seat) and the decision's options.
 import { t, tn, ordinal, render, seatName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
-import { Board } from "/static/turfmaster_board.js";
+import { Board, LIGHT } from "/static/turfmaster_board.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -172,7 +172,7 @@ export class Page {
     this.lines = {};
     for (const [lane, index, line] of course.squares) this.lines[key(lane, index)] = line;
     if (this.board) this.board.remove();
-    this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, title: words(course.title) });
+    this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, title: steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title) });
     if (this.keptView) this.board.setView(this.keptView); else this.board.fit();
     this.keptView = null;
   }
@@ -292,7 +292,7 @@ export class Page {
   // a horse's colour with the number its token carries on the board
   swatch(horse) {
     const number = this.horses.findIndex((h) => h.id === horse) + 1;
-    return el("span", { class: `swatch numbered${["yellow", "white"].includes(horse) ? " light" : ""}`, style: `background:${this.colours[horse] || horse}` },
+    return el("span", { class: `swatch numbered${LIGHT.has(horse) ? " light" : ""}`, style: `background:${this.colours[horse] || horse}` },
               number ? String(number) : "");
   }
 

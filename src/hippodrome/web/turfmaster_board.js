@@ -10,7 +10,7 @@ const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 const centre = (cell) => [cell.reduce((s, p) => s + p[0], 0) / cell.length, cell.reduce((s, p) => s + p[1], 0) / cell.length];
 const points = (list) => list.map((p) => `${+p[0].toFixed(1)},${+p[1].toFixed(1)}`).join(" ");
 // a token's colour is light: its label is written in black
-const LIGHT = new Set(["yellow", "white"]);
+export const LIGHT = new Set(["yellow", "white"]);
 const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
 const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
@@ -223,8 +223,7 @@ export class Board {
   // Steeplechase fences: a hurdle across every lane on the fence's line, on the pass where it
   // counts, with its number on a flag beyond the outer rail.
   drawFences() {
-    const g = svg("g", { class: "fences" });
-    const lanes = this.course.lanes;
+    const g = this.fenceLayer = svg("g", { class: "fences" });
     for (const fence of this.course.fences) {
       const across = this.byLine.get(fence.line);
       if (!across) continue;
@@ -233,11 +232,14 @@ export class Board {
       const fwd = [inner.cell[1][0] - inner.cell[0][0], inner.cell[1][1] - inner.cell[0][1]];
       const fl = Math.hypot(...fwd), fx = fwd[0] / fl * 3.5, fy = fwd[1] / fl * 3.5;
       const name = fence.number === "start" ? t("the fence on the start line") : t("fence {n}", { n: fence.number });
-      const pass = fence.number === "start" ? t("jumped on the second lap only") : fence.line < 30 ? t("jumped on the first lap only") : "";
+      // on the part of the home straight run twice a fence counts on one pass only (T11)
+      const twice = across.some((s) => this.polys[key(s.lane, s.index)].dataset.pass2 !== undefined);
+      const title = fence.number === "start" ? t("{fence}: jumped on the second lap only", { fence: name })
+        : twice ? t("{fence}: jumped on the first lap only", { fence: name }) : name;
       const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
       const flag = [a[0] - dx / len * 22, a[1] - dy / len * 22];   // in the infield, beside the inner rail
-      g.append(svg("g", { class: "fence-mark", dataset: { fence: fence.number, line: fence.line, lanes } },
-        svg("title", {}, pass ? `${name}: ${pass}` : name),
+      g.append(svg("g", { class: "fence-mark", dataset: { fence: fence.number, line: fence.line } },
+        svg("title", {}, title),
         svg("polygon", { class: "hurdle", points: points([[a[0] - fx, a[1] - fy], [b[0] - fx, b[1] - fy], [b[0] + fx, b[1] + fy], [a[0] + fx, a[1] + fy]]) }),
         svg("circle", { class: "flag", cx: flag[0], cy: flag[1], r: 8 }),
         svg("text", { class: "flag-text", x: flag[0], y: flag[1] }, fence.number === "start" ? "S" : String(fence.number))));
@@ -287,8 +289,23 @@ export class Board {
       }
     }
     for (const [id, node] of Object.entries(this.tokens)) if (!seen.has(id)) { node.remove(); delete this.tokens[id]; }
+    this.markFences(horses);
     if (!current || !seen.has(current)) this.currentAt = null;
     this.ring.setAttribute("visibility", this.currentAt ? "visible" : "hidden");
+  }
+
+  // A fence stands up while a horse still has it ahead; once the whole field is past it, it is
+  // drawn faint. The fence on the start line goes up once every horse has left the start.
+  markFences(horses) {
+    if (!this.fenceLayer) return;
+    const lines = horses.filter((h) => h.status === "racing" && h.lane !== undefined)
+      .map((h) => (this.squares[key(h.lane, h.square)] || {}).line).filter((line) => line !== undefined);
+    for (const mark of this.fenceLayer.children) {
+      const line = Number(mark.dataset.line);
+      const up = mark.dataset.fence === "start" ? lines.length > 0 && !lines.includes(0) : lines.some((l) => l < line);
+      const state = up ? "up" : mark.dataset.fence === "start" && lines.some((l) => l < line) ? "waiting" : "cleared";
+      if (mark.dataset.state !== state) mark.dataset.state = state;
+    }
   }
 
   // -- squares to choose -----------------------------------------------------------------------
@@ -366,10 +383,9 @@ export class Board {
   // comes close to it first.
   follow(small) {
     if (!this.currentAt) return;
-    if (small && !this.zoomed()) {
-      const [x, y] = this.currentAt;
-      this.setView({ x: x - PHONE_VIEW / 2, y: y - PHONE_VIEW / 2, w: PHONE_VIEW, h: PHONE_VIEW });
-    } else if (this.zoomed()) this.centreOn(this.currentAt);
+    const [x, y] = this.currentAt;
+    if (small && !this.zoomed()) this.setView({ x: x - PHONE_VIEW / 2, y: y - PHONE_VIEW / 2, w: PHONE_VIEW, h: PHONE_VIEW });
+    else if (this.zoomed() && !this.contains({ x: x - 40, y: y - 40, w: 80, h: 80 })) this.centreOn(this.currentAt);
   }
 
   // The squares to choose from (and the horse) in sight, close enough to tap on a small screen.
