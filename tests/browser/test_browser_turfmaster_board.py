@@ -24,6 +24,15 @@ def one_owner_race(server, course, steeplechase, squares, hands=None):
     return create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}]})
 
 
+def open_race(server, browser, course, steeplechase, squares):
+    """That race's page on a laptop, once it asks its person for a card."""
+    table = one_owner_race(server, course, steeplechase, squares)
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_selector("#turn[data-mine=yes]")
+    return page, errors
+
+
 def boxes_overlap(a, b):
     return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
         a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
@@ -56,10 +65,7 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
     # home straight, white with blue close beside it (its handicap mark must not cover blue);
     # yellow, green and black side by side in the first curve
     squares = [(2, 6), (4, 4), (0, 35), (1, 36), (2, 37), (5, 113), (6, 100), (7, 121)]
-    table = one_owner_race(server, "oval", True, squares)
-    page, errors = open_seat(browser, server, table["seats"][0]["link"])
-    page.set_viewport_size(DESKTOP)
-    page.wait_for_selector("#turn[data-mine=yes]")
+    page, errors = open_race(server, browser, "oval", True, squares)
     page.wait_for_selector("#course g.horse.current")
     # T12: rails inside and outside, a lane number for every lane, level lines in the curves
     assert page.locator("#course polyline.rail:not(.shadow)").count() == 2
@@ -131,10 +137,7 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
 
 def test_the_triangle_fits_and_zooms_and_pans_and_keeps_its_view(server, browser):
     squares = [(0, 2), (1, 3), (2, 30), (3, 45), (4, 60), (5, 80), (6, 100), (7, 118)]
-    table = one_owner_race(server, "triangle", False, squares)
-    page, errors = open_seat(browser, server, table["seats"][0]["link"])
-    page.set_viewport_size(DESKTOP)
-    page.wait_for_selector("#turn[data-mine=yes]")
+    page, errors = open_race(server, browser, "triangle", False, squares)
     fits_without_scrolling(page)
     screenshot(page, "tm-board-triangle-desktop")
     fitted = page.evaluate(VIEW)
@@ -170,8 +173,20 @@ def test_the_triangle_fits_and_zooms_and_pans_and_keeps_its_view(server, browser
     page.wait_for_selector("#turn[data-mine=yes]")
     assert page.evaluate(VIEW)[3] == pytest.approx(zoom, rel=0.01)
     assert page.get_attribute("#course .squares", "data-kept") == "yes"
+    # a switch of language draws the page again, the board at the zoom it had
+    page.select_option("#lang", "de")
+    page.wait_for_function("""() => document.documentElement.lang === 'de' && document.querySelector('#course .squares')
+                                    && !document.querySelector('#course .squares').dataset.kept""")
+    assert page.evaluate(VIEW)[3] == pytest.approx(zoom, rel=0.01)
+    assert page.get_attribute("#zoom-fit", "title") != "Show the whole course"
     page.click("#zoom-fit")
     assert page.evaluate(VIEW)[3] == pytest.approx(fitted[3], rel=0.01)
+    # on a phone, a card chosen brings its squares close
+    page.set_viewport_size(PHONE)
+    page.locator("#hands .card.playable").first.click()
+    page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+    assert page.evaluate(VIEW)[3] < fitted[3] / 2
+    screenshot(page, "tm-board-triangle-phone")
     assert not errors, errors
     page.close()
 

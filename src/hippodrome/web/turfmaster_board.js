@@ -75,7 +75,7 @@ export class Board {
 
     this.wrap = el("div", { class: "board-view", tabindex: "0", style: `--course-aspect: ${(this.full.w / this.full.h).toFixed(3)}`, role: "group", "aria-label": t("The course: arrow keys move it, + and − zoom") }, root);
     this.tools = el("div", { class: "course-tools" },
-      el("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), title: t("Zoom in"), onclick: () => this.zoomBy(1 / 1.4) }, "+"),
+      el("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), title: t("Zoom in"), onclick: () => this.zoomBy(1 / 1.4, this.focusPoint()) }, "+"),
       el("button", { type: "button", id: "zoom-out", "aria-label": t("Zoom out"), title: t("Zoom out"), onclick: () => this.zoomBy(1.4) }, "−"),
       el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => this.fit() }, t("Fit")));
     this.host.append(this.tools, this.wrap);
@@ -370,6 +370,12 @@ export class Board {
     const [px, py] = about || [v.x + v.w / 2, v.y + v.h / 2];
     const w = v.w * factor, h = v.h * factor;
     this.setView({ x: px - (px - v.x) * factor, y: py - (py - v.y) * factor, w, h });
+  }
+
+  // where the + button zooms: the horse to move when it is in view, else the view's centre
+  focusPoint() {
+    const at = this.currentAt;
+    return at && this.contains({ x: at[0], y: at[1], w: 0, h: 0 }) ? at : null;
   }
 
   panBy(dx, dy) { const v = this.view; this.setView({ ...v, x: v.x + dx, y: v.y + dy }); }
