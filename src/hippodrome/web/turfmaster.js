@@ -2,7 +2,7 @@
 // It renders only what the server sends: view(seat) and the decision's options.
 import { t, tn, ordinal, render, seatName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
-import { Board, LIGHT } from "/static/turfmaster_board.js";
+import { Board, LIGHT, fenceLabel } from "/static/turfmaster_board.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -142,6 +142,7 @@ export class Page {
   // the language changed: everything is drawn again, the board at the zoom it had
   rerender() {
     this.keptView = this.board ? this.board.view : null;
+    if (this.board) this.board.remove();
     this.build(); this.svgBuilt = null; this.loading = null; this.board = null; this.finalShown = null; this.redraw = true;
     if (this.msg) this.update(this.msg);
   }
@@ -185,7 +186,7 @@ export class Page {
 
   fenceName(lane, square) {
     const number = this.fenceAhead(lane, square);
-    return number === "start" ? t("the fence on the start line") : number === undefined ? t("the fence") : t("fence {n}", { n: number });
+    return number === undefined ? t("the fence") : fenceLabel(number);
   }
 
   // Whether a horse ending on (lane, square) falls: the square decision's context, or the preview's.

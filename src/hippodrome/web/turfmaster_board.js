@@ -11,6 +11,8 @@ const centre = (cell) => [cell.reduce((s, p) => s + p[0], 0) / cell.length, cell
 const points = (list) => list.map((p) => `${+p[0].toFixed(1)},${+p[1].toFixed(1)}`).join(" ");
 // a token's colour is light: its label is written in black
 export const LIGHT = new Set(["yellow", "white"]);
+// a fence's name: its number, or the one on the start line
+export const fenceLabel = (number) => (number === "start" ? t("the fence on the start line") : t("fence {n}", { n: number }));
 const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
 const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
@@ -34,8 +36,6 @@ export class Board {
     }
     for (const list of this.byLine.values()) list.sort((a, b) => a.lane - b.lane);
     this.tokens = {};
-    this.marks = new Map();
-    this.onSquare = null;
     this.build(title);
   }
 
@@ -136,6 +136,9 @@ export class Board {
         drawn.set(at, poly);
         g.append(poly);
       } else poly.dataset.pass2 = index;   // the same square on the second pass
+      const first = Number(poly.dataset.square);
+      poly.replaceChildren(svg("title", {}, poly.dataset.pass2 === undefined ? t("Lane {lane}, square {square}", { lane, square: index })
+        : t("Lane {lane}, square {first} on the first lap, {second} on the second", { lane, first, second: index })));
       if (fenceLines.has(line)) poly.classList.add("fence");
       this.polys[key(lane, index)] = poly;
     }
@@ -231,7 +234,7 @@ export class Board {
       const a = mid(inner.cell[0], inner.cell[1]), b = mid(outer.cell[3], outer.cell[2]);
       const fwd = [inner.cell[1][0] - inner.cell[0][0], inner.cell[1][1] - inner.cell[0][1]];
       const fl = Math.hypot(...fwd), fx = fwd[0] / fl * 3.5, fy = fwd[1] / fl * 3.5;
-      const name = fence.number === "start" ? t("the fence on the start line") : t("fence {n}", { n: fence.number });
+      const name = fenceLabel(fence.number);
       // on the part of the home straight run twice a fence counts on one pass only (T11)
       const twice = across.some((s) => this.polys[key(s.lane, s.index)].dataset.pass2 !== undefined);
       const title = fence.number === "start" ? t("{fence}: jumped on the second lap only", { fence: name })
