@@ -223,10 +223,6 @@ export class Page {
     }
   }
 
-  drawHorses(race) {
-    if (this.board) this.board.setHorses(race.horses, this.currentHorse(race));
-  }
-
   currentHorse(race) {
     if (!race || race.over) return null;
     if (race.pending && race.pending.horse) return race.pending.horse;
