@@ -77,6 +77,9 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
     assert page.locator("#course polygon.finish").count() == 1
     # no band painted over the first pass; the second pass stands on the first's squares
     assert page.locator("#course polygon.sq.past").count() == 0
+    square = '#course .squares polygon[data-lane="0"][data-square="20"]'
+    page.hover(square)
+    assert page.text_content(f"{square} title") == "Lane 0, square 20 on the first lap, 120 on the second"
     # T11: six hurdles, each one in sight: what is drawn at its middle is the hurdle itself
     fences = page.eval_on_selector_all("#course g.fence-mark", """marks => marks.map(m => {
         const hurdle = m.querySelector('polygon.hurdle'), r = hurdle.getBoundingClientRect();

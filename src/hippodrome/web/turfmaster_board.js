@@ -136,9 +136,6 @@ export class Board {
         drawn.set(at, poly);
         g.append(poly);
       } else poly.dataset.pass2 = index;   // the same square on the second pass
-      const first = Number(poly.dataset.square);
-      poly.replaceChildren(svg("title", {}, poly.dataset.pass2 === undefined ? t("Lane {lane}, square {square}", { lane, square: index })
-        : t("Lane {lane}, square {first} on the first lap, {second} on the second", { lane, first, second: index })));
       if (fenceLines.has(line)) poly.classList.add("fence");
       this.polys[key(lane, index)] = poly;
     }
@@ -424,8 +421,19 @@ export class Board {
     return [v.x + (clientX - r.left) / r.width * v.w, v.y + (clientY - r.top) / r.height * v.h];
   }
 
+  // a square's name, shown on hover (made then: a thousand titles would slow the drawing)
+  squareTitle(poly) {
+    const { lane, square, pass2 } = poly.dataset;
+    return pass2 === undefined ? t("Lane {lane}, square {square}", { lane, square })
+      : t("Lane {lane}, square {first} on the first lap, {second} on the second", { lane, first: square, second: pass2 });
+  }
+
   listen() {
     const wrap = this.wrap;
+    wrap.addEventListener("pointerover", (e) => {
+      const poly = e.target;
+      if (poly.parentNode && poly.parentNode.classList.contains("squares") && !poly.firstChild) poly.append(svg("title", {}, this.squareTitle(poly)));
+    });
     wrap.addEventListener("wheel", (e) => {
       e.preventDefault();
       this.zoomBy(Math.exp(e.deltaY * 0.0015), this.toCourse(e.clientX, e.clientY));
