@@ -477,7 +477,8 @@ export class Page {
       return lines;
     }
     const falling = answer.squares.filter((s) => s.falls);
-    if (answer.steps === 0) lines.push(t("{horse} is boxed in and cannot move: the {points} points are lost.", { horse, points: answer.points }));
+    const allFall = falling.length > 0 && falling.length === answer.squares.length;   // the fence stops it, not a horse
+    if (answer.steps === 0 && !allFall) lines.push(t("{horse} is boxed in and cannot move: the {points} points are lost.", { horse, points: answer.points }));
     else if (answer.steps < answer.points && falling.length < answer.squares.length) {
       lines.push(t("{horse} moves {steps} of {points} points: boxed in.", { horse, steps: answer.steps, points: answer.points }));
     } else if (answer.steps === answer.points) lines.push(t("{horse} moves {steps} points.", { horse, steps: answer.steps }));
