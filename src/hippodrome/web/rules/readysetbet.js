@@ -28,9 +28,9 @@ function bonusTable(data, say) {
     el("td", {}, String(n + 1)), el("td", {}, String(roll.sum)), el("td", {}, chip(roll.horse, data.colours[roll.horse])),
     el("td", {}, roll.bonus ? say("bonus_move", { bonus: roll.bonus }) : roll.bonus_move ? say("no_bonus_left", { horse: roll.horse }) : say("plain_move")),
     el("td", {}, `${roll.from} → ${roll.to}`, roll.crossing ? ` · ${say("crossed")}` : "")));
-  return el("table", { class: "rolls" },
+  return el("div", { class: "table-wrap" }, el("table", { class: "rolls" },
     el("thead", {}, el("tr", {}, ["roll", "dice", "horse", "move", "space"].map((k) => el("th", {}, say(k))))),
-    el("tbody", {}, rows));
+    el("tbody", {}, rows)));
 }
 
 // The nine horses on their spaces, the red line and the finish; `badge(horse)` marks a horse.
@@ -72,9 +72,9 @@ function settled(data, say) {
     el("td", {}, `×${bet.multiplier}`, penalty(bet.penalty)),
     el("td", {}, bet.won ? say("won", { token: bet.token, multiplier: bet.multiplier }) : say("lost")), el("td", {}, money(bet.amount))));
   return el("div", {}, track(data, say, (horse) => ordinal(horse.rank)),
-    el("table", { class: "rolls" },
+    el("div", { class: "table-wrap" }, el("table", { class: "rolls" },
       el("thead", {}, el("tr", {}, ["bet", "horse", "token", "odds", "result", "money"].map((k) => el("th", {}, say(k))))),
-      el("tbody", {}, rows)),
+      el("tbody", {}, rows))),
     el("p", {}, say("total", { money: formatMoney(data.money) })));
 }
 
