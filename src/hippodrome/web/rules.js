@@ -40,9 +40,9 @@ function render(content, diagrams, drawing) {
   document.title = `${content.title} · hippodrome`;
   $("rules-game").textContent = content.title;
   const say = sayer(content.labels || {});
+  $("rules-intro").replaceChildren(el("h1", {}, content.title), el("p", { class: "lead" }, content.intro || ""));
   const article = $("rules");
   article.innerHTML = "";
-  article.append(el("h1", {}, content.title), el("p", { class: "lead" }, content.intro || ""));
   for (const entry of content.sections) article.append(section(entry, diagrams, drawing, say));
   const list = $("contents-list");
   list.innerHTML = "";
