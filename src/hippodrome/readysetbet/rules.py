@@ -115,6 +115,3 @@ def diagrams() -> dict[str, Any]:
             "diagrams": {"board": _board(), "bonus": _bonus(), "red-line": _red_line(rolled, closed),
                          "settled": _settled(final)}}
 
-
-def rules_data(params: Any = None) -> dict[str, Any]:
-    return diagrams()

@@ -73,11 +73,14 @@ def _move_diagram(course: Course, mover: tuple[str, int, int], points: int,
 
 # -- races run by the engine from a prepared position ----------------------------------------------
 def _race(horses: list[tuple[str, int, int]], *, first_round: str = CARD_ROUND, steeplechase: bool = False,
-          hands: dict[str, list[str]] | None = None) -> Race:
+          cards: dict[str, str] | None = None) -> Race:
+    """A race on the oval with ``horses`` (id, lane, square) placed, each horse's hand holding the
+    card ``cards`` names for it (the one it plays)."""
+    cards = cards or {}
     setup = {"course": "oval", "steeplechase": steeplechase, "first_round": first_round,
              "horses": [{"id": h, "owner": n} for n, (h, _, _) in enumerate(horses)],
              "positions": [{"id": h, "lane": lane, "square": index} for h, lane, index in horses],
-             "hands": {h: _hand((hands or {}).get(h, [])) for h, _, _ in horses}}
+             "hands": {h: _hand([cards[h]] if h in cards else []) for h, _, _ in horses}}
     return Race.new(setup)
 
 
@@ -174,7 +177,7 @@ def _card_round() -> dict[str, Any]:
     """A card round with a handicap (a 10 spent by the leader) and a joker that ignores it."""
     horses = [("red", 1, 21), ("blue", 3, 19), ("yellow", 0, 17), ("green", 2, 14)]
     cards = {"red": "10", "blue": "J12", "yellow": "8", "green": "11"}
-    race = _race(horses, hands={h: [c] for h, c in cards.items()})
+    race = _race(horses, cards=cards)
     return _round_diagram(race, cards)
 
 
@@ -185,7 +188,7 @@ def _fences() -> dict[str, Any]:
     index = next(course.index_of[s] for s in course.fence_squares if course.line_of[s] == fence.line)
     horses = [("blue", 1, index - 2), ("red", 3, index - 5)]
     cards = {"blue": "8", "red": "7"}
-    race = _race(horses, steeplechase=True, hands={h: [c] for h, c in cards.items()})
+    race = _race(horses, steeplechase=True, cards=cards)
     return {**_round_diagram(race, cards), "jump_cost": 4}
 
 
@@ -193,7 +196,7 @@ def _finish() -> dict[str, Any]:
     """The last round: horses cross the line and are placed by how far past it they stand (T9)."""
     horses = [("blue", 2, 112), ("green", 3, 112), ("red", 0, 106), ("yellow", 1, 103)]
     cards = {"blue": "7", "green": "J9", "red": "J12", "yellow": "6"}
-    race = _race(horses, hands={h: [c] for h, c in cards.items()})
+    race = _race(horses, cards=cards)
     diagram = _round_diagram(race, cards)
     finish = race.course.finish_index
     return {**diagram, "finish": [[lane, finish[lane]] for lane in range(race.course.lanes)]}
@@ -218,6 +221,3 @@ def diagrams() -> dict[str, Any]:
         },
     }
 
-
-def rules_data(params: Any = None) -> dict[str, Any]:
-    return diagrams()
