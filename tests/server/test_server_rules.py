@@ -15,7 +15,7 @@ def test_every_game_with_rules_serves_its_page_and_its_diagrams(client):
     with_rules = [game for game in games if game["rules"]]
     assert {game["rules"]["page"] for game in with_rules} == {"turfmaster", "readysetbet"}
     for game in with_rules:
-        page = client.get(f"/rules/{game['name']}", cookies={"lang": "fr"})
+        page = client.get(f"/rules/{game['name']}", headers={"accept-language": "fr"})
         assert page.status_code == 200 and '<html lang="fr">' in page.text and "/static/rules.js" in page.text
         data = client.get(f"/api/games/{game['name']}/rules").json()
         assert data["anchors"] == game["rules"]["anchors"] and data["diagrams"]
