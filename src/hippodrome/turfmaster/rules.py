@@ -154,7 +154,7 @@ def _round_diagram(race: Race, choices: dict[str, Any]) -> dict[str, Any]:
 
 def _handicap_position() -> list[tuple[str, int, int]]:
     """Two leaders level, a third horse, a fourth and a fifth out of the handicaps (T2, T6)."""
-    return [("red", 0, 21), ("blue", 2, 21), ("yellow", 1, 19), ("green", 0, 16), ("black", 2, 13)]
+    return [("red", 0, 21), ("blue", 2, 21), ("yellow", 1, 19), ("green", 0, 17), ("black", 2, 15)]
 
 
 def _handicaps() -> dict[str, Any]:
@@ -175,7 +175,7 @@ def _dice_round() -> dict[str, Any]:
 
 def _card_round() -> dict[str, Any]:
     """A card round with a handicap (a 10 spent by the leader) and a joker that ignores it."""
-    horses = [("red", 1, 21), ("blue", 3, 19), ("yellow", 0, 17), ("green", 2, 14)]
+    horses = [("red", 1, 21), ("blue", 3, 19), ("yellow", 0, 17), ("green", 2, 16)]
     cards = {"red": "10", "blue": "J12", "yellow": "8", "green": "11"}
     race = _race(horses, cards=cards)
     return _round_diagram(race, cards)
@@ -194,7 +194,7 @@ def _fences() -> dict[str, Any]:
 
 def _finish() -> dict[str, Any]:
     """The last round: horses cross the line and are placed by how far past it they stand (T9)."""
-    horses = [("blue", 2, 112), ("green", 3, 112), ("red", 0, 106), ("yellow", 1, 103)]
+    horses = [("blue", 2, 112), ("green", 3, 112), ("red", 0, 106), ("yellow", 1, 107)]
     cards = {"blue": "7", "green": "J9", "red": "J12", "yellow": "6"}
     race = _race(horses, cards=cards)
     diagram = _round_diagram(race, cards)

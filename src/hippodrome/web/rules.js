@@ -24,8 +24,9 @@ function sayer(labels) {
 }
 
 function figure(drawing, name, data, caption, say) {
-  return el("figure", { class: "diagram", dataset: { diagram: name } },
-    drawing.draw(name, data, say), el("figcaption", {}, caption || ""));
+  const drawn = drawing.draw(name, data, say);
+  for (const picture of drawn.querySelectorAll("svg")) picture.setAttribute("aria-label", caption || "");
+  return el("figure", { class: "diagram", dataset: { diagram: name } }, drawn, el("figcaption", {}, caption || ""));
 }
 
 function section(entry, diagrams, drawing, say) {
