@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
-    BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
+    BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
 )
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RACE_DATA
@@ -52,6 +52,8 @@ def game_seats(state: Any) -> SeatPlan:
 def no_seats(state: Any) -> SeatPlan:
     return SeatPlan(())
 
+
+RULES = RulesPage("readysetbet", "hippodrome.readysetbet.rules:ANCHORS", "hippodrome.readysetbet.rules:diagrams")
 
 GAME = GameDescription(
     name="readysetbet",
@@ -97,6 +99,7 @@ GAME = GameDescription(
     ),
     caller=True,
     order=20,
+    rules=RULES,
 )
 
 RACE = GameDescription(
@@ -114,6 +117,7 @@ RACE = GameDescription(
     caller=True,
     lobby=False,
     order=40,
+    rules=RULES,
     # a race started from a position ("4=3,7=2": horse 4 on space 3, ...; race_game.py)
     extra_setup_keys=("positions",),
 )

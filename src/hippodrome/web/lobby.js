@@ -60,8 +60,16 @@ function restoreValues(box, values) {
 
 function askable(game) { return game.setup.filter((entry) => entry.kind !== "seat_names"); }
 
+// The link to the rules page of the game chosen (the description names it).
+function showRulesLink(game) {
+  const link = $("rules-link");
+  link.hidden = !game.rules;
+  link.href = game.rules ? `/rules/${encodeURIComponent(game.name)}` : "";
+}
+
 function renderGameOptions(keep = false) {
   const game = current();
+  showRulesLink(game);
   const box = $("game-options");
   const values = keep ? formValues(box) : {};
   box.innerHTML = "";

@@ -54,6 +54,10 @@ async function start() {
   if (!response.ok) { showMessage(() => t("There is no table {id}.", { id: tableId })); return; }
   const summary = await response.json();
   const description = await gameDescription(summary.game);
+  if (description.rules) {
+    $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
+    $("rules-link").hidden = false;
+  }
   const module = await import(`/static/${description.page}.js`);
   page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
