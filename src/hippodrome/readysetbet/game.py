@@ -29,7 +29,7 @@ from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, neste
 from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
-from hippodrome.readysetbet.caller import call_race
+from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.board import (
     CLOSED_WITH_TWO,
     PROPS_PER_RACE,
@@ -228,18 +228,16 @@ class ReadySetBet(DeclaredState, Game):
         return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
 
     def _shuffle_draws(self) -> Draws:
-        """The shuffle as draws: each deck card by card, then the caller's seed as four random bytes
-        (``randrange(2 ** 32)`` is uniform over 32 bits, so over four bytes drawn in turn)."""
+        """The shuffle as draws: each deck card by card, then the caller's seed (caller.SEED_DRAW)."""
         decks = (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids()))
-        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (Pool(tuple(range(256)), 4, replacement=True),)
+        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (SEED_DRAW,)
 
         def build(drawn: list[list[Any]]) -> Action:
             orders = {name: order for (name, _), order in zip(decks, drawn)}
-            return {"type": "shuffle", **orders, "caller": sum(byte << 8 * i for i, byte in enumerate(drawn[-1]))}
+            return {"type": "shuffle", **orders, "caller": seed_from_bytes(drawn[-1])}
 
         def items_of(action: Action) -> list[list[Any]]:
-            caller = action.get("caller", 0)
-            return [action[name] for name, _ in decks] + [[(caller >> 8 * i) & 255 for i in range(4)]]
+            return [action[name] for name, _ in decks] + [seed_bytes(action.get("caller", 0))]
 
         return Draws(pools, build, items_of)
 
@@ -537,8 +535,7 @@ class ReadySetBet(DeclaredState, Game):
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
         key = (race, len(rolls), self.phase == RACE)
         if self._calls is None or self._calls[0] != key:
-            seed = f"{self.caller_seed}:race:{race}"
-            lines = [line.to_json() for line in call_race(rolls, seed)] if rolls or self.phase == RACE else []
+            lines = race_calls(self.caller_seed, race, rolls) if rolls or self.phase == RACE else []
             self._calls = (key, {"race": race, "lines": lines})
         return self._calls[1]
 
