@@ -8,7 +8,7 @@ from hippodrome.core import Match
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Chance, Decision
 from hippodrome.readysetbet.box import BoxMeeting
-from hippodrome.readysetbet.caller import RESULTS, race_calls
+from hippodrome.readysetbet.caller import RESULTS, race_calls, results_message
 from hippodrome.readysetbet.description import BOX
 from hippodrome.readysetbet.dice_race import FINISH, RACE_DATA
 
@@ -35,6 +35,9 @@ def test_r2_every_race_runs_to_its_finish_with_chance_steps_only(seed):
     history = match.state.history
     assert [race["race"] for race in history] == [1, 2, 3, 4] == list(range(1, RACE_DATA["races"] + 1))
     assert all(max(race["positions"].values()) == FINISH for race in history)
+    # R3: each race's Win / Place / Show, as words for the page
+    assert all(race["results"] == results_message(tuple(race["positions"].values())).to_json() for race in history)
+    assert all(race["results"]["params"]["win"] == race["order"][0]["horse"] for race in history)
     assert match.state.view(None)["over"] and match.state.view(None)["phase"] == "over"
 
 

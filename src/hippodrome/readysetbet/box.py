@@ -22,7 +22,7 @@ from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.core.state import RESET, DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
-from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, seed_bytes, seed_from_bytes
+from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, results_message, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.description import BOX
 from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
 
@@ -106,7 +106,8 @@ class BoxMeeting(DeclaredState, Game):
         self.race_log.extend(events)
         if self.race.finished:
             self.history.append({"race": self.race_no, "positions": dict(zip(HORSES, self.race.positions)),
-                                 "order": self._order(), "rolls": _move_sums(self.race_log)})
+                                 "order": self._order(), "rolls": _move_sums(self.race_log),
+                                 "results": results_message(self.race.positions).to_json()})
 
     def _order(self) -> list[dict[str, Any]]:
         return [{"rank": rank, "horse": horse, "space": space}

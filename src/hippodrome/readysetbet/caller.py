@@ -324,14 +324,18 @@ class RaceCaller:
         return lines
 
     def results(self, positions: tuple[int, ...]) -> list[Message]:
-        """Win / Place / Show (R3): horses tied for 2nd are 2nd and 3rd, so they stand in both places."""
-        rank = ranks(positions)
+        return [results_message(positions)]
 
-        def horses_ranked(low: int, high: int) -> str:
-            return ", ".join(h for h, r in zip(HORSES, rank) if low <= r <= high) or "-"
 
-        show = horses_ranked(3, 3) if 3 in rank else horses_ranked(2, 2)
-        return [Message(RESULTS, win=horses_ranked(1, 1), place=horses_ranked(2, 2), show=show)]
+def results_message(positions: tuple[int, ...]) -> Message:
+    """Win / Place / Show (R3): horses tied for 2nd are 2nd and 3rd, so they stand in both places."""
+    rank = ranks(positions)
+
+    def horses_ranked(low: int, high: int) -> str:
+        return ", ".join(h for h, r in zip(HORSES, rank) if low <= r <= high) or "-"
+
+    show = horses_ranked(3, 3) if 3 in rank else horses_ranked(2, 2)
+    return Message(RESULTS, win=horses_ranked(1, 1), place=horses_ranked(2, 2), show=show)
 
 
 def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | None = None) -> list[Message]:

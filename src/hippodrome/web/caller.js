@@ -51,9 +51,11 @@ function unheard(caller) {
 function drawDice(view, lastMove, index) {
   const box = $("dice");
   const key = `${view.race_no}:${index}`;
-  box.replaceChildren(...(lastMove && lastMove.dice ? lastMove.dice.map(die) : []));
-  box.classList.toggle("fresh", key !== shownRoll && shownRoll !== null);
-  shownRoll = key;
+  if (key !== shownRoll) {   // a new roll: new dice, which tumble (not on the first state a page gets)
+    box.replaceChildren(...(lastMove && lastMove.dice ? lastMove.dice.map(die) : []));
+    box.classList.toggle("fresh", shownRoll !== null);
+    shownRoll = key;
+  }
   $("roll").dataset.dice = lastMove && lastMove.dice ? lastMove.dice.join("+") : "";
   $("roll-sum").textContent = lastMove ? t("Rolled {sum}: horse {horse}", { sum: lastMove.sum, horse: lastMove.horse })
                                        : t("Waiting for the first roll");
@@ -96,8 +98,8 @@ function drawControls(message) {
 
 function headlineOf(message, calls) {
   const view = message.view;
-  if (view.over) return t("The game is over.");
   let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
+  if (view.over) return t("The game is over.") + (calls.length ? " " + headline : "");
   if (message.status === "waiting") headline = t("Waiting for the host to start the races.");
   else if (view.phase === "between_races" || message.status === "between_races") {
     headline = t("Race {n} is over.", { n: view.race_no }) + " " + headline;
@@ -126,6 +128,9 @@ function render(message, { fresh = true } = {}) {
   const caller = view.caller || { race: view.race_no, lines: [] };
   const calls = caller.lines.map(renderMessage);
   $("announce").textContent = headlineOf(message, calls);
+  // the races run so far (a table for the box keeps each race's Win / Place / Show)
+  $("race-results").replaceChildren(...(view.history || []).filter((race) => race.results).map((race) =>
+    el("li", { dataset: { race: race.race } }, el("b", {}, t("Race {n}", { n: race.race })), " ", renderMessage(race.results))));
   const list = $("calls");
   list.innerHTML = "";
   for (const line of calls.slice(-12).reverse()) list.append(el("li", {}, line));
