@@ -22,6 +22,7 @@ SITUATIONS = {
     "home": (positions(h7=12, h6=3), 7, {"n": 2}),                         # 7 to 13: 2 to go
     "neck_and_neck": (positions(h7=10, h6=12), 7, {"rival": "6"}),         # 7 to 11, 6 on 12
     "first_move": (positions(h7=5), 6, {}),                                # 6 leaves the gate
+    "late_start": (positions(h7=10), 6, {}),                               # ... with 7 over the red line
     "red_line_edge": (positions(h6=8, h7=3), 6, {}),                       # 6 to 9: the red line next
     "level": (positions(h7=6, h6=5), 6, {}),                               # 6 joins 7 on 6
     "extends": (positions(h7=6, h6=4), 7, {"n": 3}),                       # 7 to 7, 6 on 4
@@ -52,8 +53,9 @@ def test_the_same_roll_is_told_differently_in_different_races():
     """A 6 moving horse 6 by one space: from the gate, up to the red line, level, chasing."""
     told = {plain_situation(RaceState(start), *plain_move(RaceState(start), 6))[0]
             for start in (positions(h7=5), positions(h6=8, h7=3), positions(h7=6, h6=5),
-                          positions(h7=9, h6=2, h5=1, h8=1, h9=1, h4=1, h10=1, h2_3=1, h11_12=1))}
-    assert told == {"first_move", "red_line_edge", "level", "chasing"}
+                          positions(h7=9, h6=2, h5=1, h8=1, h9=1, h4=1, h10=1, h2_3=1, h11_12=1),
+                          positions(h7=11))}
+    assert told == {"first_move", "red_line_edge", "level", "chasing", "late_start"}
 
 
 @pytest.mark.parametrize("key", SITUATIONS)

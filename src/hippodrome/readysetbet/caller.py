@@ -57,9 +57,14 @@ PHRASES: Mapping[str, tuple[Template, ...]] = {
     ),
     # NOTE: Ready Set Bet caller: a roll moves a horse off the starting gate for the first time in this race.
     "first_move": (
-        N_("{sum}: horse {horse} is out of the gate at last."),
+        N_("{sum}: horse {horse} leaves the gate."),
         N_("{sum}! Horse {horse} gets off the mark."),
         N_("First step of the race for horse {horse}, on a {sum}."),
+    ),
+    # NOTE: Ready Set Bet caller: a horse leaves the starting gate when another horse is already past the red line.
+    "late_start": (
+        N_("{sum}: horse {horse} is out of the gate at last."),
+        N_("Horse {horse} finally gets going on a {sum}, far behind."),
     ),
     # NOTE: Ready Set Bet caller: the horse that moved now stands just before the red line.
     "red_line_edge": (
@@ -177,7 +182,7 @@ PHRASES: Mapping[str, tuple[Template, ...]] = {
 }
 
 #: the lines a plain roll (no bonus) is told with, by the race's situation (see :func:`plain_situation`)
-PLAIN_ROLLS = ("home", "neck_and_neck", "first_move", "red_line_edge", "level", "extends", "chasing", "back",
+PLAIN_ROLLS = ("home", "neck_and_neck", "first_move", "late_start", "red_line_edge", "level", "extends", "chasing", "back",
                "roll")
 #: near the finish: the two front horses this close are called neck and neck
 CLOSE_FINISH_FROM = FINISH - 4
@@ -195,9 +200,10 @@ def msgids(key: str) -> tuple[str, ...]:
 def plain_situation(before: RaceState, after: RaceState, move: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """How a plain roll (no bonus) is told: the key of :data:`PHRASES` and its parameters beyond
     horse and sum (``n`` for the counted lines). What the race looks like after the move decides,
-    the first that applies: near the finish, a close finish at the front, a horse leaving the gate,
-    one just before the red line, level with the leader, the leader stretching its lead, a horse
-    chasing, the last horse; otherwise a plain call of the roll."""
+    the first that applies: near the finish, a close finish at the front, a horse leaving the gate
+    (late when another has crossed the red line), one just before the red line, level with the
+    leader, the leader stretching its lead, a horse chasing, the last horse; otherwise (a new
+    leader, which the story calls) a plain call of the roll."""
     index = HORSE_INDEX[move["horse"]]
     to = move["to"]
     others = [p for i, p in enumerate(after.positions) if i != index]
@@ -211,7 +217,7 @@ def plain_situation(before: RaceState, after: RaceState, move: dict[str, Any]) -
         return "neck_and_neck", {"rival": HORSES[[i for i, p in enumerate(after.positions)
                                                   if i != index and p == best_other][0]]}
     if move["from"] == 0:
-        return "first_move", {}
+        return ("late_start" if best_other >= RED_LINE else "first_move"), {}
     if to == RED_LINE - 1:
         return "red_line_edge", {}
     if to == best_other:
