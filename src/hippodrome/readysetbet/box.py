@@ -24,17 +24,15 @@ from hippodrome.core.state import RESET, DeclaredState, StateFields, object_code
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, results_message, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.description import BOX
-from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
+from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, finishing_order, roll_dice, roll_sums
 
 CALLER_SEED = "caller_seed"
 
 
-def _move_sums(race_log: list[dict[str, Any]]) -> list[int]:
-    return [event["sum"] for event in race_log if event["event"] == "move"]
-
-
 @register_game
 class BoxMeeting(DeclaredState, Game):
+    """The races of a meeting, rolled by the clock and called; nobody decides anything."""
+
     name = "readysetbet-box"
     description = BOX
 
@@ -101,12 +99,11 @@ class BoxMeeting(DeclaredState, Game):
             self.race_no += 1
             self.race = RaceState.start()
             self.race_log = []
-        self.race, events = advance(self.race, sum(action["dice"]))
-        events[0]["dice"] = list(action["dice"])
+        self.race, events = roll_dice(self.race, action["dice"])
         self.race_log.extend(events)
         if self.race.finished:
             self.history.append({"race": self.race_no, "positions": dict(zip(HORSES, self.race.positions)),
-                                 "order": self._order(), "rolls": _move_sums(self.race_log),
+                                 "order": self._order(), "rolls": roll_sums(self.race_log),
                                  "results": results_message(self.race.positions).to_json()})
 
     def _order(self) -> list[dict[str, Any]]:
@@ -118,7 +115,7 @@ class BoxMeeting(DeclaredState, Game):
         """What the race caller has said about the race shown (the one running, or the one just
         finished until the next one rolls): ``{"race": n, "lines": [message JSON]}``. The lines
         depend only on the rolls made and the caller's seed."""
-        sums = _move_sums(self.race_log)
+        sums = roll_sums(self.race_log)
         key = (self.race_no, len(sums), self.caller_seed)
         if self._calls is None or self._calls[0] != key:
             lines = race_calls(self.caller_seed, self.race_no, sums) if self.caller_seed is not None else []

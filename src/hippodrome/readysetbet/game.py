@@ -38,7 +38,7 @@ from hippodrome.readysetbet.board import (
     all_prop_ids,
     race_spaces,
 )
-from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
+from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, finishing_order, roll_dice, roll_sums
 from hippodrome.readysetbet.settlement import Token, player_tokens, settle
 from hippodrome.readysetbet.description import GAME, HOUSE_DATA, VARIANTS
 
@@ -48,10 +48,6 @@ HOUSE_TOKEN_VALUES: list[int] = HOUSE_DATA["house_tokens"]
 # phases
 SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
-
-
-def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
-    return [event["sum"] for event in race_log if event["event"] == "move"]
 
 
 def _is_int(value: Any) -> bool:
@@ -355,8 +351,7 @@ class ReadySetBet(DeclaredState, Game):
 
     def _roll(self, dice: list[int]) -> None:
         dice_sum = dice[0] + dice[1]
-        self.race, events = advance(self.race, dice_sum)
-        events[0]["dice"] = list(dice)
+        self.race, events = roll_dice(self.race, dice)
         self.race_log.extend(events)
         for seat in range(self.seats):
             paid = vipmod.roll_payout(self.vip_active(seat), dice_sum)
@@ -377,7 +372,7 @@ class ReadySetBet(DeclaredState, Game):
                              "results": results, "money_before": before, "money_after": list(self.money),
                              "house": self.house_seat if self.variant == "rotating_house" else None,
                              "props": list(self.props), "exotics": list(self.exotics),
-                             "rolls": _roll_sums(self.race_log)})
+                             "rolls": roll_sums(self.race_log)})
         if self.race_no >= self.races:
             self.phase = OVER
             return
@@ -530,7 +525,7 @@ class ReadySetBet(DeclaredState, Game):
         so every viewer gets the same lines and a restored game says them again); they tell nothing
         of the dice to come. Pages translate them with their catalog.
         """
-        race, rolls = self.race_no, _roll_sums(self.race_log)
+        race, rolls = self.race_no, roll_sums(self.race_log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
         key = (race, len(rolls), self.phase == RACE)
