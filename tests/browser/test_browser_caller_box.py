@@ -34,9 +34,17 @@ def test_the_lobby_offers_a_table_for_the_box_and_links_its_caller(server, brows
     assert page.locator("#seats-heading").is_hidden() and page.locator(".seat-row").count() == 0
     page.click("#create-button")
     page.wait_for_selector("#created .caller-link")
+    screenshot(page, "lobby-box-created")
     host_link = page.get_attribute("#created .caller-link", "href")
     assert re.fullmatch(r"/call/[0-9a-f]+#host=.+", host_link)
     assert "/call/" in page.get_attribute("#created .spectate-link", "href")
+    table_id = host_link.split("/call/", 1)[1].split("#", 1)[0]
+    page.wait_for_selector(f'#tables a[href="/call/{table_id}"]')   # watched on its caller, not a play page
+    # a play link of a table for the box leads to its caller
+    page.goto(server.url + f"/play/{table_id}")
+    page.wait_for_url(f"**/call/{table_id}")
+    page.wait_for_selector("#track .horse")
+    assert page.locator("#host-controls").is_hidden()
     page.close()
 
 
