@@ -129,3 +129,37 @@ def test_the_situations_use_the_tracks_landmarks():
     """The red line stands before space 10 and the finish at 15 (R2): the lines' thresholds."""
     assert (RED_LINE, FINISH) == (10, 15)
     assert HORSES[HORSE_FOR_SUM[6]] == "6"
+
+
+def race_lines(caller, start, sums):
+    """Every line ``caller`` says for these rolls from ``start``."""
+    lines, state = [], RaceState(start)
+    for dice_sum in sums:
+        before = state
+        state, events = advance(before, dice_sum)
+        lines += caller.call_roll(before, state, events)
+    return lines
+
+
+#: races that make the caller say each kind of line besides the plain rolls (R1 bonus and third roll,
+#: R2 red line, "no more bets" and the finish, the story's leader, breakaway and late charge)
+SCENES = [
+    lambda caller: caller.start(),
+    lambda caller: [caller.pause(True), caller.pause(False)],
+    lambda caller: race_lines(caller, positions(), [4, 4, 4]),                        # bonus, then none
+    lambda caller: race_lines(caller, positions(h2_3=9, h4=9, h5=9, h6=9), [2, 4, 5, 6]),  # 4 crossings
+    lambda caller: race_lines(caller, positions(h6=6, h8=8), [8]),                      # leader, breakaway
+    lambda caller: race_lines(caller, positions(h2_3=9, h4=2, h5=2, h6=3, h7=10, h8=12, h9=2, h10=5,
+                                                h11_12=9), [10, 10]),                   # late charge
+    lambda caller: race_lines(caller, positions(h7=14), [7]),                           # finish
+]
+
+
+def test_every_line_of_the_caller_is_said_in_some_race():
+    """Each template of every kind of line is reachable: some caller seed says it in some race."""
+    said = {line.msgid for seed in range(40) for scene in SCENES for line in scene(RaceCaller(seed=seed))}
+    for key in SITUATIONS:   # the plain rolls, from their situations
+        start, dice_sum, _ = SITUATIONS[key]
+        said |= {line.msgid for seed in range(40) for line in race_lines(RaceCaller(seed=seed), start, [dice_sum])}
+    missing = {key: set(msgids(key)) - said for key in PHRASES if set(msgids(key)) - said}
+    assert not missing, missing
