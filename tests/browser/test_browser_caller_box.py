@@ -95,6 +95,7 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     host.wait_for_function("() => document.querySelector('#race-no').textContent.includes('2')", timeout=120000)
     host.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=120000)
     assert "The game is over." in host.text_content("#announce")
+    assert host.text_content("#leader-label") == "Winner"
     results = host.locator("#race-results li").all_text_contents()   # R3, race by race
     assert len(results) == 2 and all(re.match(rf"Race {n} Win: .+ Place: .+ Show: ", text)
                                      for n, text in zip((1, 2), results)), results

@@ -77,6 +77,7 @@ function drawLeader(race) {
   const best = Math.max(...positions);
   const leaders = Object.keys(race.positions).filter((horse) => race.positions[horse] === best);
   $("leader").dataset.horses = best > 0 ? leaders.join(",") : "";
+  $("leader-label").textContent = race.finished ? t("Winner") : t("Leader");
   $("leader-horses").textContent = best > 0 ? tn("Horse {horses}", "Horses {horses}", leaders.length, { horses: leaders.join(", ") })
                                             : "–";
 }
