@@ -71,7 +71,8 @@ def test_a_finished_race_stays_shown_until_the_next_race_rolls():
     match.tick()
     view = match.state.view(None)
     assert view["phase"] == "race" and view["race_no"] == 2 and view["order"] is None
-    assert sum(view["race"]["positions"].values()) >= 1 and len([e for e in view["race_log"] if e["event"] == "move"]) == 1
+    moves = [event for event in view["race_log"] if event["event"] == "move"]
+    assert len(moves) == 1 and sum(view["race"]["positions"].values()) == moves[0]["to"]   # from the gate
 
 
 def test_every_move_in_the_view_carries_its_two_dice():

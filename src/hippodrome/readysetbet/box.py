@@ -73,7 +73,8 @@ class BoxMeeting(DeclaredState, Game):
     def pending(self) -> Chance | None:
         if self.caller_seed is None:
             return Chance(CALLER_SEED, self._sample_seed, self._is_seed,
-                          draws=Draws((SEED_DRAW,), lambda drawn: {"type": CALLER_SEED, "seed": seed_from_bytes(drawn[0])},
+                          draws=Draws((SEED_DRAW,),
+                                      lambda drawn: {"type": CALLER_SEED, "seed": seed_from_bytes(drawn[0])},
                                       lambda action: [seed_bytes(action["seed"])]))
         if self.over:
             return None

@@ -182,9 +182,9 @@ PHRASES: Mapping[str, tuple[Template, ...]] = {
 }
 
 #: the lines a plain roll (no bonus) is told with, by the race's situation (see :func:`plain_situation`)
-PLAIN_ROLLS = ("home", "neck_and_neck", "first_move", "late_start", "red_line_edge", "level", "extends", "chasing", "back",
-               "roll")
-#: near the finish: the two front horses this close are called neck and neck
+PLAIN_ROLLS = ("home", "neck_and_neck", "first_move", "late_start", "red_line_edge", "level", "extends", "chasing",
+               "back", "roll")
+#: from this space on, the two front horses within a space of each other are neck and neck
 CLOSE_FINISH_FROM = FINISH - 4
 
 
