@@ -34,7 +34,7 @@ from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
 )
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
-from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats
+from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
@@ -111,7 +111,7 @@ class Hub:
         room.runner.start()
         return {"id": table_id, "game": game, "host_token": host_token,
                 **({"host_link": f"/call/{table_id}#host={host_token}"} if description.caller else {}),
-                "spectator_link": f"/play/{table_id}",
+                "spectator_link": watch_link(description, table_id),
                 "seats": [{"seat": n, "name": s["name"], "kind": s["kind"], "level": s["level"],
                            **({"token": tokens[n], "link": f"/play/{table_id}#seat={tokens[n]}"}
                               if s["kind"] == "person" else {})}

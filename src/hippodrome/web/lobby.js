@@ -70,6 +70,8 @@ function showRulesLink(game) {
 function renderGameOptions(keep = false) {
   const game = current();
   showRulesLink(game);
+  $("game-summary").textContent = words(game.summary);
+  $("seats-heading").hidden = game.seats.max === 0;   // a game without seats (the box's races)
   const box = $("game-options");
   const values = keep ? formValues(box) : {};
   box.innerHTML = "";
@@ -259,7 +261,7 @@ async function refreshTables() {
       el("td", {}, table.id),
       el("td", {}, gameTitle(table.game)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
-      el("td", {}, el("a", { href: `/play/${table.id}` }, t("Watch")))));
+      el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }
   box.append(list);
 }
