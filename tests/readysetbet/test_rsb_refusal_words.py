@@ -79,3 +79,6 @@ def test_results_carry_the_working_of_each_bet():
     assert won["won"] and won["amount"] == won["value"] * won["multiplier"] == 5 * won["multiplier"]
     assert not lost["won"] and lost["token_penalty"] == 1 and not lost["cancels_loss"]
     assert lost["amount"] == -(lost["penalty"] + lost["token_penalty"])
+    winning = match.state.history[0]["winning"]
+    assert "win:2/3:R" in winning and "win:2/3:L" in winning and "win:7:R" not in winning
+    assert "place:2/3:R" in winning and "show:2/3:L" in winning

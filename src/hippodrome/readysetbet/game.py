@@ -39,7 +39,7 @@ from hippodrome.readysetbet.board import (
     race_spaces,
 )
 from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
-from hippodrome.readysetbet.settlement import Token, player_tokens, settle
+from hippodrome.readysetbet.settlement import Token, player_tokens, settle, winning_spaces
 from hippodrome.readysetbet.description import GAME, HOUSE_DATA, VARIANTS
 from hippodrome.readysetbet.words import space_words, token_values, token_words
 
@@ -374,7 +374,8 @@ class ReadySetBet(DeclaredState, Game):
                              "results": results, "money_before": before, "money_after": list(self.money),
                              "house": self.house_seat if self.variant == "rotating_house" else None,
                              "props": list(self.props), "exotics": list(self.exotics),
-                             "rolls": _roll_sums(self.race_log)})
+                             "rolls": _roll_sums(self.race_log),
+                             "winning": winning_spaces(self.spaces, self.race.positions)})
         if self.race_no >= self.races:
             self.phase = OVER
             return

@@ -53,6 +53,12 @@ def _working(space: Space, token: Token) -> dict[str, Any]:
             "token_penalty": token.get("penalty", 0), "cancels_loss": bool(token.get("cancels_loss"))}
 
 
+def winning_spaces(spaces: dict[str, Space], final_positions: tuple[int, ...]) -> list[str]:
+    """The ids of every space that wins with these final positions (marked on the settled board)."""
+    finish = Finish(np.array([final_positions]))
+    return [space_id for space_id, space in spaces.items() if wins(space, finish)[0]]
+
+
 def settle(bets: list[dict[str, Any]], spaces: dict[str, Space], final_positions: tuple[int, ...],
            money: dict[int, int]) -> tuple[dict[int, int], list[dict[str, Any]]]:
     """Settle every bet once: the new money per seat and one result line per bet.
