@@ -137,3 +137,85 @@ def open_page(browser, server, link, width, height):
     page.goto(server.url + link)
     page.wait_for_selector("#board .space")
     return page, errors
+
+
+#: the VIP cards dealt after race 1 (R8): Ana draws the first two, the bot the next two
+VIP_ON_TOP = ["bonus-4-black", "last-call-1", "bonus-2-white", "lucky-9"]
+
+
+def deal_vip_cards_on_top(server, table_id, cards):
+    """Put these VIP cards on top of a stopped server's stored shuffle (the game replays its log
+    when the server starts: the same game, with the deck in this order)."""
+    import sqlite3
+
+    with sqlite3.connect(server.db) as db:
+        for n, entry in db.execute("SELECT n, entry FROM actions WHERE table_id = ?", (table_id,)).fetchall():
+            entry = json.loads(entry)
+            if entry["action"].get("type") == "shuffle":
+                deck = entry["action"]["vip"]
+                entry["action"]["vip"] = cards + [card for card in deck if card not in cards]
+                db.execute("UPDATE actions SET entry = ? WHERE table_id = ? AND n = ?", (json.dumps(entry), table_id, n))
+                return
+    raise AssertionError("the table has no shuffle in its log")
+
+
+def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser):
+    """R8: the VIP choice says what each card does, the kept bonus token looks different in the tray
+    and on the board, other players' cards are public; results explain each bet; the end shows every
+    race in a table and a chart."""
+    from tests.browser.conftest import place_bet, set_clock
+
+    server = own_server
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bea", "kind": "bot", "level": "value"}], "pace": 0.05})
+    set_clock(server, table, paused=True)
+    server.stop()
+    deal_vip_cards_on_top(server, table["id"], VIP_ON_TOP)
+    server.start()
+    page, errors = open_page(browser, server, table["seats"][0]["link"], 1280, 800)
+    page.wait_for_selector("#tokens [data-token='5']")
+    page.click("#tokens [data-token='5']")
+    place_bet(page, ["win:7:R", "win:6:R", "win:8:R", "place:5:R"])
+    set_clock(server, table, paused=False)
+    page.wait_for_selector("#decision [data-type='vip']", timeout=300000)   # race 1 is settled: keep a card
+    set_clock(server, table, paused=True)   # race 2 waits for the bonus token's bet
+    options = page.locator("#decision [data-type='vip']").all_text_contents()
+    assert any("Bonus Token: black 4" in o and "an extra token 4; when it loses, it costs $1 more" in o for o in options), options
+    assert any("Last Call" in o and "No more bets" in o for o in options), options
+    rows = page.locator("#settlement tr.settled[data-seat='0']")
+    assert rows.count() == 1 and re.search(r"= \$\d+|-\$\d+ space|nothing to pay", rows.text_content())
+    assert page.locator("#settlement tr.player").count() == 2, "the results are grouped by player"
+    assert "→" in page.text_content("#settlement tr.player[data-seat='0']"), "money before and after"
+    assert page.locator("#board .space.winning").count() >= 5, "the winning spaces are marked on the board"
+    screenshot(page, "rsb-results-vip-choice-laptop")
+    page.locator("#decision [data-type='vip']", has_text="Bonus Token").click()
+    page.wait_for_selector("#tokens [data-token='bonus-4-black'].bonus-black")
+    page.wait_for_function("() => document.querySelector('#bets-state').classList.contains('open')")
+    assert "an extra token 4" in page.text_content("#my-vip")
+    # the bot kept one of its two cards: it is public at the table
+    page.wait_for_selector("#players .player-row[data-seat='1'] .vip")
+    assert re.search(r"Bonus Token: white 2|Lucky Number: 9", page.text_content("#players"))
+    page.click("#tokens [data-token='bonus-4-black']")
+    screenshot(page, "rsb-bonus-token-tray-laptop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#mine").scroll_into_view_if_needed()
+    screenshot(page, "rsb-bonus-token-tray-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    space = place_bet(page, ["win:9:R", "win:10:R", "win:5:R", "place:9:R"])
+    assert page.locator(f'[data-space="{space}"] .chip.bonus-black').count() == 1, "a bonus token looks different on the board"
+    screenshot(page, "rsb-bonus-token-board-laptop")
+    set_clock(server, table, paused=False)
+    page.wait_for_selector("#final:not([hidden]) #money-chart", timeout=300000)
+    # the final screen shows every race: a column per race, a line per player, each race's results
+    assert page.locator("#race-table tr[data-seat]").count() == 2
+    assert page.locator("#race-table th").all_text_contents()[-2:] == ["Race 1", "Race 2"]
+    assert page.locator("#money-chart g.series").count() == 2
+    assert page.locator("#money-chart g.series circle").count() == 2 * 3
+    assert page.locator("#final details.race-details").count() == 2
+    bonus_line = page.locator("#race-2 tr.settled[data-seat='0']", has_text="black bonus token 4")
+    assert bonus_line.count() == 1 and re.search(r"4 × \d+ = \$\d+|-\$1 bonus token", bonus_line.text_content())
+    screenshot(page, "rsb-final-laptop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "rsb-final-phone")
+    assert not errors, errors
+    page.close()

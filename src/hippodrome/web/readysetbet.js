@@ -493,6 +493,8 @@ export class Page {
   // One race's results, grouped by player: each bet with its working, money before and after.
   raceResults(race, id) {
     const view = this.msg.view;
+    const history = view.history || [];
+    const previous = history[history.indexOf(race) - 1];
     const rows = [];
     const seats = [...Array(view.seats).keys()].sort((a, b) => race.money_after[b] - race.money_after[a]);
     for (const seat of seats) {
@@ -503,6 +505,11 @@ export class Page {
         el("th", { colspan: 2 }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat),
            race.house === seat || (view.variant === "house_bets" && seat === view.house_seat) ? ` (${t("House")})` : ""),
         el("th", { class: "money" }, t("{before} → {after}", { before: formatMoney(before), after: formatMoney(after) }))));
+      const between = previous ? before - previous.money_after[seat] : 0;
+      if (between) {
+        rows.push(el("tr", { class: "between" }, el("td", { colspan: 3, class: "muted" },
+          t("{amount} before the bets were settled (VIP cards, the House's pay)", { amount: (between > 0 ? "+" : "") + formatMoney(between) }))));
+      }
       if (!lines.length) rows.push(el("tr", { class: "nobet" }, el("td", { colspan: 3, class: "muted" }, t("no bet this race"))));
       for (const r of lines) {
         const house = String(r.token).startsWith("house-");
