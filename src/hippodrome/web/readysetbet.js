@@ -202,7 +202,7 @@ export class Page {
           el("label", {}, oddsToggle, t("Show live odds"))), this.boardBox),
         el("div", { class: "panel p-results" }, this.resultsBox),
         el("div", { class: "panel p-players" }, this.playersBox))));
-    this.buildBoard();
+    this.boardBuilt = false;   // the board is made with the first state (a space shows as it is, closed or not)
   }
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
@@ -421,7 +421,7 @@ export class Page {
     if (winning && winning.has(space.id)) cls.push("winning");
     setClass(node, cls.join(" "));
     if (node.disabled !== space.closed) node.disabled = space.closed;
-    const title = spaceTitle(space.id) + (winning && winning.has(space.id) ? ` · ${t("won")}` : "");
+    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
     if (node.title !== title) node.title = title;
     const [pay, pen, chips, odds] = node.children;
     setText(pay, `×${space.multiplier}`);
@@ -463,6 +463,7 @@ export class Page {
 
   renderBoard(msg) {
     const view = msg.view;
+    if (!this.boardBuilt) { this.buildBoard(); this.boardBuilt = true; }
     for (const head of this.boardBox.querySelectorAll(".board > .head[data-column]")) setText(head, COLUMN_HEADS()[head.dataset.column]);
     const history = view.history || [];
     const last = history[history.length - 1];
