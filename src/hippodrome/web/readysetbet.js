@@ -308,7 +308,8 @@ export class Page {
       const colour = bonusColour(tk.id);
       setClass(node, `token${colour ? ` bonus bonus-${colour}` : ""}${tk.used ? " used" : ""}${tk.id === this.token ? " selected" : ""}`);
       node.disabled = tk.used;
-      const title = myTokenWords(tk) + (tk.cancels_loss ? ` · ${t("its loss costs nothing")}` : tk.penalty ? ` · ${t("loses {amount} more", { amount: formatMoney(tk.penalty) })}` : "");
+      const cost = tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {amount} more", { amount: formatMoney(tk.penalty) }) : "";
+      const title = [myTokenWords(tk), cost].filter(Boolean).join(" · ");
       if (node.title !== title) node.title = title;
     });
     this.renderVipList(this.myVipBox, view.vip_cards[seat] || []);
