@@ -362,11 +362,11 @@ export class Page {
     });
   }
 
-  // My own last result, kept by my tray (the full results are below the board): "+$12: $30 → $42".
+  // My own last result, kept by my tray (the full results are below the board): "Race 1: $30 → $42".
   renderMyResult(msg) {
     const view = msg.view, history = view.history || [], box = this.lastResultBox;
     const last = history[history.length - 1];
-    const show = last && msg.seat !== null && (last.race === view.race_no || (view.race_log || []).every((e) => e.event !== "move"));
+    const show = last && msg.seat !== null;   // until the next race is settled: it never moves the board while people bet
     if (!show) { box.innerHTML = ""; box.dataset.race = ""; return; }
     const before = last.money_before[msg.seat], after = last.money_after[msg.seat];
     const text = t("Race {n}: {before} → {after}", { n: last.race, before: formatMoney(before), after: formatMoney(after) });
