@@ -59,6 +59,8 @@ def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
     targets = [f"{kind}:{horse}:R" for horse in ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
                for kind in ("win", "place", "show")]
     track_top = page.locator("#track").bounding_box()["y"]
+    board_top = "() => document.querySelector('#board').getBoundingClientRect().top + scrollY"
+    board_at = page.evaluate(board_top)
     for n in range(CLICKS):
         space = page.locator(f'[data-space="{targets[n % len(targets)]}"]')
         space.scroll_into_view_if_needed()
@@ -74,6 +76,7 @@ def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
         box = page.locator(selector).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
     assert page.locator("#track").bounding_box()["y"] <= track_top
+    assert page.evaluate(board_top) == board_at, "nothing pushed the board down while the race ran"
     assert page.evaluate("window.__spaceClicks") == CLICKS, "every click reached its space"
     # every click is answered: its bet placed, or a toast saying why not
     placed = refused = 0
