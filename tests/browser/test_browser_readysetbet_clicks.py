@@ -191,6 +191,15 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     assert "→" in page.text_content("#settlement tr.player[data-seat='0']"), "money before and after"
     assert page.locator("#board .space.winning").count() >= 5, "the winning spaces are marked on the board"
     screenshot(page, "rsb-results-vip-choice-laptop")
+    page.locator("#settlement").scroll_into_view_if_needed()
+    screenshot(page, "rsb-results-laptop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#decision").scroll_into_view_if_needed()
+    screenshot(page, "rsb-vip-choice-phone")
+    page.locator("#settlement").scroll_into_view_if_needed()
+    screenshot(page, "rsb-results-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.locator("#decision [data-type='vip']", has_text="Bonus Token").click()
     page.wait_for_selector("#tokens [data-token='bonus-4-black'].bonus-black")
     page.wait_for_function("() => document.querySelector('#bets-state').classList.contains('open')")
@@ -198,6 +207,9 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     # the bot kept one of its two cards: it is public at the table
     page.wait_for_selector("#players .player-row[data-seat='1'] .vip")
     assert re.search(r"Bonus Token: white 2|Lucky Number: 9", page.text_content("#players"))
+    page.locator("#players").scroll_into_view_if_needed()
+    screenshot(page, "rsb-players-vip-laptop")
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.click("#tokens [data-token='bonus-4-black']")
     screenshot(page, "rsb-bonus-token-tray-laptop")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -213,6 +213,8 @@ export class Page {
     this.msg = msg;
     this.root.dataset.stateId = msg.state_id;
     const view = msg.view;
+    // on a phone the track is pinned above the board while the race runs (style.css), not over the results
+    this.root.classList.toggle("racing", view.phase === "race" && !view.race.finished);
     const log = view.race_log || [];
     const lastMove = [...log].reverse().find((e) => e.event === "move");
     const moveKey = `${view.race_no}:${lastMove ? log.lastIndexOf(lastMove) : -1}`;
@@ -373,7 +375,7 @@ export class Page {
     if (box.dataset.race !== String(last.race) || box.textContent.indexOf(text) < 0) {
       box.innerHTML = "";
       box.dataset.race = String(last.race);
-      box.append(el("p", { class: after >= before ? "won" : "lost" }, text), el("button", { type: "button", class: "see-results",
+      box.append(el("p", { class: after > before ? "won" : after < before ? "lost" : "even" }, text), el("button", { type: "button", class: "see-results",
         onclick: () => this.resultsBox.scrollIntoView({ behavior: "smooth", block: "start" }) }, t("See the results")));
     }
   }
