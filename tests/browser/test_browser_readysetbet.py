@@ -33,8 +33,8 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     assert row.count() == 1
     text = row.text_content()
     multiplier, penalty = SPACES[placed]
-    won = f"won ${TOKEN_VALUE * multiplier}" in text
-    lost = (f"lost ${penalty}" in text) if penalty else ("nothing to pay" in text)
+    won = f"{TOKEN_VALUE} × {multiplier} = ${TOKEN_VALUE * multiplier}" in text   # the working of the bet
+    lost = (f"-${penalty} space" in text) if penalty else ("nothing to pay" in text)
     assert won != lost, text
     money = int(re.search(r"\$(\d+)", page.text_content("#mine h2")).group(1))
     assert money == (TOKEN_VALUE * multiplier if won else 0), "R4: money starts at $0 and never goes below"
@@ -138,12 +138,17 @@ def test_the_house_places_its_tokens_by_clicking(server, browser):
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.goto(server.url + table["seats"][2]["link"])
     page.wait_for_selector("#house-tokens")
+    # R9: the House's tokens 2, 3, 3, 4, 5, 5: the picker shows how many of each are left
+    assert page.text_content('#house-tokens [data-token="house-5"]') == "5×2"
+    assert page.text_content('#house-tokens [data-token="house-2"]') == "2×1"
     page.click('#house-tokens [data-token="house-5"]')
     page.click('[data-space="win:7:R"]')
     page.wait_for_function("() => (document.querySelector('[data-space=\"win:7:R\"] .chip.house') || {}).textContent === '5'")
+    page.wait_for_function("""() => document.querySelector('#house-tokens [data-token="house-5"]').textContent === '5×1'""")
     page.click('#house-tokens [data-token="house-2"]')
     page.click('[data-space="win:7:R"]')  # one house token per space (R9)
     page.wait_for_selector(".error-box")
+    assert "Win on horse 7" in page.text_content(".error-box")
     page.close()
 
 

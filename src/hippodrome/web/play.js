@@ -1,6 +1,6 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
-import { t, render, languageSelector, seatName } from "/static/i18n.js";
+import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 
@@ -66,6 +66,7 @@ async function start() {
     token,
     onState: (message) => {
       lastState = message;
+      useSeats(message.seats);   // the server's messages name seats as {seat: n}
       drawHeader();
       page.update(message);
     },
