@@ -66,6 +66,8 @@ def destinations(
     """Legal end squares of a move of ``points`` from ``start`` (T3, T4, T5, T11)."""
     if points <= 0:
         return MoveOptions(0, (start,))
+    if not fences:
+        return _flat_destinations(course, start, points, blocked)
     nxt, inward, outward = course.next, course.inward, course.outward
     opening_jump = nxt[start] in fences
     late_point = LATE_CHANGE_POINT_AFTER_OPENING_JUMP if opening_jump else LATE_CHANGE_POINT
@@ -108,3 +110,46 @@ def destinations(
             push((side, point, changes_to_late))
     at_fence = frozenset(s for s in ends if nxt[s] in fences) if best < points else frozenset()
     return MoveOptions(best, tuple(sorted(ends)), at_fence)
+
+
+def _flat_destinations(course: Course, start: int, points: int, blocked: set[int] | frozenset[int]) -> MoveOptions:
+    """:func:`destinations` without fences, the same ends found walk by walk rather than step by step.
+
+    A path is a first step (ahead, or a lane change on point 1), then a straight walk that may turn
+    once into a neighbouring lane on point 7 or later and walk straight on from there. Only where a
+    walk stops (out of points, or blocked) can it be among the farthest ends: every square on the
+    way was reached with fewer points."""
+    nxt, inward, outward = course.next, course.inward, course.outward
+    best, ends = 0, {start}
+
+    def reach(square: int, used: int) -> None:
+        nonlocal best, ends
+        if used > best:
+            best, ends = used, {square}
+        elif used == best:
+            ends.add(square)
+
+    def straight(square: int, used: int) -> None:
+        while used < points:
+            ahead = nxt[square]
+            if ahead == NO_SQUARE or ahead in blocked:
+                break
+            square, used = ahead, used + 1
+        reach(square, used)
+
+    for first in (nxt[start], inward[start], outward[start]):
+        if first == NO_SQUARE or first in blocked:
+            continue
+        square, used = first, 1
+        while used < points:
+            point = used + 1
+            if point >= LATE_CHANGE_POINT:
+                for side in (inward[square], outward[square]):
+                    if side != NO_SQUARE and side not in blocked:
+                        straight(side, point)
+            ahead = nxt[square]
+            if ahead == NO_SQUARE or ahead in blocked:
+                break
+            square, used = ahead, point
+        reach(square, used)
+    return MoveOptions(best, tuple(sorted(ends)))
