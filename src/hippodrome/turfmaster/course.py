@@ -66,6 +66,11 @@ class Course:
         for sid, ahead in enumerate(self.next):
             if ahead != NO_SQUARE:
                 self.prev[ahead] = sid
+        #: the squares a horse on a square blocks for the others (T4): its own, and the ones right
+        #: ahead of and behind it in its lane
+        self.blocks: list[tuple[int, ...]] = [
+            tuple(s for s in (sid, self.next[sid], self.prev[sid]) if s != NO_SQUARE) for sid in range(len(squares))
+        ]
         self.finish_index: tuple[int, ...] = tuple(data["finish"])
         self.crossed: list[bool] = [
             s["index"] >= self.finish_index[s["lane"]] for s in squares

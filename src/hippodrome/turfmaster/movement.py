@@ -47,12 +47,9 @@ def blocked_squares(course: Course, others: Iterable[int]) -> set[int]:
     """Squares no other horse may end on or pass (T4): each horse's square and the ones
     directly ahead of and behind it in its lane."""
     blocked: set[int] = set()
-    nxt, prev = course.next, course.prev
+    block = course.blocks
     for square in others:
-        blocked.add(square)
-        blocked.add(nxt[square])
-        blocked.add(prev[square])
-    blocked.discard(NO_SQUARE)
+        blocked.update(block[square])
     return blocked
 
 
@@ -120,23 +117,8 @@ def _flat_destinations(course: Course, start: int, points: int, blocked: set[int
     walk stops (out of points, or blocked) can it be among the farthest ends: every square on the
     way was reached with fewer points."""
     nxt, inward, outward = course.next, course.inward, course.outward
-    best, ends = 0, {start}
-
-    def reach(square: int, used: int) -> None:
-        nonlocal best, ends
-        if used > best:
-            best, ends = used, {square}
-        elif used == best:
-            ends.add(square)
-
-    def straight(square: int, used: int) -> None:
-        while used < points:
-            ahead = nxt[square]
-            if ahead == NO_SQUARE or ahead in blocked:
-                break
-            square, used = ahead, used + 1
-        reach(square, used)
-
+    stops = [(0, start)]  # (points used, square) where a walk stops
+    stop = stops.append
     for first in (nxt[start], inward[start], outward[start]):
         if first == NO_SQUARE or first in blocked:
             continue
@@ -146,10 +128,18 @@ def _flat_destinations(course: Course, start: int, points: int, blocked: set[int
             if point >= LATE_CHANGE_POINT:
                 for side in (inward[square], outward[square]):
                     if side != NO_SQUARE and side not in blocked:
-                        straight(side, point)
+                        # the one late change, then straight on
+                        turned, turned_used = side, point
+                        while turned_used < points:
+                            ahead = nxt[turned]
+                            if ahead == NO_SQUARE or ahead in blocked:
+                                break
+                            turned, turned_used = ahead, turned_used + 1
+                        stop((turned_used, turned))
             ahead = nxt[square]
             if ahead == NO_SQUARE or ahead in blocked:
                 break
             square, used = ahead, point
-        reach(square, used)
-    return MoveOptions(best, tuple(sorted(ends)))
+        stop((used, square))
+    best = max(stops)[0]
+    return MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))
