@@ -103,6 +103,9 @@ class Decision:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")  # i18n: programming error
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle make it anew
+        return (Decision, (self.seat, self.kind, self.options, self.context, self.note_messages))
+
     @property
     def notes(self) -> tuple[str, ...]:
         """The notes as strings: each message rendered once, on first reading, as a :class:`Note`."""

@@ -71,6 +71,16 @@ class Course:
         self.blocks: list[tuple[int, ...]] = [
             tuple(s for s in (sid, self.next[sid], self.prev[sid]) if s != NO_SQUARE) for sid in range(len(squares))
         ]
+        #: the same as one bit mask per square (bit ``s`` for square ``s``)
+        self.block_mask: list[int] = [sum(1 << s for s in blocks) for blocks in self.blocks]
+        #: the last square of each square's lane; a lane's squares have consecutive ids (checked)
+        self.lane_last: list[int] = [0] * len(squares)
+        for sid in reversed(range(len(squares))):
+            ahead = self.next[sid]
+            if ahead not in (NO_SQUARE, sid + 1):
+                raise CourseError(Message("{file}: the squares of a lane must be listed in order, lane by lane",
+                                          file=source))
+            self.lane_last[sid] = sid if ahead == NO_SQUARE else self.lane_last[ahead]
         self.finish_index: tuple[int, ...] = tuple(data["finish"])
         self.crossed: list[bool] = [
             s["index"] >= self.finish_index[s["lane"]] for s in squares

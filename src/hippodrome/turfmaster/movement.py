@@ -64,7 +64,16 @@ def destinations(
     if points <= 0:
         return MoveOptions(0, (start,))
     if not fences:
-        return _flat_destinations(course, start, points, blocked)
+        mask = 0
+        for square in blocked:
+            mask |= 1 << square
+        return _flat_destinations(course, start, points, mask)
+    return _searched_destinations(course, start, points, blocked, fences)
+
+
+def _searched_destinations(course: Course, start: int, points: int, blocked: set[int] | frozenset[int],
+                           fences: frozenset[int]) -> MoveOptions:
+    """:func:`destinations` by a search over every path, step by step (any course, fences or not)."""
     nxt, inward, outward = course.next, course.inward, course.outward
     opening_jump = nxt[start] in fences
     late_point = LATE_CHANGE_POINT_AFTER_OPENING_JUMP if opening_jump else LATE_CHANGE_POINT
@@ -109,37 +118,52 @@ def destinations(
     return MoveOptions(best, tuple(sorted(ends)), at_fence)
 
 
-def _flat_destinations(course: Course, start: int, points: int, blocked: set[int] | frozenset[int]) -> MoveOptions:
-    """:func:`destinations` without fences, the same ends found walk by walk rather than step by step.
+
+def moves_among(course: Course, start: int, points: int, others: list[int],
+                fences: frozenset[int] = frozenset()) -> MoveOptions:
+    """:func:`destinations` of a horse on ``start`` among horses on the squares ``others``."""
+    if fences:
+        return destinations(course, start, points, blocked_squares(course, others), fences)
+    mask, block_mask = 0, course.block_mask
+    for square in others:
+        mask |= block_mask[square]
+    return _flat_destinations(course, start, points, mask)
+
+
+def _flat_destinations(course: Course, start: int, points: int, mask: int) -> MoveOptions:
+    """:func:`destinations` on a course without fences, the squares blocked given as a bit mask (bit
+    ``s`` for square ``s``): the same ends found walk by walk rather than step by step.
 
     A path is a first step (ahead, or a lane change on point 1), then a straight walk that may turn
     once into a neighbouring lane on point 7 or later and walk straight on from there. Only where a
-    walk stops (out of points, or blocked) can it be among the farthest ends: every square on the
-    way was reached with fewer points."""
-    nxt, inward, outward = course.next, course.inward, course.outward
+    walk stops (out of points, or blocked) can it be among the farthest ends: every square on the way
+    was reached with fewer points. A lane's squares have consecutive ids, so a straight walk goes as
+    far as the first blocked square ahead in its lane (the lowest bit of the mask above it) at once."""
+    if points <= 0:
+        return MoveOptions(0, (start,))
+    nxt, inward, outward, last = course.next, course.inward, course.outward, course.lane_last
+
+    def room(square: int) -> int:
+        """How many squares a horse on ``square`` can walk straight on."""
+        ahead = mask >> (square + 1)
+        lane_room = last[square] - square
+        if not ahead:
+            return lane_room
+        blocked_at = (ahead & -ahead).bit_length() - 1
+        return blocked_at if blocked_at < lane_room else lane_room
+
     stops = [(0, start)]  # (points used, square) where a walk stops
-    stop = stops.append
+    first_turn = LATE_CHANGE_POINT - 2  # steps after the first one before the late turn may be taken
     for first in (nxt[start], inward[start], outward[start]):
-        if first == NO_SQUARE or first in blocked:
+        if first == NO_SQUARE or mask >> first & 1:
             continue
-        square, used = first, 1
-        while used < points:
-            point = used + 1
-            if point >= LATE_CHANGE_POINT:
-                for side in (inward[square], outward[square]):
-                    if side != NO_SQUARE and side not in blocked:
-                        # the one late change, then straight on
-                        turned, turned_used = side, point
-                        while turned_used < points:
-                            ahead = nxt[turned]
-                            if ahead == NO_SQUARE or ahead in blocked:
-                                break
-                            turned, turned_used = ahead, turned_used + 1
-                        stop((turned_used, turned))
-            ahead = nxt[square]
-            if ahead == NO_SQUARE or ahead in blocked:
-                break
-            square, used = ahead, point
-        stop((used, square))
+        walked = min(points - 1, room(first))
+        stops.append((1 + walked, first + walked))
+        for steps in range(first_turn, min(walked, points - 2) + 1):
+            square, point = first + steps, steps + 2
+            for side in (inward[square], outward[square]):
+                if side != NO_SQUARE and not mask >> side & 1:
+                    more = min(points - point, room(side))
+                    stops.append((point + more, side + more))
     best = max(stops)[0]
     return MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))

@@ -51,7 +51,7 @@ from hippodrome.turfmaster.cards import (
     is_joker,
 )
 from hippodrome.turfmaster.course import Course
-from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
+from hippodrome.turfmaster.movement import MoveOptions, moves_among
 from hippodrome.turfmaster.position import place_horses
 from hippodrome.turfmaster.setup import (
     check_horse_ids, horse_list, race_horses, setup_course, setup_object, whole_number,
@@ -254,9 +254,7 @@ class Race(DeclaredState, Game):
             horse = self.order[self.turn]
             square, status = self.square, self.status
             others = [square[h] for h in self.ids if h != horse and status[h] == RACING]
-            self._options_cache = destinations(
-                self.course, square[horse], self.points, blocked_squares(self.course, others), self.fences
-            )
+            self._options_cache = moves_among(self.course, square[horse], self.points, others, self.fences)
         return self._options_cache
 
     def add_cards(self, horse: str, cards: list[str]) -> None:
