@@ -17,8 +17,10 @@ import pytest
 
 from hippodrome.core.game import Chance
 from hippodrome.turfmaster.cards import full_deck
-from hippodrome.turfmaster.movement import _searched_destinations, blocked_squares, destinations, moves_among
-from hippodrome.turfmaster.course import load_course
+from hippodrome.turfmaster.course import NO_SQUARE, load_course
+from hippodrome.turfmaster.movement import (
+    _Asked, _flat_destinations, _free_flat_moves, _searched_destinations, blocked_squares, destinations, moves_among,
+)
 from hippodrome.turfmaster.race import Race
 from hippodrome.turfmaster.search_state import SearchRace
 
@@ -103,8 +105,9 @@ def test_T1_T6_T9_T11_T13_the_search_state_plays_as_the_race_in_thousands_of_pos
 
 @pytest.mark.parametrize("course", ["oval", "triangle"])
 def test_T3_T4_T5_flat_moves_walked_straight_agree_with_the_step_by_step_search(course):
-    """The walk-by-walk moves of a flat race (squares blocked as a bit mask) against the step-by-step
-    search and the naive reference, over thousands of random fields."""
+    """The moves of a flat race (walk by walk, a straight walk at once by bisection; or the move on an
+    empty course when no horse blocks its window) against the step-by-step search and the naive
+    reference, over thousands of random fields."""
     board = load_course(course)
     rng = random.Random(course)
     for _ in range(3000):
@@ -115,7 +118,27 @@ def test_T3_T4_T5_flat_moves_walked_straight_agree_with_the_step_by_step_search(
         walked = destinations(board, start, points, blocked)
         among = moves_among(board, start, points, others)
         searched = _searched_destinations(board, start, points, blocked, frozenset())
+        flat = _flat_destinations(board, start, points, blocked)
         assert (walked.steps, walked.ends) == (among.steps, among.ends) == (searched.steps, searched.ends)
+        assert (flat.steps, flat.ends) == (searched.steps, searched.ends)
         if rng.random() < 0.1:
             assert (walked.steps, list(walked.ends)) == reference_destinations(board, start, points, blocked,
                                                                                   frozenset())
+
+
+@pytest.mark.parametrize("course", ["oval", "triangle"])
+def test_T3_T4_the_empty_course_move_and_its_window_are_the_step_by_step_search_s(course):
+    """A move no horse comes near is the empty course's (cached): checked on every square and every
+    value, its result and the squares near its window against what the step-by-step search asks."""
+    board = load_course(course)
+    for start in range(len(board)):
+        for points in range(1, 13):
+            near, free = _free_flat_moves(board, start, points)
+            asked = _Asked()
+            assert free == _searched_destinations(board, start, points, asked, frozenset())
+            expected = 0
+            for square in asked.squares:
+                for neighbour in (square, board.next[square], board.prev[square]):
+                    if neighbour != NO_SQUARE:
+                        expected |= 1 << neighbour
+            assert near == expected, (start, points)

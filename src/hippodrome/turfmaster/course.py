@@ -71,8 +71,6 @@ class Course:
         self.blocks: list[tuple[int, ...]] = [
             tuple(s for s in (sid, self.next[sid], self.prev[sid]) if s != NO_SQUARE) for sid in range(len(squares))
         ]
-        #: the same as one bit mask per square (bit ``s`` for square ``s``)
-        self.block_mask: list[int] = [sum(1 << s for s in blocks) for blocks in self.blocks]
         #: the last square of each square's lane; a lane's squares have consecutive ids (checked)
         self.lane_last: list[int] = [0] * len(squares)
         for sid in reversed(range(len(squares))):
