@@ -83,6 +83,27 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
     return limit is not None and not is_joker(card) and card_value(card) > limit
 
 
+def in_move_order(horses: Any, square: Any, course: Course) -> list[Any]:
+    """``horses`` in move order (T2): farthest first, the inner lane first on a line (``square[h]``:
+    the square of horse ``h``). Also the order in which horses past the line finish (T9)."""
+    line, lane = course.line_of, course.lane_of
+    return sorted(horses, key=lambda h: (-line[square[h]], lane[square[h]]))
+
+
+def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> dict[Any, int]:
+    """The handicap limit of each of the racing ``horses`` that has one (T2, T6): by competition
+    ranking, the ``finished`` horses counting ahead of them."""
+    line = course.line_of
+    lines = [line[square[h]] for h in horses]
+    limits = {}
+    for horse in horses:
+        at = line[square[horse]]
+        limit = handicap_limit(finished + 1 + sum(1 for other in lines if other > at))
+        if limit is not None:
+            limits[horse] = limit
+    return limits
+
+
 @cache
 def _above_limit_note(limit: int) -> Message:
     """The note on a card above the handicap limit ``limit`` (one message per limit, shared: a
@@ -518,20 +539,9 @@ class Race(DeclaredState, Game):
     def _start_round(self) -> None:
         self.round_no += 1
         self.round_kind = DICE_ROUND if self.round_kind == CARD_ROUND else CARD_ROUND
-        line = self.course.line_of
-        lane = self.course.lane_of
         racing = self.racing()
-        square = self.square
-        self.order = sorted(racing, key=lambda h: (-line[square[h]], lane[square[h]]))
-        lines = [line[square[h]] for h in racing]
-        finished = len(self.places)
-        self.limits = {}
-        for horse in racing:
-            at = line[square[horse]]
-            ahead = sum(1 for other in lines if other > at)
-            limit = handicap_limit(finished + 1 + ahead)
-            if limit is not None:
-                self.limits[horse] = limit
+        self.order = in_move_order(racing, self.square, self.course)
+        self.limits = handicap_limits(racing, self.square, self.course, len(self.places))
         self.turn = 0
         self.awaiting = None
         self.dice = None
@@ -541,9 +551,8 @@ class Race(DeclaredState, Game):
     def _end_round(self) -> None:
         if self.round_kind == DICE_ROUND:
             self.roller = (self.roller + 1) % self.seats
-        line, lane, crossed = self.course.line_of, self.course.lane_of, self.course.crossed
-        arrived = [h for h in self.racing() if crossed[self.square[h]]]
-        arrived.sort(key=lambda h: (-line[self.square[h]], lane[self.square[h]]))
+        crossed = self.course.crossed
+        arrived = in_move_order([h for h in self.racing() if crossed[self.square[h]]], self.square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
             self.places.append(horse)

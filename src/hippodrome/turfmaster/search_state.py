@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hippodrome.turfmaster.cards import card_value, full_deck, handicap_limit, is_joker
-from hippodrome.turfmaster.course import Course
+from hippodrome.turfmaster.cards import card_value, full_deck, is_joker
 from hippodrome.turfmaster.movement import MoveOptions, moves_among
+from hippodrome.turfmaster.race import handicap_limits, in_move_order
 
 #: the kinds of card, in the order a card decision lists them (by value, the plain card first)
 CARD_KINDS: tuple[str, ...] = tuple(sorted(set(full_deck()), key=lambda card: (card_value(card), is_joker(card))))
@@ -308,16 +308,11 @@ class SearchRace:
     def _start_round(self) -> None:
         self.round_no += 1
         self.card_round = not self.card_round
-        line, lane, square = self.course.line_of, self.course.lane_of, self.square
+        square = self.square
         racing = [h for h in range(len(square)) if self.status[h] == RACING]
-        self.order = tuple(sorted(racing, key=lambda h: (-line[square[h]], lane[square[h]])))
-        lines = [line[square[h]] for h in racing]
-        finished = len(self.places)
-        limits = [0] * len(square)
-        for horse in racing:
-            at = line[square[horse]]
-            limits[horse] = handicap_limit(finished + 1 + sum(1 for other in lines if other > at)) or 0
-        self.limits = tuple(limits)
+        self.order = tuple(in_move_order(racing, square, self.course))
+        limits = handicap_limits(racing, square, self.course, len(self.places))
+        self.limits = tuple(limits.get(h, 0) for h in range(len(square)))
         self.turn = 0
         self.awaiting = None
         self.dice = None
@@ -327,10 +322,9 @@ class SearchRace:
     def _end_round(self) -> None:
         if not self.card_round:
             self.roller = (self.roller + 1) % self.seats
-        course: Course = self.course
-        line, lane, crossed, square = course.line_of, course.lane_of, course.crossed, self.square
-        arrived = [h for h in range(len(square)) if self.status[h] == RACING and crossed[square[h]]]
-        arrived.sort(key=lambda h: (-line[square[h]], lane[square[h]]))
+        crossed, square = self.course.crossed, self.square
+        arrived = in_move_order([h for h in range(len(square)) if self.status[h] == RACING and crossed[square[h]]],
+                                square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
         self.places = self.places + tuple(arrived)
