@@ -79,6 +79,8 @@ class Course:
                 raise CourseError(Message("{file}: the squares of a lane must be listed in order, lane by lane",
                                           file=source))
             self.lane_last[sid] = sid if ahead == NO_SQUARE else self.lane_last[ahead]
+        #: moves on this course when no horse is near (movement._free_moves fills it, by fences)
+        self.free_moves: dict[frozenset[int], dict[int, Any]] = {}
         self.finish_index: tuple[int, ...] = tuple(data["finish"])
         self.crossed: list[bool] = [
             s["index"] >= self.finish_index[s["lane"]] for s in squares

@@ -15,7 +15,6 @@ allows (T5).
 from __future__ import annotations
 
 from bisect import bisect_right
-from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from hippodrome.turfmaster.course import NO_SQUARE, Course
@@ -83,8 +82,27 @@ class _Asked:
         return False
 
 
-@lru_cache(maxsize=1 << 15)
+#: the most points a cached move may have (the rest are computed each time: no game moves more)
+_CACHED_POINTS = 32
+
+
 def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
+    """:func:`_empty_course_moves`, kept in the course's ``free_moves`` (one table per set of fences,
+    keyed by start and points): at most one entry per square and value, a few MB for a course, and
+    plain ints and tuples that the garbage collector soon stops walking through."""
+    table = course.free_moves.get(fences)
+    if table is None:
+        table = course.free_moves[fences] = {}
+    if points >= _CACHED_POINTS:
+        return _empty_course_moves(course, start, points, fences)
+    key = start * _CACHED_POINTS + points
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _empty_course_moves(course, start, points, fences)
+    return found
+
+
+def _empty_course_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
     """The move of ``points`` from ``start`` on an empty course, with the squares near its window, as
     a bit mask (bit ``s`` for square ``s``).
 
@@ -93,7 +111,7 @@ def _free_moves(course: Course, start: int, points: int, fences: frozenset[int])
     it are the squares a horse would block some square of the window from (T4): the window and the
     squares right before and after each of its squares; a field with no horse there, and no blocked
     square there, moves as the empty course. (A bit mask is a few hundred bytes where a set of the
-    same squares takes kilobytes: the cache holds up to 32768 moves.)"""
+    same squares takes kilobytes.)"""
     if not fences:
         return _free_flat_moves(course, start, points)
     asked = _Asked()
