@@ -42,12 +42,12 @@ class TurfMasterDriver:
         self.points = [0] * self.seats
         self._legal: dict[int, Action] | None = None
         self._decision: tuple[Decision | None] | None = None
+        self._mask: np.ndarray | None = None
 
     def reset(self, seed: int | str) -> None:
         self.match = Match(self.game, self.setup, seed)
         self.points = [0] * self.seats
-        self._legal = None
-        self._decision: tuple[Decision | None] | None = None
+        self._legal, self._decision, self._mask = None, None, None
 
     @property
     def state(self):
@@ -73,7 +73,7 @@ class TurfMasterDriver:
         if option is None:
             raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(self.legal())}")  # i18n: programming error
         self.match.act(decision.seat, option)
-        self._legal, self._decision = None, None
+        self._legal, self._decision, self._mask = None, None, None
         points = points_so_far(self.state)
         earned = [now - before for now, before in zip(points, self.points)]
         self.points = points
@@ -82,6 +82,9 @@ class TurfMasterDriver:
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """``{"observation": vector, "action_mask": ids}``; the mask is empty unless ``seat`` decides."""
         decision = self.decision()
-        mine = decision is not None and decision.seat == seat
-        return {"observation": observe(self.state, seat), "action_mask": action_mask(self.legal() if mine else None)}
+        if decision is None or decision.seat != seat:
+            return {"observation": observe(self.state, seat), "action_mask": action_mask(None)}
+        if self._mask is None:
+            self._mask = action_mask(self.legal())
+        return {"observation": observe(self.state, seat), "action_mask": self._mask.copy()}
 

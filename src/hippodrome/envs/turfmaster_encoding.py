@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import bisect
 import weakref
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -78,10 +79,10 @@ ACTION_BLOCKS = dict(_blocks.fields)
 
 
 # -- the context of a decision ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     """What turns a decision's options into ids and back: the deciding seat's horses (slot order),
-    the horse the decision is about, and for a square the course and the square it starts from."""
+    the horse the decision is about, and for a square the course and the square it starts from.
+    (A named tuple: one is made at every decision.)"""
 
     seat: int
     horses: tuple[str, ...]
@@ -98,13 +99,21 @@ def running_race(state: Game) -> Race | None:
 
 
 def frame_of(state: Game, decision: Decision) -> Frame:
-    owner, seat = state.owner, decision.seat
-    horses = tuple([h for h in state.ids if owner[h] == seat])
+    horses = _slots(tuple(state.ids), tuple([state.owner[h] for h in state.ids])).get(decision.seat, ())
     horse = decision.context.get("horse")
     if decision.kind != "square":
         return Frame(decision.seat, horses, horse)
     race = running_race(state)
     return Frame(decision.seat, horses, horse, race.course, race.square[horse])
+
+
+@lru_cache(maxsize=256)
+def _slots(ids: tuple[str, ...], owners: tuple[int, ...]) -> dict[int, tuple[str, ...]]:
+    """Each seat's horses in the game's order (its slots)."""
+    slots: dict[int, tuple[str, ...]] = {}
+    for horse, owner in zip(ids, owners):
+        slots[owner] = slots.get(owner, ()) + (horse,)
+    return slots
 
 
 # -- squares, relative to the move ----------------------------------------------------------------
@@ -243,13 +252,17 @@ STATUS_INDEX = {status: number for number, status in enumerate(STATUSES)}
 LIMITS = (None, 8, 9, 10)
 LIMIT_INDEX = {limit: number for number, limit in enumerate(LIMITS)}
 DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep")
+DECISION_INDEX = {kind: number for number, kind in enumerate(DECISIONS)}
 PHASES = ("setup", "prepare", "race", "over")
+PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
 MOST_OF_A_KIND = max(full_deck().count(card) for card in CARD_KINDS)
 DECK_SIZE = len(full_deck())
 MOST_CARDS = HAND_SIZE + BONUS_CARDS
 MOST_POINTS = RACES * sum(PLACE_POINTS)
 MOST_ROUNDS = 40
 MOST_POINTS_IN_A_MOVE = 12
+#: a hand of n cards (n at most MOST_CARDS) in the "cards in hand" entry
+_CARD_COUNT = tuple(count / MOST_CARDS for count in range(MOST_CARDS + 1))
 
 _row = Layout()
 R_PRESENT = _row.add("present", 1)
@@ -293,56 +306,69 @@ ROW_FIELDS = dict(_row.fields)
 
 
 def observe(state: Game, seat: int) -> np.ndarray:
-    """What ``seat`` knows of ``state`` (a race or a meeting), as :data:`OBSERVATION_SIZE` floats."""
+    """What ``seat`` knows of ``state`` (a race or a meeting), as :data:`OBSERVATION_SIZE` floats.
+
+    Written entry by entry into a flat ``array("f")`` (a Python-level store costs a fraction of
+    one into a NumPy array), which NumPy then wraps without a copy. The entries that never change
+    in a game, and the cards played so far in the race (they only add up), are kept per seat and
+    copied in one go."""
     meeting = state if isinstance(state, Meeting) else None
     race = running_race(state)
     seats = state.players if meeting is not None else state.seats
-    owner = state.owner
-    seating = _seating(tuple(state.ids), tuple(owner[h] for h in state.ids), seats, seat,
-                       race.course.name if race is not None else state.course_name, state.steeplechase)
-    vector = seating.base.copy()
-    hands = meeting.hand if meeting is not None else (race.hands.get if race.hands is not None else None)
-    if hands is not None:
-        _hand_rows(vector, hands, seating)
+    seating = _seating(state, seat, race.course.name if race is not None else state.course_name)
+    vector = (seating.base if race is None else _with_played(race, seat, seating))[:]
     if meeting is not None:
+        _hand_rows(vector, meeting.hand, seating)
         _meeting_rows(vector, meeting, seating)
+    elif race.hands is not None:
+        _hand_rows(vector, race.hands.__getitem__, seating)
     if race is not None:
         _race_rows(vector, race, seating)
         _race_globals(vector, race, seat, seats)
     _decision(vector, state.pending(), seat)
     for other, points in enumerate(points_so_far(state)):
-        vector[G_SCORES + (other - seat) % seats] = points / MOST_POINTS
-    return vector
+        if points:
+            vector[G_SCORES + (other - seat) % seats] = points / MOST_POINTS
+    return np.frombuffer(vector, dtype=np.float32)
 
 
-def _hand_rows(vector: np.ndarray, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
+def _hand_rows(vector: array, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
     """Every horse's card count; the seat's own horses' cards, by kind."""
+    mine = seating.mine
     for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
         hand = hands(horse)
-        vector[start + R_CARDS] = min(1.0, len(hand) / MOST_CARDS)
-        if number < seating.mine:
-            counts: dict[int, int] = {}
-            for card in hand:
-                kind = KIND[card]
-                counts[kind] = counts.get(kind, 0) + 1
-            for kind, count in counts.items():
-                vector[start + R_HAND + kind] = count / MOST_OF_A_KIND
+        if hand:
+            vector[start + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
+            if number < mine:
+                for kind, value in _kinds(tuple(hand)):
+                    vector[start + R_HAND + kind] = value
 
 
-def _meeting_rows(vector: np.ndarray, meeting: Meeting, seating: "_Seating") -> None:
+@lru_cache(maxsize=4096)
+def _kinds(hand: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
+    """A hand by card kind: (kind, how many / the most of a kind), for each kind held."""
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[KIND[card]] = counts.get(KIND[card], 0) + 1
+    return tuple((kind, count / MOST_OF_A_KIND) for kind, count in counts.items())
+
+
+def _meeting_rows(vector: array, meeting: Meeting, seating: "_Seating") -> None:
     """Whether each horse has taken its bonus cards, and how much of its deck is left (T8)."""
     vector[G_RACE + max(0, meeting.race_no - 1)] = 1
-    vector[G_PHASE + PHASES.index(meeting.phase)] = 1
+    vector[G_PHASE + PHASE_INDEX[meeting.phase]] = 1
+    claimed, drawn = meeting.claimed, meeting.drawn
     for start, horse in zip(seating.starts, seating.rows):
-        vector[start + R_BONUS] = meeting.claimed[horse] is not None
-        vector[start + R_DECK] = (DECK_SIZE - meeting.drawn[horse]) / DECK_SIZE
+        if claimed[horse] is not None:
+            vector[start + R_BONUS] = 1
+        vector[start + R_DECK] = (DECK_SIZE - drawn[horse]) / DECK_SIZE
 
 
-def _decision(vector: np.ndarray, decision: Any, seat: int) -> None:
+def _decision(vector: array, decision: Any, seat: int) -> None:
     """The kind of the decision in front of the seat, and what its context says in numbers."""
     if not isinstance(decision, Decision) or decision.seat != seat:
         return
-    vector[G_DECISION + DECISIONS.index(decision.kind)] = 1
+    vector[G_DECISION + DECISION_INDEX[decision.kind]] = 1
     context = decision.context
     if decision.kind == "square":
         vector[G_POINTS_IN_MOVE] = min(1.0, context["points"] / MOST_POINTS_IN_A_MOVE)
@@ -357,18 +383,27 @@ class _Seating:
 
     rows: tuple[str, ...]
     starts: tuple[int, ...]
+    #: where each horse's row starts
+    start_of: dict[str, int]
     #: how many of the rows are the seat's own horses (the first ones)
     mine: int
-    base: np.ndarray
+    #: the entries that never change, as the ``array("f")`` every observation starts from
+    base: array
+
+
+def _seating(state: Game, seat: int, course: str) -> _Seating:
+    seats = state.players if isinstance(state, Meeting) else state.seats
+    return _seating_of(tuple(state.ids), tuple([state.owner[h] for h in state.ids]), seats, seat, course,
+                       state.steeplechase)
 
 
 @lru_cache(maxsize=256)
-def _seating(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: int, course: str,
-             steeplechase: bool) -> _Seating:
+def _seating_of(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: int, course: str,
+                steeplechase: bool) -> _Seating:
     owner = dict(zip(ids, owners))
     rows = tuple([h for h in ids if owner[h] == seat] + [h for h in ids if owner[h] != seat])
     starts = tuple(HORSE_ROWS + number * ROW for number in range(len(rows)))
-    base = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    base = array("f", bytes(4 * OBSERVATION_SIZE))
     for start, horse in zip(starts, rows):
         base[start + R_PRESENT] = 1
         base[start + R_MINE] = owner[horse] == seat
@@ -377,44 +412,43 @@ def _seating(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: in
         base[G_COURSE + COURSE_NAMES.index(course)] = 1
     base[G_STEEPLECHASE] = steeplechase
     base[G_SEATS] = seats / SLOTS
-    base.flags.writeable = False
-    return _Seating(rows, starts, sum(1 for h in ids if owner[h] == seat), base)
+    return _Seating(rows, starts, dict(zip(rows, starts)), sum(1 for h in ids if owner[h] == seat), base)
 
 
-def _race_rows(vector: np.ndarray, race: Race, seating: _Seating) -> None:
-    course, status, square, limits = race.course, race.status, race.square, race.limits
-    lane_of, line_of, finish = course.lane_of, course.line_of, _finish_line(course)
-    order = {horse: place for place, horse in enumerate(race.order)}
-    current = race.current_horse()
-    rows = vector[HORSE_ROWS:HORSE_ROWS + len(seating.rows) * ROW].reshape(len(seating.rows), ROW)
-    rows[:, R_PLAYED:R_PLAYED + len(CARD_KINDS)] = _played(race)[_places_of(tuple(race.ids), seating.rows)]
+@lru_cache(maxsize=None)
+def _squares(course: Course) -> tuple[tuple[int, float], ...]:
+    """Each square of ``course``: its lane, and its line over the finish line's (at most 1)."""
+    finish = course.line_of[course.square(0, course.finish_index[0])]
+    return tuple((lane, min(1.0, line / finish)) for lane, line in zip(course.lane_of, course.line_of))
+
+
+def _race_rows(vector: array, race: Race, seating: _Seating) -> None:
+    status, square, limits, places = race.status, race.square, race.limits, race.places
+    squares = _squares(race.course)
     for start, horse in zip(seating.starts, seating.rows):
         condition = status[horse]
         vector[start + R_STATUS + STATUS_INDEX[condition]] = 1
         if condition == FINISHED:
-            vector[start + R_PLACE] = (race.places.index(horse) + 1) / SLOTS
+            vector[start + R_PLACE] = (places.index(horse) + 1) / SLOTS
             continue
-        at = square[horse]
-        vector[start + R_LANE + lane_of[at]] = 1
-        vector[start + R_PROGRESS] = min(1.0, line_of[at] / finish)
-        if condition != RACING:
-            continue
-        vector[start + R_LIMIT + LIMIT_INDEX[limits.get(horse)]] = 1
-        place = order.get(horse)
-        if place is not None:
+        lane, progress = squares[square[horse]]
+        vector[start + R_LANE + lane] = 1
+        vector[start + R_PROGRESS] = progress
+        if condition == RACING:
+            vector[start + R_LIMIT + LIMIT_INDEX[limits.get(horse)]] = 1
+    start_of, moved = seating.start_of, race.turn
+    for place, horse in enumerate(race.order):
+        if status[horse] == RACING:
+            start = start_of[horse]
             vector[start + R_ORDER] = (place + 1) / SLOTS
-            vector[start + R_TO_MOVE] = place >= race.turn
-        if horse == current:
-            vector[start + R_CURRENT] = 1
+            if place >= moved:
+                vector[start + R_TO_MOVE] = 1
+    current = race.current_horse()
+    if current is not None and status[current] == RACING:
+        vector[start_of[current] + R_CURRENT] = 1
 
 
-@lru_cache(maxsize=256)
-def _places_of(ids: tuple[str, ...], rows: tuple[str, ...]) -> list[int]:
-    """Where each horse of ``rows`` stands in ``ids``."""
-    return [ids.index(horse) for horse in rows]
-
-
-def _race_globals(vector: np.ndarray, race: Race, seat: int, seats: int) -> None:
+def _race_globals(vector: array, race: Race, seat: int, seats: int) -> None:
     vector[G_ROUND_KIND + (0 if race.round_kind == CARD_ROUND else 1)] = 1
     vector[G_ROUND] = min(1.0, race.round_no / MOST_ROUNDS)
     if race.dice:
@@ -425,29 +459,32 @@ def _race_globals(vector: np.ndarray, race: Race, seat: int, seats: int) -> None
     vector[G_ROLLER + (race.roller - seat) % seats] = 1
 
 
-@lru_cache(maxsize=None)
-def _finish_line(course: Course) -> int:
-    return course.line_of[course.square(0, course.finish_index[0])]
+#: per race and seat, the vector its observations start from: the seating's constant entries and
+#: the cards played so far in the race (played face up: public), kept up to date from the race's
+#: history as it grows: race -> seat -> [events read, the vector, played cards by entry]
+_PLAYED: "weakref.WeakKeyDictionary[Race, dict[int, list]]" = weakref.WeakKeyDictionary()
 
 
-#: each race's cards played so far, read from its public history once:
-#: race -> (events read, counts per horse (rows in ``race.ids`` order) and card kind / most of a kind)
-_PLAYED: "weakref.WeakKeyDictionary[Race, tuple[int, np.ndarray]]" = weakref.WeakKeyDictionary()
-
-
-def _played(race: Race) -> np.ndarray:
-    """The cards each horse has played in ``race`` (played face up: public): one row per horse of
-    ``race.ids``, one column per card kind, over :data:`MOST_OF_A_KIND`."""
-    read, counts = _PLAYED.get(race, (0, None))
+def _with_played(race: Race, seat: int, seating: _Seating) -> array:
+    """The seating's vector with each horse's cards played in ``race``, by kind, over
+    :data:`MOST_OF_A_KIND`."""
+    seats = _PLAYED.get(race)
+    if seats is None:
+        seats = _PLAYED[race] = {}
+    kept = seats.get(seat)
+    if kept is None:
+        kept = seats[seat] = [0, seating.base[:], {}]
     history = race.history
-    if counts is None or read < len(history):
-        counts = np.zeros((len(race.ids), len(CARD_KINDS)), dtype=np.float32) if counts is None else counts.copy()
-        row = {horse: number for number, horse in enumerate(race.ids)}
+    read, vector, counts = kept
+    if read < len(history):
+        start_of = seating.start_of
         for event in history[read:]:
             if event["event"] == "card":
-                counts[row[event["horse"]], KIND[event["card"]]] += 1 / MOST_OF_A_KIND
-        _PLAYED[race] = (len(history), counts)
-    return counts
+                entry = start_of[event["horse"]] + R_PLAYED + KIND[event["card"]]
+                counts[entry] = counts.get(entry, 0) + 1
+                vector[entry] = counts[entry] / MOST_OF_A_KIND
+        kept[0] = len(history)
+    return vector
 
 
 def observation_fields() -> dict[str, Any]:
