@@ -99,7 +99,7 @@ def running_race(state: Game) -> Race | None:
 
 
 def frame_of(state: Game, decision: Decision) -> Frame:
-    horses = _slots(tuple(state.ids), tuple([state.owner[h] for h in state.ids])).get(decision.seat, ())
+    horses = _slots(state).get(decision.seat, ())
     horse = decision.context.get("horse")
     if decision.kind != "square":
         return Frame(decision.seat, horses, horse)
@@ -107,12 +107,16 @@ def frame_of(state: Game, decision: Decision) -> Frame:
     return Frame(decision.seat, horses, horse, race.course, race.square[horse])
 
 
-@lru_cache(maxsize=256)
-def _slots(ids: tuple[str, ...], owners: tuple[int, ...]) -> dict[int, tuple[str, ...]]:
-    """Each seat's horses in the game's order (its slots)."""
-    slots: dict[int, tuple[str, ...]] = {}
-    for horse, owner in zip(ids, owners):
-        slots[owner] = slots.get(owner, ()) + (horse,)
+#: each game's seats' horses in the game's order (their slots): they never change in a game
+_SLOTS: "weakref.WeakKeyDictionary[Game, dict[int, tuple[str, ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _slots(state: Game) -> dict[int, tuple[str, ...]]:
+    slots = _SLOTS.get(state)
+    if slots is None:
+        slots = _SLOTS[state] = {}
+        for horse in state.ids:
+            slots[state.owner[horse]] = slots.get(state.owner[horse], ()) + (horse,)
     return slots
 
 
@@ -305,30 +309,30 @@ OBSERVATION_FIELDS = dict(_layout.fields)
 ROW_FIELDS = dict(_row.fields)
 
 
-def observe(state: Game, seat: int) -> np.ndarray:
+def observe(state: Game, seat: int, points: list[int] | None = None) -> np.ndarray:
     """What ``seat`` knows of ``state`` (a race or a meeting), as :data:`OBSERVATION_SIZE` floats.
 
     Written entry by entry into a flat ``array("f")`` (a Python-level store costs a fraction of
     one into a NumPy array), which NumPy then wraps without a copy. The entries that never change
     in a game, and the cards played so far in the race (they only add up), are kept per seat and
-    copied in one go."""
+    copied in one go. ``points`` are :func:`points_so_far` when the caller has them already."""
     meeting = state if isinstance(state, Meeting) else None
     race = running_race(state)
-    seats = state.players if meeting is not None else state.seats
-    seating = _seating(state, seat, race.course.name if race is not None else state.course_name)
+    seating = _seating(state, seat)
     vector = (seating.base if race is None else _with_played(race, seat, seating))[:]
-    if meeting is not None:
-        _hand_rows(vector, meeting.hand, seating)
-        _meeting_rows(vector, meeting, seating)
-    elif race.hands is not None:
+    if race is not None and race.hands is not None:
         _hand_rows(vector, race.hands.__getitem__, seating)
+    elif meeting is not None:
+        _hand_rows(vector, meeting.hands.__getitem__, seating)
+    if meeting is not None:
+        _meeting_rows(vector, meeting, seating)
     if race is not None:
         _race_rows(vector, race, seating)
-        _race_globals(vector, race, seat, seats)
+        _race_globals(vector, race, seat, seating.seats)
     _decision(vector, state.pending(), seat)
-    for other, points in enumerate(points_so_far(state)):
-        if points:
-            vector[G_SCORES + (other - seat) % seats] = points / MOST_POINTS
+    for other, earned in enumerate(points_so_far(state) if points is None else points):
+        if earned:
+            vector[G_SCORES + (other - seat) % seating.seats] = earned / MOST_POINTS
     return np.frombuffer(vector, dtype=np.float32)
 
 
@@ -389,12 +393,24 @@ class _Seating:
     mine: int
     #: the entries that never change, as the ``array("f")`` every observation starts from
     base: array
+    seats: int
 
 
-def _seating(state: Game, seat: int, course: str) -> _Seating:
-    seats = state.players if isinstance(state, Meeting) else state.seats
-    return _seating_of(tuple(state.ids), tuple([state.owner[h] for h in state.ids]), seats, seat, course,
-                       state.steeplechase)
+#: each game's seatings, by seat (a game's horses, owners, course and seats never change)
+_SEATINGS: "weakref.WeakKeyDictionary[Game, dict[int, _Seating]]" = weakref.WeakKeyDictionary()
+
+
+def _seating(state: Game, seat: int) -> _Seating:
+    seatings = _SEATINGS.get(state)
+    if seatings is None:
+        seatings = _SEATINGS[state] = {}
+    seating = seatings.get(seat)
+    if seating is None:
+        meeting = isinstance(state, Meeting)
+        seating = seatings[seat] = _seating_of(
+            tuple(state.ids), tuple([state.owner[h] for h in state.ids]), state.players if meeting else state.seats,
+            seat, state.course_name if meeting else state.course.name, state.steeplechase)
+    return seating
 
 
 @lru_cache(maxsize=256)
@@ -412,30 +428,35 @@ def _seating_of(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat:
         base[G_COURSE + COURSE_NAMES.index(course)] = 1
     base[G_STEEPLECHASE] = steeplechase
     base[G_SEATS] = seats / SLOTS
-    return _Seating(rows, starts, dict(zip(rows, starts)), sum(1 for h in ids if owner[h] == seat), base)
+    return _Seating(rows, starts, dict(zip(rows, starts)), sum(1 for h in ids if owner[h] == seat), base, seats)
 
 
-@lru_cache(maxsize=None)
-def _squares(course: Course) -> tuple[tuple[int, float], ...]:
-    """Each square of ``course``: its lane, and its line over the finish line's (at most 1)."""
+#: a horse's pose in a race (its row's entries from its status to its handicap, one block),
+#: by (course, status, square or finishing place, handicap limit)
+_POSES: dict[tuple, array] = {}
+POSE, POSE_WIDTH = R_STATUS, R_LIMIT + len(LIMITS) - R_STATUS
+
+
+def _pose(course: Course, condition: str, where: int, limit: int | None) -> array:
+    pose = array("f", bytes(4 * POSE_WIDTH))
+    pose[R_STATUS - POSE + STATUS_INDEX[condition]] = 1
+    if condition == FINISHED:
+        pose[R_PLACE - POSE] = (where + 1) / SLOTS
+        return pose
     finish = course.line_of[course.square(0, course.finish_index[0])]
-    return tuple((lane, min(1.0, line / finish)) for lane, line in zip(course.lane_of, course.line_of))
+    pose[R_LANE - POSE + course.lane_of[where]] = 1
+    pose[R_PROGRESS - POSE] = min(1.0, course.line_of[where] / finish)
+    if condition == RACING:
+        pose[R_LIMIT - POSE + LIMIT_INDEX[limit]] = 1
+    return _POSES.setdefault((course, condition, where, limit), pose)
 
 
 def _race_rows(vector: array, race: Race, seating: _Seating) -> None:
-    status, square, limits, places = race.status, race.square, race.limits, race.places
-    squares = _squares(race.course)
-    for start, horse in zip(seating.starts, seating.rows):
-        condition = status[horse]
-        vector[start + R_STATUS + STATUS_INDEX[condition]] = 1
-        if condition == FINISHED:
-            vector[start + R_PLACE] = (places.index(horse) + 1) / SLOTS
-            continue
-        lane, progress = squares[square[horse]]
-        vector[start + R_LANE + lane] = 1
-        vector[start + R_PROGRESS] = progress
-        if condition == RACING:
-            vector[start + R_LIMIT + LIMIT_INDEX[limits.get(horse)]] = 1
+    status, square, limits, course = race.status, race.square, race.limits, race.course
+    keys = [(course, status[horse], square[horse], limits.get(horse)) if status[horse] != FINISHED
+            else (course, FINISHED, race.places.index(horse), None) for horse in seating.rows]
+    for start, key, pose in zip(seating.starts, keys, map(_POSES.get, keys)):
+        vector[start + POSE:start + POSE + POSE_WIDTH] = pose if pose is not None else _pose(*key)
     start_of, moved = seating.start_of, race.turn
     for place, horse in enumerate(race.order):
         if status[horse] == RACING:

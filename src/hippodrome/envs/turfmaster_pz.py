@@ -71,9 +71,13 @@ class TurfMasterEnv(SeatAgents, AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         earned = self.driver.act(action)
-        self.rewards = {name: float(earned[self._seat[name]]) for name in self.agents}
-        self._select()
-        self._accumulate_rewards()
+        if any(earned):
+            self.rewards = {name: float(earned[self._seat[name]]) for name in self.agents}
+            self._select()
+            self._accumulate_rewards()
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._select()
         if self.render_mode == "ansi":
             self.render()
 
