@@ -15,6 +15,8 @@ die         6      a handicapped horse moves one die (T6): its value 1 ... 6
 claim       8      ``claim_bonus`` for the horse in slot s (T8)
 decline     8      ``decline_bonus`` for the horse in slot s
 discard     8x13   ``discard`` one card of a kind from the hand of the horse in slot s
+stand_still 1      ``stand_still``: a card-round turn finds the horse's hand empty, its bonus
+                   cards unclaimed, and its owner lets it stand still (T8)
 ==========  =====  ===========================================================================
 
 Squares are encoded relative to the move, not as one of the course's 1100-odd squares: a move
@@ -73,6 +75,7 @@ DIE = _blocks.add("die", DIE_FACES)
 CLAIM = _blocks.add("claim", SLOTS)
 DECLINE = _blocks.add("decline", SLOTS)
 DISCARD = _blocks.add("discard", SLOTS * len(CARD_KINDS))
+STAND_STILL = _blocks.add("stand_still", 1)
 #: the number of action ids, and where each block of them starts
 ACTIONS = _blocks.size
 ACTION_BLOCKS = dict(_blocks.fields)
@@ -161,6 +164,8 @@ def encode(option: Action, frame: Frame) -> int:
         return DECLINE + frame.horses.index(option["horse"])
     if kind == "discard":
         return DISCARD + frame.horses.index(option["horse"]) * len(CARD_KINDS) + KIND[option["card"]]
+    if kind == "stand_still":
+        return STAND_STILL
     raise ValueError(f"no TurfMaster action id for {option!r}")  # i18n: programming error
 
 
@@ -214,9 +219,13 @@ def _discard(offset: int, frame: Frame) -> Action:
     return {"type": "discard", "horse": _slot_horse(frame, slot), "card": CARD_KINDS[kind]}
 
 
+def _stand_still(offset: int, frame: Frame) -> Action:
+    return {"type": "stand_still", "horse": frame.horse}
+
+
 _DECODERS = tuple((*ACTION_BLOCKS[name], make) for name, make in (
     ("card", _card), ("square", _square), ("dice_use", _dice_use), ("die", _die), ("claim", _claim),
-    ("decline", _decline), ("discard", _discard)))
+    ("decline", _decline), ("discard", _discard), ("stand_still", _stand_still)))
 
 
 def describe(action_id: int) -> str:
@@ -235,6 +244,8 @@ def describe(action_id: int) -> str:
                 return "dice_use sum" if offset == 0 else f"dice_use die {offset}"
             if name == "die":
                 return f"die {offset + 1}"
+            if name == "stand_still":
+                return name
             return f"{name} slot {offset}"
     return f"invalid {action_id}"
 
@@ -255,7 +266,7 @@ STATUSES = (RACING, FINISHED, FALLEN)
 STATUS_INDEX = {status: number for number, status in enumerate(STATUSES)}
 LIMITS = (None, 8, 9, 10)
 LIMIT_INDEX = {limit: number for number, limit in enumerate(LIMITS)}
-DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep")
+DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep", "empty_hand")
 DECISION_INDEX = {kind: number for number, kind in enumerate(DECISIONS)}
 PHASES = ("setup", "prepare", "race", "over")
 PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
