@@ -278,6 +278,7 @@ MOST_ROUNDS = 40
 MOST_POINTS_IN_A_MOVE = 12
 #: a hand of n cards (n at most MOST_CARDS) in the "cards in hand" entry
 _CARD_COUNT = tuple(count / MOST_CARDS for count in range(MOST_CARDS + 1))
+_NO_CARDS = array("f", bytes(4 * len(CARD_KINDS)))
 
 _row = Layout()
 R_PRESENT = _row.add("present", 1)
@@ -328,18 +329,17 @@ def observe(state: Game, seat: int, points: list[int] | None = None) -> np.ndarr
     in a game, and the cards played so far in the race (they only add up), are kept per seat and
     copied in one go. ``points`` are :func:`points_so_far` when the caller has them already."""
     meeting = state if isinstance(state, Meeting) else None
-    race = running_race(state)
+    race = state if meeting is None else state.race if state.phase == "race" else None
     seating = _seating(state, seat)
-    vector = (seating.base if race is None else _with_played(race, seat, seating))[:]
-    if race is not None and race.hands is not None:
-        _hand_rows(vector, race.hands.__getitem__, seating)
-    elif meeting is not None:
+    if race is not None:
+        vector = _race_start(race, seat, seating)[:]
+        _race_order(vector, race, seating)
+        _race_globals(vector, race, seat, seating.seats)
+    else:
+        vector = seating.base[:]
         _hand_rows(vector, meeting.hands.__getitem__, seating)
     if meeting is not None:
         _meeting_rows(vector, meeting, seating)
-    if race is not None:
-        _race_rows(vector, race, seating)
-        _race_globals(vector, race, seat, seating.seats)
     _decision(vector, state.pending(), seat)
     for other, earned in enumerate(points_so_far(state) if points is None else points):
         if earned:
@@ -462,13 +462,9 @@ def _pose(course: Course, condition: str, where: int, limit: int | None) -> arra
     return _POSES.setdefault((course, condition, where, limit), pose)
 
 
-def _race_rows(vector: array, race: Race, seating: _Seating) -> None:
-    status, square, limits, course = race.status, race.square, race.limits, race.course
-    keys = [(course, status[horse], square[horse], limits.get(horse)) if status[horse] != FINISHED
-            else (course, FINISHED, race.places.index(horse), None) for horse in seating.rows]
-    for start, key, pose in zip(seating.starts, keys, map(_POSES.get, keys)):
-        vector[start + POSE:start + POSE + POSE_WIDTH] = pose if pose is not None else _pose(*key)
-    start_of, moved = seating.start_of, race.turn
+def _race_order(vector: array, race: Race, seating: _Seating) -> None:
+    """The horses' places in this round's move order, which are still to move, which moves now."""
+    status, start_of, moved = race.status, seating.start_of, race.turn
     for place, horse in enumerate(race.order):
         if status[horse] == RACING:
             start = start_of[horse]
@@ -491,32 +487,72 @@ def _race_globals(vector: array, race: Race, seat: int, seats: int) -> None:
     vector[G_ROLLER + (race.roller - seat) % seats] = 1
 
 
-#: per race and seat, the vector its observations start from: the seating's constant entries and
-#: the cards played so far in the race (played face up: public), kept up to date from the race's
-#: history as it grows: race -> seat -> [events read, the vector, played cards by entry]
-_PLAYED: "weakref.WeakKeyDictionary[Race, dict[int, list]]" = weakref.WeakKeyDictionary()
+class _Kept:
+    """A seat's vector in a race, kept from one observation to the next and brought up to date
+    with what changed since: the cards played (from the history, played face up: public), each
+    horse's pose and card count, the seat's own hands. Everything else of an observation is
+    written afresh each time."""
+
+    __slots__ = ("read", "vector", "played", "poses", "cards", "hands")
+
+    def __init__(self, seating: _Seating) -> None:
+        self.read = 0
+        self.vector = seating.base[:]
+        self.played: dict[int, int] = {}
+        self.poses: list[tuple | None] = [None] * len(seating.rows)
+        self.cards = [0] * len(seating.rows)
+        self.hands: list[tuple[str, ...]] = [()] * seating.mine
 
 
-def _with_played(race: Race, seat: int, seating: _Seating) -> array:
-    """The seating's vector with each horse's cards played in ``race``, by kind, over
-    :data:`MOST_OF_A_KIND`."""
-    seats = _PLAYED.get(race)
+#: race -> seat -> what that seat's observations of the race start from
+_KEPT: "weakref.WeakKeyDictionary[Race, dict[int, _Kept]]" = weakref.WeakKeyDictionary()
+
+
+def _race_start(race: Race, seat: int, seating: _Seating) -> array:
+    seats = _KEPT.get(race)
     if seats is None:
-        seats = _PLAYED[race] = {}
+        seats = _KEPT[race] = {}
     kept = seats.get(seat)
     if kept is None:
-        kept = seats[seat] = [0, seating.base[:], {}]
+        kept = seats[seat] = _Kept(seating)
+    vector = kept.vector
+    _played(race, kept, seating)
+    status, square, limits, course = race.status, race.square, race.limits, race.course
+    poses, cards = kept.poses, kept.cards
+    hands = race.hands
+    for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
+        condition = status[horse]
+        key = ((course, condition, square[horse], limits.get(horse)) if condition != FINISHED
+               else (course, FINISHED, race.places.index(horse), None))
+        if key != poses[number]:
+            poses[number] = key
+            pose = _POSES.get(key)
+            vector[start + POSE:start + POSE + POSE_WIDTH] = pose if pose is not None else _pose(*key)
+        if hands is not None:
+            hand = hands[horse]
+            if len(hand) != cards[number]:
+                cards[number] = len(hand)
+                vector[start + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
+            if number < seating.mine and tuple(hand) != kept.hands[number]:
+                kept.hands[number] = tuple(hand)
+                vector[start + R_HAND:start + R_HAND + len(CARD_KINDS)] = _NO_CARDS
+                for kind, value in _kinds(kept.hands[number]):
+                    vector[start + R_HAND + kind] = value
+    return vector
+
+
+def _played(race: Race, kept: _Kept, seating: _Seating) -> None:
+    """Each horse's cards played in ``race`` since the seat last looked, by kind, over
+    :data:`MOST_OF_A_KIND`."""
     history = race.history
-    read, vector, counts = kept
-    if read < len(history):
-        start_of = seating.start_of
-        for event in history[read:]:
+    if kept.read < len(history):
+        start_of, counts, vector = seating.start_of, kept.played, kept.vector
+        for event in history[kept.read:]:
             if event["event"] == "card":
                 entry = start_of[event["horse"]] + R_PLAYED + KIND[event["card"]]
                 counts[entry] = counts.get(entry, 0) + 1
                 vector[entry] = counts[entry] / MOST_OF_A_KIND
-        kept[0] = len(history)
-    return vector
+        kept.read = len(history)
 
 
 def observation_fields() -> dict[str, Any]:
