@@ -81,6 +81,25 @@ ACTIONS = _blocks.size
 ACTION_BLOCKS = dict(_blocks.fields)
 
 
+class _PerGame:
+    """What is kept per game object, by key (weakly: it goes with the game), the last game asked
+    about at hand (an environment asks about one game over and over; holding it keeps it alive
+    until another is asked about, so its identity is never reused meanwhile)."""
+
+    def __init__(self) -> None:
+        self._kept: "weakref.WeakKeyDictionary[Game, dict]" = weakref.WeakKeyDictionary()
+        self._last: Game | None = None
+        self._last_kept: dict = {}
+
+    def of(self, game: Game) -> dict:
+        if game is not self._last:
+            kept = self._kept.get(game)
+            if kept is None:
+                kept = self._kept[game] = {}
+            self._last, self._last_kept = game, kept
+        return self._last_kept
+
+
 # -- the context of a decision ------------------------------------------------------------------
 class Frame(NamedTuple):
     """What turns a decision's options into ids and back: the deciding seat's horses (slot order),
@@ -111,13 +130,12 @@ def frame_of(state: Game, decision: Decision) -> Frame:
 
 
 #: each game's seats' horses in the game's order (their slots): they never change in a game
-_SLOTS: "weakref.WeakKeyDictionary[Game, dict[int, tuple[str, ...]]]" = weakref.WeakKeyDictionary()
+_SLOTS = _PerGame()
 
 
 def _slots(state: Game) -> dict[int, tuple[str, ...]]:
-    slots = _SLOTS.get(state)
-    if slots is None:
-        slots = _SLOTS[state] = {}
+    slots = _SLOTS.of(state)
+    if not slots:
         for horse in state.ids:
             slots[state.owner[horse]] = slots.get(state.owner[horse], ()) + (horse,)
     return slots
@@ -133,6 +151,7 @@ def _lane_lines(course: Course) -> tuple[list[int], ...]:
     return tuple([line for _, line in sorted(lane)] for lane in lanes)
 
 
+@lru_cache(maxsize=1 << 16)
 def level_index(course: Course, start: int, lane: int) -> int:
     """The index of the first square of ``lane`` level with ``start`` or ahead of it."""
     return bisect.bisect_left(_lane_lines(course)[lane], course.line_of[start])
@@ -253,6 +272,10 @@ def describe(action_id: int) -> str:
 def legal_actions(state: Game, decision: Decision) -> dict[int, Action]:
     """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending)."""
     frame = frame_of(state, decision)
+    if decision.kind == "card":  # the commonest decision: one horse's cards (a meeting adds bonus claims)
+        base = CARD + frame.horses.index(frame.horse) * len(CARD_KINDS)
+        return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame): option
+                for option in decision.options}
     return {encode(option, frame): option for option in decision.options}
 
 
@@ -408,13 +431,11 @@ class _Seating:
 
 
 #: each game's seatings, by seat (a game's horses, owners, course and seats never change)
-_SEATINGS: "weakref.WeakKeyDictionary[Game, dict[int, _Seating]]" = weakref.WeakKeyDictionary()
+_SEATINGS = _PerGame()
 
 
 def _seating(state: Game, seat: int) -> _Seating:
-    seatings = _SEATINGS.get(state)
-    if seatings is None:
-        seatings = _SEATINGS[state] = {}
+    seatings = _SEATINGS.of(state)
     seating = seatings.get(seat)
     if seating is None:
         meeting = isinstance(state, Meeting)
@@ -505,13 +526,11 @@ class _Kept:
 
 
 #: race -> seat -> what that seat's observations of the race start from
-_KEPT: "weakref.WeakKeyDictionary[Race, dict[int, _Kept]]" = weakref.WeakKeyDictionary()
+_KEPT = _PerGame()
 
 
 def _race_start(race: Race, seat: int, seating: _Seating) -> array:
-    seats = _KEPT.get(race)
-    if seats is None:
-        seats = _KEPT[race] = {}
+    seats = _KEPT.of(race)
     kept = seats.get(seat)
     if kept is None:
         kept = seats[seat] = _Kept(seating)
