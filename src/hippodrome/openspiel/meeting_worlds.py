@@ -9,7 +9,7 @@ bonus race, and the cards other owners gave up face down before a race.
 
 A world is drawn in two passes over the game's history:
 
-1. :func:`plan` walks the history and keeps, for each horse of another seat, its deck as the
+1. :func:`plan` (a :class:`Planner`, kept for the next resample) walks the history and keeps, for each horse of another seat, its deck as the
    seat knows it: positions drawn (the deck counts of the view), which of them were played face
    up and as what card (the races' public histories), and which left the hand face down (a
    random discard, a card given up: positions drawn at random among those held, since the seat
@@ -108,43 +108,67 @@ def _outcome(node: Node, item: Any) -> int:
     return next(outcome for outcome, _ in node.outcomes() if node.item(outcome) == item)
 
 
-def plan(first: Any, history: list[int], seat: int, rng: random.Random) -> Plan:
-    """Replay ``history`` from ``first`` (the game's first core, a clone is played) and keep what
-    ``seat`` knows of every deck (see the module's notes)."""
-    core = first.clone()
-    meeting: Meeting = core.engine
-    found = Plan(meeting, seat)
-    read = {"race": None, "events": 0}
-    for action in history:
+class Planner:
+    """:func:`plan` kept from one resample to the next: the history replayed so far and what the
+    seat knew then; a longer history of the same game (ISMCTS asks at each of its decisions)
+    replays only what is new."""
+
+    def __init__(self, first: Any, seat: int):
+        self.core = first.clone()
+        self.plan = Plan(self.core.engine, seat)
+        self.history: list[int] = []
+        self._race: Any = None
+        self._events = 0
+
+    def extend(self, history: list[int], rng: random.Random) -> bool:
+        """Replay what ``history`` adds to the history planned; False if it is not its continuation."""
+        if len(history) < len(self.history) or history[:len(self.history)] != self.history:
+            return False
+        for action in history[len(self.history):]:
+            self._step(action, rng)
+        return True
+
+    def _step(self, action: int, rng: random.Random) -> None:
+        meeting: Meeting = self.core.engine
+        found = self.plan
         pending = meeting.pending()
         step = None
         horse = (getattr(pending, "context", None) or {}).get("horse")
         if isinstance(pending, Chance) and pending.kind == "shuffle":
-            step = ("shuffle", horse, len(core.drawn))
+            step = ("shuffle", horse, len(self.core.drawn))
         elif horse in found.hidden and (isinstance(pending, Chance) and pending.kind == "bonus_discard"
                                          or isinstance(pending, Decision) and pending.kind == "keep"):
             step = ("lose", horse, found.hidden[horse].lose(rng))
         found.steps.append(step)
         drawn = dict(meeting.drawn)
-        core.apply(action)
+        self.core.apply(action)
+        self.history.append(action)
         for horse, count in meeting.drawn.items():
             if count > drawn[horse]:
                 if horse in found.hidden:
                     found.hidden[horse].draw(count - drawn[horse])
                 else:
                     found.own[horse] += meeting.decks[horse][drawn[horse]:count]
-        _read_plays(meeting, read, found, rng)
-    return found
+        self._read_plays(rng)
+
+    def _read_plays(self, rng: random.Random) -> None:
+        """The cards played face up since the last look, by the other seats' horses."""
+        race = self.core.engine.race
+        if race is None:
+            return
+        if race is not self._race:
+            self._race, self._events = race, 0
+        for event in race.history[self._events:]:
+            if event["event"] == "card" and event["horse"] in self.plan.hidden:
+                self.plan.hidden[event["horse"]].play(event["card"], rng)
+        self._events = len(race.history)
 
 
-def _read_plays(meeting: Meeting, read: dict[str, Any], found: Plan, rng: random.Random) -> None:
-    """The cards played face up since the last look, by the other seats' horses."""
-    race = meeting.race
-    if race is None:
-        return
-    if race is not read["race"]:
-        read["race"], read["events"] = race, 0
-    for event in race.history[read["events"]:]:
-        if event["event"] == "card" and event["horse"] in found.hidden:
-            found.hidden[event["horse"]].play(event["card"], rng)
-    read["events"] = len(race.history)
+def plan(first: Any, history: list[int], seat: int, rng: random.Random, planner: Planner | None = None) -> Planner:
+    """What ``seat`` knows of every deck after ``history`` (see the module's notes), replayed from
+    ``first`` (the game's first core; a clone is played), or from ``planner`` when ``history``
+    continues what it planned."""
+    if planner is None or planner.plan.seat != seat or not planner.extend(history, rng):
+        planner = Planner(first, seat)
+        planner.extend(history, rng)
+    return planner

@@ -59,6 +59,8 @@ class TurfMasterCore:
         #: a meeting's seats' own hands, each time they changed
         self.hands_seen = hands_seen if hands_seen is not None else [[] for _ in range(self.seats)]
         self._legal: dict[int, Any] | None = None
+        #: a meeting's resampling plans by seat, kept for the next resample (never copied: a clone plans anew)
+        self._planners: dict[int, Any] = {}
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> "TurfMasterCore":
@@ -158,7 +160,8 @@ class TurfMasterCore:
         the cards they lost face down (:mod:`hippodrome.openspiel.meeting_worlds`; ``world`` is
         the state being rebuilt, the game's first state to begin with)."""
         if self.meeting:
-            return plan(world.core, history, seat, rng).ids(history, world, rng)
+            self._planners[seat] = plan(world.core, history, seat, rng, self._planners.get(seat))
+            return self._planners[seat].plan.ids(history, world, rng)
         race = self.engine
         dealt = HAND_SIZE * len(race.ids)
         if race.hands is None or len(history) < dealt or "hands" in race.setup:
