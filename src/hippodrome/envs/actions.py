@@ -25,4 +25,7 @@ def mask_of(legal: Iterable[int] | None, size: int) -> np.ndarray:
     mask = bytearray(size)
     for number in legal or ():
         mask[number] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, _INT8)
+
+
+_INT8 = np.dtype(np.int8)

@@ -302,6 +302,7 @@ MOST_POINTS_IN_A_MOVE = 12
 #: a hand of n cards (n at most MOST_CARDS) in the "cards in hand" entry
 _CARD_COUNT = tuple(count / MOST_CARDS for count in range(MOST_CARDS + 1))
 _NO_CARDS = array("f", bytes(4 * len(CARD_KINDS)))
+_FLOAT32 = np.dtype(np.float32)
 
 _row = Layout()
 R_PRESENT = _row.add("present", 1)
@@ -367,7 +368,7 @@ def observe(state: Game, seat: int, points: list[int] | None = None) -> np.ndarr
     for other, earned in enumerate(points_so_far(state) if points is None else points):
         if earned:
             vector[G_SCORES + (other - seat) % seating.seats] = earned / MOST_POINTS
-    return np.frombuffer(vector, dtype=np.float32)
+    return np.frombuffer(vector, _FLOAT32)
 
 
 def _hand_rows(vector: array, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
@@ -492,9 +493,10 @@ def _race_order(vector: array, race: Race, seating: _Seating) -> None:
             vector[start + R_ORDER] = (place + 1) / SLOTS
             if place >= moved:
                 vector[start + R_TO_MOVE] = 1
-    current = race.current_horse()
-    if current is not None and status[current] == RACING:
-        vector[start_of[current] + R_CURRENT] = 1
+    if race.hands is not None and moved < len(race.order):  # race.current_horse(), its status checked here
+        current = race.order[moved]
+        if status[current] == RACING:
+            vector[start_of[current] + R_CURRENT] = 1
 
 
 def _race_globals(vector: array, race: Race, seat: int, seats: int) -> None:
