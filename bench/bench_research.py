@@ -1,22 +1,26 @@
 """Research extra benchmarks (not tests): python bench/bench_research.py
 
-The cost of an environment step against the engine's own step, in the same process, with the
-same random player (a legal option drawn uniformly; in Ready Set Bet each seat that may bet bets
-with probability 0.3 on each roll), the player's own choosing left out of the time on both sides:
+The cost of an environment step against the engine's own step, in the same process:
 
-- TurfMaster (PettingZoo AEC): the engine's step is ``Match.pending()`` + ``Match.act()``, the
-  loop a program driving the engine runs (chance drawn by the seeded Match); the environment's
-  step is ``env.last()`` (the observation vector and the action mask) + ``env.step(id)``.
-- Ready Set Bet (PettingZoo Parallel), per roll: the engine's is each seat's ``free_options()``,
-  its bet through ``Match.act()`` and ``Match.tick()``; the environment's is ``env.step(actions)``
-  with every agent's observation and mask (once nobody can bet, one step rolls on to the finish).
+- TurfMaster (PettingZoo AEC): the random player's games (a legal id drawn uniformly) are played
+  once through the environment and recorded: the ids, the engine options they stand for, the
+  Match seeds. Both sides then replay them, with no time spent choosing: the engine's step is
+  ``Match.pending()`` + ``Match.act(seat, option)`` (chance drawn by the seeded Match, as in the
+  environment); the environment's is ``env.last()`` (the observation vector and the action mask,
+  both read) + ``env.step(id)``, and ``env.step(id)`` alone for the record.
+- Ready Set Bet (PettingZoo Parallel), per roll, each seat that may bet betting with probability
+  0.3 (a stopwatch paused while the player chooses): the engine's is each seat's
+  ``free_options()``, its bet through ``Match.act()`` and ``Match.tick()``; the environment's is
+  ``env.step(actions)`` with every agent's observation and mask (once nobody can bet, one step
+  rolls on to the finish).
 - OpenSpiel, for the record: ``apply_action`` steps per second of random play, chance included.
 
 "With views": the engine's step as its own bots and tables take it, the deciding seat's JSON
 ``view(seat)`` made at each decision (in Ready Set Bet, for each seat that may bet on the roll).
 
-Each figure is the best of several repeats, the runs alternating (these machines are noisy); the
-goal is a ratio of at most 2.
+Times are CPU time of this process (a busy spell of the shared machine does not count); the runs
+alternate, and each figure is the least of the repeats (the median beside it). The goal is a
+ratio of at most 2.
 """
 
 from __future__ import annotations
