@@ -1,27 +1,32 @@
 """Research extra benchmarks (not tests): python bench/bench_research.py
 
-The cost of an environment step against the engine's own step, in the same process, with the
-same random player (a legal option drawn uniformly; in Ready Set Bet each seat that may bet bets
-with probability 0.3 on each roll), the player's own choosing left out of the time on both sides:
+The cost of an environment step against the engine's own step, in the same process:
 
-- TurfMaster (PettingZoo AEC): the engine's step is ``Match.pending()`` + ``Match.act()``, the
-  loop a program driving the engine runs (chance drawn by the seeded Match); the environment's
-  step is ``env.last()`` (the observation vector and the action mask) + ``env.step(id)``.
-- Ready Set Bet (PettingZoo Parallel), per roll: the engine's is each seat's ``free_options()``,
-  its bet through ``Match.act()`` and ``Match.tick()``; the environment's is ``env.step(actions)``
-  with every agent's observation and mask (once nobody can bet, one step rolls on to the finish).
+- TurfMaster (PettingZoo AEC): the random player's games (a legal id drawn uniformly) are played
+  once through the environment and recorded: the ids, the engine options they stand for, the
+  Match seeds. Both sides then replay them, with no time spent choosing: the engine's step is
+  ``Match.pending()`` + ``Match.act(seat, option)`` (chance drawn by the seeded Match, as in the
+  environment); the environment's is ``env.last()`` (the observation vector and the action mask,
+  both read) + ``env.step(id)``, and ``env.step(id)`` alone for the record.
+- Ready Set Bet (PettingZoo Parallel), per roll, each seat that may bet betting with probability
+  0.3 (a stopwatch paused while the player chooses): the engine's is each seat's
+  ``free_options()``, its bet through ``Match.act()`` and ``Match.tick()``; the environment's is
+  ``env.step(actions)`` with every agent's observation and mask (once nobody can bet, one step
+  rolls on to the finish).
 - OpenSpiel, for the record: ``apply_action`` steps per second of random play, chance included.
 
 "With views": the engine's step as its own bots and tables take it, the deciding seat's JSON
 ``view(seat)`` made at each decision (in Ready Set Bet, for each seat that may bet on the roll).
 
-Each figure is the best of several repeats, the runs alternating (these machines are noisy); the
-goal is a ratio of at most 2.
+Times are CPU time of this process (a busy spell of the shared machine does not count); the runs
+alternate, and each figure is the least of the repeats (the median beside it). The goal is a
+ratio of at most 2.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 import numpy as np
@@ -34,19 +39,23 @@ from hippodrome.core import Match
 from hippodrome.core.game import Decision
 from hippodrome.envs import readysetbet_parallel_env, turfmaster_env
 
-REPEATS = 5
+REPEATS = 7
 BET_RATE = 0.3
+
+
+#: CPU time of this process: a busy spell of the shared machine (another process running) does not
+#: count, as wall-clock time would
+clock = time.process_time
 
 
 def best(work) -> tuple[float, int]:
     """The shortest time of ``work()`` over the repeats, and the steps it made."""
     times = []
     for _ in range(REPEATS):
-        started = time.perf_counter()
+        started = clock()
         steps = work()
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
     return min(times), steps
-
 
 
 class Stopwatch:
@@ -54,13 +63,13 @@ class Stopwatch:
 
     def __init__(self) -> None:
         self.spent = 0.0
-        self.started = time.perf_counter()
+        self.started = clock()
 
     def pause(self) -> None:
-        self.spent += time.perf_counter() - self.started
+        self.spent += clock() - self.started
 
     def resume(self) -> None:
-        self.started = time.perf_counter()
+        self.started = clock()
 
 
 def engine_decision(match: Match, decision: Decision, rng: random.Random, views: bool, watch: Stopwatch) -> None:
@@ -74,36 +83,61 @@ def engine_decision(match: Match, decision: Decision, rng: random.Random, views:
 
 
 # -- TurfMaster -----------------------------------------------------------------------------------
-# Each function plays random games and returns (seconds spent in the engine or the environment,
-# steps).
+# The random player's games are played once (the choices recorded), then replayed, timed: both
+# sides take the same games, the same choices, and no time goes to choosing. Each function returns
+# (seconds, steps).
 
-def engine_turfmaster(game: str, setup: dict, seeds: range, views: bool = False) -> tuple[float, int]:
-    watch, steps = Stopwatch(), 0
-    for seed in seeds:
-        match = Match(game, setup, seed)
-        rng = random.Random(seed)
-        while (decision := match.pending()) is not None:
-            engine_decision(match, decision, rng, views, watch)
-            steps += 1
-    watch.pause()
-    return watch.spent, steps
-
-
-def env_turfmaster(game: str, setup: dict, seeds: range) -> tuple[float, int]:
+def turfmaster_games(game: str, setup: dict, seeds: range) -> list[tuple[int, int, list[int], list[dict]]]:
+    """Random games through the environment: each one's seed, its Match's seed, the action ids
+    taken and the engine's options they stand for."""
     env = turfmaster_env(game=game, setup=setup)
-    watch, steps = Stopwatch(), 0
+    games = []
     for seed in seeds:
         rng = random.Random(seed)
         env.reset(seed=seed)
+        ids, options = [], []
         for _ in env.agent_iter():
             observation, _, terminated, _, _ = env.last()
-            watch.pause()
-            action = None if terminated else rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
-            watch.resume()
+            if terminated:
+                env.step(None)
+                continue
+            ids.append(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            options.append(env.driver.legal()[ids[-1]])
+            env.step(ids[-1])
+        games.append((seed, env.driver.match.seed, ids, options))
+    return games
+
+
+def engine_turfmaster(game: str, setup: dict, games: list, views: bool = False) -> tuple[float, int]:
+    """The engine's loop: ``Match.pending()``, (the seat's view,) ``Match.act(seat, option)``."""
+    steps = 0
+    started = clock()
+    for _, seed, _, options in games:
+        match = Match(game, setup, seed)
+        for option in options:
+            decision = match.pending()
+            if views:
+                match.state.view(decision.seat)
+            match.act(decision.seat, option)
+        steps += len(options)
+    return clock() - started, steps
+
+
+def env_turfmaster(game: str, setup: dict, games: list, observe: bool = True) -> tuple[float, int]:
+    """The environment's loop: ``env.last()`` (observation vector and action mask) and ``env.step(id)``
+    for each decision (``observe=False``: ``env.step`` alone)."""
+    env = turfmaster_env(game=game, setup=setup)
+    steps = 0
+    started = clock()
+    for seed, _, ids, _ in games:
+        env.reset(seed=seed)
+        for action in ids:
+            if observe:
+                observation = env.last()[0]
+                observation["observation"], observation["action_mask"]
             env.step(action)
-            steps += action is not None
-    watch.pause()
-    return watch.spent, steps
+        steps += len(ids)
+    return clock() - started, steps
 
 
 # -- Ready Set Bet ----------------------------------------------------------------------------------
@@ -173,32 +207,38 @@ def openspiel_steps(name: str, params: dict, seeds: range) -> int:
     return steps
 
 
-def compare(label: str, engine, with_views, env, unit: str) -> None:
-    """The runs alternate, so that a busy spell of the machine slows them all alike."""
-    best_of = {"engine": float("inf"), "views": float("inf"), "env": float("inf")}
+def compare(label: str, unit: str, works: dict) -> dict[str, float]:
+    """Each work's time per step: the least and the median over the repeats. The runs alternate, so
+    that a busy spell of the machine slows them all alike. Prints the ratios to the engine's step."""
+    times: dict[str, list[float]] = {name: [] for name in works}
     for _ in range(REPEATS):
-        for name, work in (("engine", engine), ("views", with_views), ("env", env)):
+        for name, work in works.items():
             spent, steps = work()
-            best_of[name] = min(best_of[name], spent / steps)
-    engine_step, view_step, env_step = best_of["engine"], best_of["views"], best_of["env"]
-    print(f"{label:40} engine {1e6 * engine_step:6.1f} µs/{unit} (with views {1e6 * view_step:6.1f})   "
-          f"environment {1e6 * env_step:6.1f} µs/{unit}   ratio {env_step / engine_step:4.2f} "
-          f"(to the step with views {env_step / view_step:4.2f})")
+            times[name].append(spent / steps)
+    least = {name: min(values) for name, values in times.items()}
+    median = {name: statistics.median(values) for name, values in times.items()}
+    print(f"{label}")
+    for name in works:
+        print(f"  {name:34} {1e6 * least[name]:7.1f} µs/{unit} (median {1e6 * median[name]:7.1f})   "
+              f"ratio {least[name] / least['engine']:4.2f} (medians {median[name] / median['engine']:4.2f})")
+    return least
 
 
 def main() -> None:
-    race = {"players": 4, "horses_per_player": 2}
-    compare("TurfMaster race, 4 x 2 horses (AEC)", lambda: engine_turfmaster("turfmaster-race", race, range(8)),
-            lambda: engine_turfmaster("turfmaster-race", race, range(8), views=True),
-            lambda: env_turfmaster("turfmaster-race", race, range(8)), "step")
-    meeting = {"players": 2, "horses_per_player": 2}
-    compare("TurfMaster meeting, 2 x 2 horses (AEC)", lambda: engine_turfmaster("turfmaster", meeting, range(2)),
-            lambda: engine_turfmaster("turfmaster", meeting, range(2), views=True),
-            lambda: env_turfmaster("turfmaster", meeting, range(2)), "step")
+    for label, game, setup, seeds in (
+            ("TurfMaster race, 4 x 2 horses (AEC)", "turfmaster-race", {"players": 4, "horses_per_player": 2}, range(8)),
+            ("TurfMaster meeting, 2 x 2 horses (AEC)", "turfmaster", {"players": 2, "horses_per_player": 2}, range(2))):
+        games = turfmaster_games(game, setup, seeds)
+        compare(label, "step", {
+            "engine": lambda: engine_turfmaster(game, setup, games),
+            "engine with views": lambda: engine_turfmaster(game, setup, games, views=True),
+            "environment (last + step)": lambda: env_turfmaster(game, setup, games),
+            "environment (step alone)": lambda: env_turfmaster(game, setup, games, observe=False)})
     bets = {"players": 4, "races": 1}
-    compare("Ready Set Bet race, 4 players (Parallel)", lambda: engine_readysetbet(bets, range(6)),
-            lambda: engine_readysetbet(bets, range(6), views=True),
-            lambda: env_readysetbet(bets, range(6)), "roll")
+    compare("Ready Set Bet race, 4 players (Parallel)", "roll", {
+        "engine": lambda: engine_readysetbet(bets, range(6)),
+        "engine with views": lambda: engine_readysetbet(bets, range(6), views=True),
+        "environment (step)": lambda: env_readysetbet(bets, range(6))})
     for name, params, seeds in (("hippodrome_turfmaster_race", {"players": 4, "horses_per_player": 2}, range(3)),
                                 ("hippodrome_readysetbet_race", {"players": 4}, range(3))):
         elapsed, steps = best(lambda: openspiel_steps(name, params, seeds))

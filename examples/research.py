@@ -4,13 +4,17 @@
    from what its seat knows, our random bot and our tactical bot each race against the tactical
    bot (two players, one horse each; each deal of cards and dice raced twice, seats swapped, so
    the mirror match is an even 50%); wins, points and time per decision.
-2. Ready Set Bet (Gymnasium): a small policy (a PyTorch MLP over the observation vector, masked to
+2. TurfMaster meeting (OpenSpiel, ``--meeting``): OpenSpiel's ISMCTS plays a whole meeting of
+   three races against the tactical bot, searching worlds dealt anew from what its seat knows
+   (the other hands, the decks beyond its own draws, the cards lost face down); the final table.
+3. Ready Set Bet (Gymnasium): a small policy (a PyTorch MLP over the observation vector, masked to
    the legal actions, trained by REINFORCE with a running baseline) learns to bet in a one-race
    game against our value bettor; then its win rate against the value bettor, next to a policy
    that bets at random among the legal actions, over the same seeds.
 
     pip install -e '.[research]' && pip install torch
     python examples/research.py --minutes 3
+    python examples/research.py --minutes 3 --meeting      # and a whole meeting (a few minutes more)
 
 ``--minutes`` is the whole budget (a third for the races, a half for training, the rest for
 the evaluation); every contestant races at least once and the evaluation plays at least a few
@@ -47,7 +51,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-# -- 1. TurfMaster: search against the tactical bot ------------------------------------------------
+# -- 1 and 2. TurfMaster: search against the tactical bot ------------------------------------------------
 class ResampledMCTS(pyspiel.Bot):
     """OpenSpiel's MCTS on a world resampled from the seat's information state at each decision
     (MCTS on the true state would see the other hands)."""
@@ -66,8 +70,9 @@ class ResampledMCTS(pyspiel.Bot):
         pass
 
 
-def race(game, bots, rng, timing):
-    """One race: chance by its probabilities, single options taken at once; each bot's time kept."""
+def race(game, bots, rng, timing, whole=False):
+    """One race (or meeting): chance by its probabilities, single options taken at once; each
+    bot's time kept. The returns (``whole``: the final state)."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -82,7 +87,7 @@ def race(game, bots, rng, timing):
         started = time.perf_counter()
         state.apply_action(bots[seat].step(state))
         timing[seat].append(time.perf_counter() - started)
-    return state.returns()
+    return state if whole else state.returns()
 
 
 def turfmaster_part(seconds: float, simulations: int, uct: float, seed: int) -> None:
@@ -181,6 +186,24 @@ def evaluate(env, seeds, choose) -> dict:
     return {"games": len(seeds), "wins": wins, "money": np.mean(learner), "value money": np.mean(other)}
 
 
+def meeting_part(simulations: int, uct: float, seed: int) -> None:
+    """OpenSpiel's ISMCTS (seat 1) against the tactical bot (seat 2) over a whole meeting."""
+    game = pyspiel.load_game("hippodrome_turfmaster", {"players": 2, "horses_per_player": 2})
+    search_rng = np.random.RandomState(seed)
+    searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, search_rng), uct, simulations,
+                                random_state=search_rng)
+    timing = [[], []]
+    started = time.perf_counter()
+    state = race(game, [searcher, HippodromeBot(TacticalBot(seed))], np.random.RandomState(seed), timing, whole=True)
+    engine = state.core.engine
+    print(f"\nTurfMaster meeting, 2 players, 2 horses each, oval: OpenSpiel ISMCTS ({simulations} simulations "
+          f"a decision) against the tactical bot, {len(timing[0])} decisions searched, "
+          f"{1000 * np.mean(timing[0]):.0f} ms each, {time.perf_counter() - started:.0f} s in all")
+    for row in engine.standings():
+        print(f"  {row['rank']}. {'ISMCTS' if row['seat'] == 0 else 'tactical':9} {row['total']:4d} points "
+              f"(races {', '.join(str(points) for points in row['races'])})")
+
+
 def readysetbet_part(train_seconds: float, evaluate_seconds: float, seed: int) -> None:
     torch.manual_seed(seed)
     env = readysetbet_gym_env(players=2, opponents="value")
@@ -219,10 +242,14 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=20, help="MCTS/ISMCTS simulations a decision")
     parser.add_argument("--uct", type=float, default=60.0, help="UCT exploration constant (points are 0 to 50)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--meeting", action="store_true", help="also ISMCTS over a whole meeting (a few minutes)")
+    parser.add_argument("--meeting-simulations", type=int, default=4, help="ISMCTS simulations a decision in the meeting")
     arguments = parser.parse_args()
     torch.set_num_threads(1)
     budget = arguments.minutes * 60
     turfmaster_part(budget / 3, arguments.simulations, arguments.uct, arguments.seed)
+    if arguments.meeting:
+        meeting_part(arguments.meeting_simulations, arguments.uct, arguments.seed)
     readysetbet_part(budget / 2, budget / 6, arguments.seed)
 
 

@@ -79,7 +79,7 @@ def test_ready_set_bet_and_the_race_caller_show_no_english(server, browser):
     seat.click("#tokens .token:not([disabled]) >> nth=0")
     place_bet(seat, RSB_SPACES)
     seat.check("#odds-toggle")   # the live odds on the board
-    seat.wait_for_selector("#board .odds")
+    seat.wait_for_selector("#board .odds:not(:empty)")
     sweep(seat, "paused", shots="readysetbet-{lang}-board")
     sweep(caller, "paused")
     for page in (seat, caller):   # from here each new kind of screen is shown in every language
@@ -88,7 +88,7 @@ def test_ready_set_bet_and_the_race_caller_show_no_english(server, browser):
     seat.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'", timeout=300000)
     seat.wait_for_selector("#settlement tr")
     # a settled board shows no odds any more (they were the finished race's)
-    seat.wait_for_function("() => !document.querySelector('#board .odds')")
+    seat.wait_for_function("() => !document.querySelector('#board .odds:not(:empty)')")
     sweep(seat, "settled", shots="readysetbet-{lang}-settled")
     problems += swept(seat, "Ready Set Bet table", kinds=["paused", "screen", "settled"])
     problems += swept(caller, "race caller", kinds=["paused", "screen"])

@@ -103,14 +103,14 @@ def test_ready_set_bet_vip_cards_and_the_house_show_no_english(server, browser):
     wait_all_over(pages.values())
     clicked, shown = {}, {}
     for what, page in pages.items():
-        page.wait_for_selector("#standings tr")
+        page.wait_for_selector("#standings .player-row")
         for kind, n in page.evaluate("() => window.__auto.clicked").items():
             clicked[kind] = clicked.get(kind, 0) + n
         for kind, languages in page.evaluate("() => window.__i18n.shown").items():
             shown.setdefault(kind, set()).update(languages)
         problems += swept(page, f"Ready Set Bet ({what})", kinds=["screen"] + (["refused"] if page is seat else []))
     # a spectator of the rotating House's table: no tokens, the standings; it may neither bet nor pause
-    spectator = open_page(context, server.url + rotating["spectator_link"], "#standings tr")
+    spectator = open_page(context, server.url + rotating["spectator_link"], "#standings .player-row")
     refuse(spectator, {"type": "act", "state_id": state_id(spectator), "action": {"type": "bet", "token": "2", "space": "win:7:R"}}, "forbidden")
     sweep(spectator, "refused bet")
     refuse(spectator, {"type": "pause"}, "forbidden")

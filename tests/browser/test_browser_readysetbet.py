@@ -33,8 +33,8 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     assert row.count() == 1
     text = row.text_content()
     multiplier, penalty = SPACES[placed]
-    won = f"won ${TOKEN_VALUE * multiplier}" in text
-    lost = (f"lost ${penalty}" in text) if penalty else ("nothing to pay" in text)
+    won = f"{TOKEN_VALUE} × {multiplier} = ${TOKEN_VALUE * multiplier}" in text   # the working of the bet
+    lost = (f"-${penalty} space" in text) if penalty else ("nothing to pay" in text)
     assert won != lost, text
     money = int(re.search(r"\$(\d+)", page.text_content("#mine h2")).group(1))
     assert money == (TOKEN_VALUE * multiplier if won else 0), "R4: money starts at $0 and never goes below"
@@ -72,13 +72,11 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "caller-phone")
     page.close()
-    # without the host token, the page can watch but not pause
+    # without the host token, the page watches: no button to pause
     watcher = browser.new_page()
     watcher.goto(server.url + f"/call/{table['id']}")
     watcher.wait_for_selector("#track .horse")
-    watcher.click("#pause")
-    watcher.wait_for_selector(".error-box")
-    assert "host" in watcher.text_content(".error-box")
+    assert watcher.locator("#host-controls").is_hidden() and watcher.locator("#pause").is_hidden()
     watcher.close()
 
 
@@ -94,10 +92,10 @@ Object.defineProperty(window, "speechSynthesis", { configurable: true,
 def test_the_race_caller_speaks_the_callers_lines_in_spanish(server, browser):
     """The page shows and speaks the server's caller lines (message JSON in the view) translated
     with the Spanish catalog, in a Spanish voice; the House starts with the rulebook's call."""
-    from hippodrome.i18n import Message
+    from hippodrome.i18n import message_from_json
 
     def spanish(line):
-        return Message(line["msgid"], **line["params"]).translate("es")
+        return message_from_json(line).translate("es")
 
     table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "app", "races": 1},
                             "seats": [{"name": "Ana", "kind": "bot"}, {"name": "Bo", "kind": "bot"}],
@@ -140,12 +138,17 @@ def test_the_house_places_its_tokens_by_clicking(server, browser):
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.goto(server.url + table["seats"][2]["link"])
     page.wait_for_selector("#house-tokens")
+    # R9: the House's tokens 2, 3, 3, 4, 5, 5: the picker shows how many of each are left
+    assert page.text_content('#house-tokens [data-token="house-5"]') == "5×2"
+    assert page.text_content('#house-tokens [data-token="house-2"]') == "2×1"
     page.click('#house-tokens [data-token="house-5"]')
     page.click('[data-space="win:7:R"]')
     page.wait_for_function("() => (document.querySelector('[data-space=\"win:7:R\"] .chip.house') || {}).textContent === '5'")
+    page.wait_for_function("""() => document.querySelector('#house-tokens [data-token="house-5"]').textContent === '5×1'""")
     page.click('#house-tokens [data-token="house-2"]')
     page.click('[data-space="win:7:R"]')  # one house token per space (R9)
     page.wait_for_selector(".error-box")
+    assert "Win on horse 7" in page.text_content(".error-box")
     page.close()
 
 

@@ -129,6 +129,6 @@ def test_simulate_command_json():
     result = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value,random", "--games", "2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["games"] == 2 and set(data["levels"]) == {"value", "random"}
+    assert data["games"] == 2 and list(data["bots"]) == ["value", "random"]
     bad = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "genius"])
     assert bad.exit_code == 2 and "unknown bot level" in bad.stderr

@@ -42,11 +42,11 @@ def test_r4_rolls_are_timed_chance_and_bets_are_free_actions():
 
 
 @pytest.mark.parametrize("seat,token,space,reason", [
-    (5, "2", "win:7:R", "not seated"),
-    (-1, "2", "win:7:R", "not seated"),
-    (0, "9", "win:7:R", "holds no token"),
-    (0, "3", "win:13:R", "no space"),
-    (1, "3", "win:7:R", "taken by seat 0"),
+    (5, "2", "win:7:R", "no such seat"),
+    (-1, "2", "win:7:R", "no such seat"),
+    (0, "9", "win:7:R", "no such token"),
+    (0, "3", "win:13:R", "no such space"),
+    (1, "3", "win:7:R", "Win on horse 7 is taken by player 1's token"),
     (0, "2", "win:7:M", "already on the board"),
 ])
 def test_r4_refused_bets_say_why_and_change_nothing(seat, token, space, reason):

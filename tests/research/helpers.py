@@ -27,13 +27,18 @@ READYSETBET_SETUPS = (
 
 
 def turfmaster_decisions(seed: int) -> Iterator[tuple[Game, Decision]]:
-    """Every decision of random TurfMaster games, one game per setup, chance drawn from ``seed``."""
+    """Every decision of random TurfMaster games, one game per setup, chance drawn from ``seed``.
+    With an odd seed the players never claim bonus cards during a race (a random player offered
+    them at every decision claims them early), so hands run empty (the ``empty_hand`` decision, T8)."""
     rng = random.Random(f"decisions:{seed}")
     for game, setup in TURFMASTER_SETUPS:
         match = Match(game, setup, f"{seed}:{game}:{sorted(setup.items())}")
         while (decision := match.pending()) is not None:
             yield match.state, decision
-            match.act(decision.seat, rng.choice(decision.options))
+            options = decision.options
+            if seed % 2 and decision.kind != "claim_bonus":
+                options = [option for option in options if option["type"] != "claim_bonus"] or options
+            match.act(decision.seat, rng.choice(options))
 
 
 def readysetbet_positions(seed: int, bet_rate: float = 0.3) -> Iterator[Game]:

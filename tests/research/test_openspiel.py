@@ -115,9 +115,92 @@ def test_a_resampled_world_has_the_same_information_state_and_other_hands():
         assert mine == {h: sorted(c) for h, c in engine.hands.items() if engine.owner[h] == seat}
         others.add(json.dumps({h: sorted(c) for h, c in world.core.engine.hands.items() if engine.owner[h] != seat}))
     assert len(others) > 1, "the other hands are never dealt otherwise"
-    meeting = pyspiel.load_game("hippodrome_turfmaster", {"players": 2})
-    with pytest.raises(NotImplementedError):
-        play(meeting.new_initial_state(), lambda s: s.legal_actions()[0], rng, steps=1).resample_from_infostate(0, sampler)
+
+
+def meeting_states(seed: int, every: int = 90) -> list:
+    """Decisions of a random meeting (2 players, 2 horses each), one every ``every`` moves, to
+    its end: in each race, and between races after random discards and cards given up (T8)."""
+    game = pyspiel.load_game("hippodrome_turfmaster", {"players": 2, "horses_per_player": 2})
+    rng = np.random.RandomState(seed)
+    state, found = game.new_initial_state(), []
+    while not state.is_terminal():
+        play(state, lambda s: rng.choice(s.legal_actions()), rng, steps=every)
+        while state.is_chance_node():
+            chance(state, rng)
+        if not state.is_terminal():
+            found.append(state.clone())
+    return found
+
+
+def chance(state, rng) -> None:
+    actions, probabilities = zip(*state.chance_outcomes())
+    state.apply_action(actions[rng.choice(len(actions), p=probabilities)])
+
+
+def hidden_from(engine, seat: int) -> dict:
+    """What ``seat`` does not know: the other horses' hands, every deck's cards not drawn."""
+    return {"hands": {h: sorted(engine.hand(h)) for h in engine.ids if engine.owner[h] != seat},
+            "decks": {h: engine.decks[h][engine.drawn[h]:] for h in engine.ids}}
+
+
+def test_a_resampled_meeting_keeps_what_the_seat_knows_and_deals_anew_what_it_does_not():
+    """T7, T8: the seat's own hands, every card played, the counts of hands and decks stay; the
+    other hands, the decks beyond the seat's own draws and the cards lost face down are dealt
+    again (never the true ones copied: the worlds differ from the truth and from each other)."""
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    rng = np.random.RandomState(8)
+    states = meeting_states(4)
+    phases = {(state.core.engine.phase, state.core.engine.race_no) for state in states}
+    assert {("race", 1), ("race", 2), ("race", 3)} <= phases, phases
+    lost = 0
+    for state in states:
+        seat, engine = state.current_player(), state.core.engine
+        truth = hidden_from(engine, seat)
+        lost += sum(1 for event in engine.events if event["event"] in ("bonus_discard", "keep_discard")
+                    and engine.owner[event["horse"]] != seat)
+        worlds = []
+        for _ in range(4):
+            world = state.resample_from_infostate(seat, sampler)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert world.legal_actions() == state.legal_actions()
+            assert world.current_player() == seat and len(world.history()) == len(state.history())
+            mine = world.core.engine
+            assert {h: sorted(mine.hand(h)) for h in mine.horses_of(seat)} == \
+                {h: sorted(engine.hand(h)) for h in engine.horses_of(seat)}
+            worlds.append(hidden_from(mine, seat))
+        for horse, deck in truth["decks"].items():
+            if len(deck) >= 8:  # the same order of 8 cards or more by chance: about 1 in 10^4 or less
+                assert all(world["decks"][horse] != deck for world in worlds), "a deck's true order copied"
+        if any(cards and truth["decks"][horse] for horse, cards in truth["hands"].items()):
+            # a hand held while its deck still has cards: the seat cannot tell which are which
+            assert len({json.dumps(world["hands"], sort_keys=True) for world in worlds}) > 1, \
+                "the other hands are never dealt otherwise"
+    assert lost, "no card was lost face down in the meeting: the test saw no hidden discard"
+    world = states[len(states) // 2].resample_from_infostate(0, sampler)
+    assert play(world, lambda s: rng.choice(s.legal_actions()), rng).is_terminal()
+
+
+def test_ismcts_plays_in_a_meeting_from_worlds_dealt_anew():
+    """OpenSpiel's ISMCTS (seat 0) decides in the meeting's second race, after cards were dealt,
+    discarded and given up, against our tactical bot (the whole meeting: examples/research.py --meeting)."""
+    state = next(s for s in meeting_states(5, every=40) if s.core.engine.race_no == 2)
+    rng = np.random.RandomState(6)
+    game = state.get_game()
+    searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 60.0, 2, random_state=rng)
+    tactical = HippodromeBot(TacticalBot(seed=6))
+    searched = 0
+    while searched < 4 and not state.is_terminal():
+        if state.is_chance_node():
+            chance(state, rng)
+        elif len(state.legal_actions()) == 1:
+            state.apply_action(state.legal_actions()[0])
+        elif state.current_player() == 1:
+            state.apply_action(tactical.step(state))
+        else:
+            state.apply_action(searcher.step(state))
+            searched += 1
+    assert searched == 4
 
 
 def test_our_value_bettor_bets_and_passes_through_the_openspiel_game():

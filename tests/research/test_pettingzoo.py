@@ -127,3 +127,26 @@ def test_readysetbet_only_the_house_acts_while_it_places_its_tokens():
                for agent in ("player_0", "player_1", "player_2"))
     with pytest.raises(ValueError):
         env.step({"player_0": 5, house: int(np.flatnonzero(observations[house]["action_mask"])[0])})
+
+
+def test_a_meeting_where_nobody_claims_mid_race_lets_empty_hands_stand_still_to_the_end():
+    """T8: a card-round turn finds a hand empty, its bonus cards unclaimed: the owner may let the
+    horse stand still (its own id); the meeting plays to the end, rewards adding up to the table."""
+    from hippodrome.envs.turfmaster_encoding import CLAIM, SLOTS, STAND_STILL
+
+    env = turfmaster_env(game="turfmaster", players=2, horses_per_player=2)
+    rng = random.Random(1)
+    env.reset(seed=0)
+    totals, stood = dict.fromkeys(env.possible_agents, 0.0), 0
+    for agent in env.agent_iter():
+        observation, reward, terminated, _, _ = env.last()
+        totals[agent] += reward
+        if terminated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"]).tolist()
+        unclaimed = [number for number in legal if not CLAIM <= number < CLAIM + SLOTS] or legal
+        stood += unclaimed == [STAND_STILL]
+        env.step(rng.choice(unclaimed))
+    table = {row["seat"]: row["total"] for row in env.driver.state.standings()}
+    assert stood and totals == {f"player_{seat}": float(points) for seat, points in table.items()}

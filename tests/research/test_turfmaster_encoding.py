@@ -37,7 +37,7 @@ def test_every_option_is_one_id_and_back_on_thousands_of_positions():
 
 def test_the_action_blocks_tile_the_space_and_every_id_has_words():
     starts = sorted(encoding.ACTION_BLOCKS.values())
-    assert starts[0][0] == 0 and sum(size for _, size in starts) == encoding.ACTIONS == 365
+    assert starts[0][0] == 0 and sum(size for _, size in starts) == encoding.ACTIONS == 366
     for (start, size), (following, _) in zip(starts, starts[1:]):
         assert start + size == following
     assert all(not encoding.describe(number).startswith("invalid") for number in range(encoding.ACTIONS))

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from hippodrome.arena.summary import levels_won, summary_json
 from hippodrome.readysetbet.bots import BOTS
 from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Seat, Table
@@ -68,6 +69,7 @@ class Tally:
     wins: dict[str, float] = field(default_factory=dict)  # shared wins count as a fraction
     money: dict[str, int] = field(default_factory=dict)
     seats: dict[str, int] = field(default_factory=dict)
+    game_wins: dict[str, int] = field(default_factory=dict)  # games a seat of the level won (shared or not)
 
     def win_rate(self, level: str) -> float:
         return self.wins.get(level, 0.0) / max(1, self.games)
@@ -78,6 +80,10 @@ class Tally:
 
     def mean_money(self, level: str) -> float:
         return self.money.get(level, 0) / max(1, self.seats.get(level, 0))
+
+    def to_json(self, levels: list[str]) -> dict[str, Any]:
+        """What ``simulate --json`` prints (hippodrome.arena.summary): money as the points."""
+        return summary_json(self.games, levels, self.game_wins, self.money, self.seats)
 
 
 def tournament(setup: dict[str, Any], levels: list[str], games: int, seed: int = 0) -> Tally:
@@ -94,4 +100,6 @@ def tournament(setup: dict[str, Any], levels: list[str], games: int, seed: int =
             tally.money[level] = tally.money.get(level, 0) + table.state.money[seat]
             if seat in winners:
                 tally.wins[level] = tally.wins.get(level, 0.0) + 1 / len(winners)
+        for level in levels_won(seated, winners):
+            tally.game_wins[level] = tally.game_wins.get(level, 0) + 1
     return tally

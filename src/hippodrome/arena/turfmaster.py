@@ -8,25 +8,14 @@ shared after the tie-break counts as a win for each seat sharing it, and is also
 
 from __future__ import annotations
 
-import math
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from hippodrome.arena.summary import levels_won, summary_json, wilson
 from hippodrome.table.table import Seat, Table
 from hippodrome.turfmaster.bots import make_bot
 import hippodrome.turfmaster.meeting  # noqa: F401  (registers the game)
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def seat_bots(bots: list[str], game: int) -> list[str]:
@@ -63,6 +52,7 @@ class Tally:
     seats: dict[str, int] = field(default_factory=dict)  # seat-games per bot kind
     points: dict[str, int] = field(default_factory=dict)
     ties: int = 0
+    game_wins: dict[str, int] = field(default_factory=dict)  # games a seat of the bot kind won
 
     def add(self, outcome: dict[str, Any]) -> None:
         self.games += 1
@@ -73,6 +63,8 @@ class Tally:
             self.points[name] = self.points.get(name, 0) + outcome["totals"][seat]
             if seat in outcome["winners"]:
                 self.wins[name] = self.wins.get(name, 0) + 1
+        for name in levels_won(outcome["bots"], outcome["winners"]):
+            self.game_wins[name] = self.game_wins.get(name, 0) + 1
 
     def rows(self) -> list[dict[str, Any]]:
         rows = []
@@ -85,6 +77,10 @@ class Tally:
                          "mean_points": self.points.get(name, 0) / trials if trials else 0.0,
                          "fair_share": 1 / len(self.bots)})
         return rows
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``simulate --json`` prints (hippodrome.arena.summary)."""
+        return summary_json(self.games, self.bots, self.game_wins, self.points, self.seats)
 
 
 def simulate(setup: dict[str, Any], bots: list[str], games: int, seed: str | int = 0, workers: int | None = None,

@@ -114,7 +114,8 @@ def simulate_command(
     variant: str = typer.Option("standard", "--variant", help=help_text(
         "standard, app, house_bets or rotating_house")),
     seed: int = typer.Option(0, "--seed", help=help_text("seed of the whole series")),
-    as_json: bool = typer.Option(False, "--json", help=help_text("print JSON")),
+    as_json: bool = typer.Option(False, "--json", help=help_text(
+        "print only JSON: games, and per level wins, win_rate, ci95 and mean_points (mean money)")),
     lang: str = lang_option(),
 ) -> None:
     from hippodrome.core.game import game_class
@@ -132,12 +133,12 @@ def simulate_command(
         setup = {"players": players, "variant": variant}
         game_class("readysetbet").new(setup)  # refuses a bad setup before any game is played
         tally = tournament(setup, levels, games, seed)
+    if as_json:
+        print(json.dumps(tally.to_json(levels)))  # i18n: machine output (JSON), keys and ids stay English
+        return
     result = {"games": tally.games, "levels": {
         level: {"seats": tally.seats[level], "win_rate_per_seat": round(tally.seat_win_rate(level), 4),
                 "mean_money": round(tally.mean_money(level), 2)} for level in sorted(set(levels))}}
-    if as_json:
-        print(json.dumps(result))
-        return
     print(Message("{games}, {seats} ({variant}); a fair win share is {share} per seat",
                   games=Plural("{n} game", "{n} games", tally.games),
                   seats=Plural("{n} seat", "{n} seats", len(levels)),

@@ -281,6 +281,8 @@ def simulate_command(
     seed: str = typer.Option("0", "--seed", help=help_text("game i is played with seed SEED:i")),
     workers: int = typer.Option(None, "--workers", help=help_text("processes (default: all cores)")),
     think: float = typer.Option(None, "--think", min=0.001, help=help_text(THINK_HELP)),
+    as_json: bool = typer.Option(False, "--json", help=help_text(
+        "print only JSON: games, and per bot wins, win_rate, ci95 and mean_points")),
     lang: str = lang_option(),
 ) -> None:
     from rich.console import Console
@@ -297,6 +299,10 @@ def simulate_command(
         setup = _meeting_setup(len(names), horses, course, steeplechase)
         if games < 1:
             raise InvalidSetup(Message("--games must be at least 1"))
+    if as_json:
+        tally = simulate(setup, names, games, seed=seed, workers=workers, think=think)
+        print(json.dumps(tally.to_json()))  # i18n: machine output (JSON), keys and ids stay English
+        return
     label = translate(lang, "meetings")
     with Progress(TextColumn(label.replace("[", r"\[")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as progress:

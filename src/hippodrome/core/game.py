@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
@@ -65,26 +65,72 @@ def same_json(a: Any, b: Any) -> bool:
     return a == b
 
 
-@dataclass(frozen=True)
 class Decision:
     """Seat ``seat`` must choose one of ``options``.
 
     ``notes`` may explain options (parallel to ``options``; "" when nothing to say),
     for instance that a card above the handicap will not move the horse. A note may be given as
-    a translatable message (``hippodrome.i18n.Message``); it is kept as a :class:`Note`, a string
-    of its English text that still translates, so every note is a ``str``.
+    a translatable message (``hippodrome.i18n.Message``); it is kept as that message
+    (``note_messages``) and rendered only when someone reads ``notes``: then as a :class:`Note`, a
+    string of its English text that still translates, so every note is a ``str``. A bot or a search
+    that never shows a note never pays for its words.
+
+    Immutable, and equal to another decision with the same fields (as a frozen dataclass is).
     """
+
+    __slots__ = ("seat", "kind", "options", "context", "note_messages", "_notes")
 
     seat: int
     kind: str
     options: tuple[Action, ...]
-    context: dict[str, Any] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
+    context: dict[str, Any]
+    #: the notes as given: strings and translatable messages, not rendered
+    note_messages: tuple[Any, ...]
 
-    def __post_init__(self) -> None:
-        if any(not isinstance(note, str) for note in self.notes):
-            object.__setattr__(self, "notes", tuple(
-                note if isinstance(note, str) else Note(note) for note in self.notes))
+    def __init__(self, seat: int, kind: str, options: tuple[Action, ...], context: dict[str, Any] | None = None,
+                 notes: tuple[Any, ...] = ()) -> None:
+        set_field = object.__setattr__
+        set_field(self, "seat", seat)
+        set_field(self, "kind", kind)
+        set_field(self, "options", options)
+        set_field(self, "context", {} if context is None else context)
+        set_field(self, "note_messages", notes)
+        set_field(self, "_notes", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")  # i18n: programming error
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")  # i18n: programming error
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle make it anew
+        return (Decision, (self.seat, self.kind, self.options, self.context, self.note_messages))
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes as strings: each message rendered once, on first reading, as a :class:`Note`."""
+        notes = self._notes
+        if notes is None:
+            notes = self.note_messages
+            if any(not isinstance(note, str) for note in notes):
+                notes = tuple(note if isinstance(note, str) else Note(note) for note in notes)
+            object.__setattr__(self, "_notes", notes)
+        return notes
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.kind, self.options, self.context, self.notes)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Decision(seat={self.seat!r}, kind={self.kind!r}, options={self.options!r}, "
+                f"context={self.context!r}, notes={self.notes!r})")
 
     def option_notes(self) -> tuple[str, ...]:
         """One note per option, "" where there is nothing to say (also when no note was given)."""

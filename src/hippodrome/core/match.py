@@ -32,12 +32,14 @@ class Match:
     def _rng_for_next_step(self) -> random.Random:
         return random.Random(f"{self.seed}:{len(self.log)}")
 
-    def resolve_chance(self) -> None:
-        """Draw every pending untimed chance step until a decision, a timed step or the end."""
+    def resolve_chance(self) -> Decision | Chance | None:
+        """Draw every pending untimed chance step until a decision, a timed step or the end; returns
+        the step then pending."""
         pending = self.state.pending()
         while isinstance(pending, Chance) and not pending.timed:
             self._draw(pending)
             pending = self.state.pending()
+        return pending
 
     def tick(self) -> bool:
         """The clock strikes: draw the pending timed chance step, if there is one."""
@@ -57,13 +59,12 @@ class Match:
     # -- decisions ----------------------------------------------------------------
     def act(self, seat: int, action: Action) -> None:
         """Seat ``seat`` takes ``action``; refused (state unchanged) unless it is legal."""
-        self.resolve_chance()
+        pending = self.resolve_chance()
         if self.state.is_free_action(action):
             self.state.apply_free(seat, action)
             self.log.append({"by": seat, "action": action, "free": True})
             self.resolve_chance()
             return
-        pending = self.state.pending()
         if pending is None:
             raise IllegalAction(Message("the game is over; no more actions are taken"))
         if not isinstance(pending, Decision):
@@ -82,8 +83,7 @@ class Match:
         self.resolve_chance()
 
     def pending(self) -> Decision | Chance | None:
-        self.resolve_chance()
-        return self.state.pending()
+        return self.resolve_chance()
 
     # -- records ------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

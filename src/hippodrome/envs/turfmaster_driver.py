@@ -6,7 +6,7 @@ give the rewards: the points a seat earned with an action, when its horses are r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -40,14 +40,25 @@ class TurfMasterDriver:
         self.seats = cls.description.seats(cls.new(setup)).count
         self.match: Match | None = None
         self.points = [0] * self.seats
+        self._nothing = (0,) * self.seats
+        self._ranked_before = (0, 0)
         self._legal: dict[int, Action] | None = None
         self._decision: tuple[Decision | None] | None = None
+        self._mask: np.ndarray | None = None
 
     def reset(self, seed: int | str) -> None:
         self.match = Match(self.game, self.setup, seed)
         self.points = [0] * self.seats
-        self._legal = None
-        self._decision: tuple[Decision | None] | None = None
+        self._ranked_before = self._ranked()
+        self._legal, self._decision, self._mask = None, None, None
+
+    def _ranked(self) -> tuple[int, int]:
+        """How many races are over, and how many horses are ranked in the race being run: points
+        change only when one of these does (a place never changes after, T9)."""
+        state = self.match.state
+        if state.name == "turfmaster-race":
+            return 0, len(state.places)
+        return len(state.results), len(state.race.places) if state.phase == "race" else 0
 
     @property
     def state(self):
@@ -66,14 +77,17 @@ class TurfMasterDriver:
             self._legal = {} if decision is None else legal_actions(self.state, decision)
         return self._legal
 
-    def act(self, action_id: Any) -> list[int]:
+    def act(self, action_id: Any) -> Sequence[int]:
         """Take the pending decision with ``action_id``; the points each seat earned by it."""
         decision = self.decision()
         option = self.legal().get(as_id(action_id)) if decision is not None else None
         if option is None:
             raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(self.legal())}")  # i18n: programming error
         self.match.act(decision.seat, option)
-        self._legal, self._decision = None, None
+        self._legal, self._decision, self._mask = None, None, None
+        if self._ranked() == self._ranked_before:
+            return self._nothing
+        self._ranked_before = self._ranked()
         points = points_so_far(self.state)
         earned = [now - before for now, before in zip(points, self.points)]
         self.points = points
@@ -82,6 +96,9 @@ class TurfMasterDriver:
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """``{"observation": vector, "action_mask": ids}``; the mask is empty unless ``seat`` decides."""
         decision = self.decision()
-        mine = decision is not None and decision.seat == seat
-        return {"observation": observe(self.state, seat), "action_mask": action_mask(self.legal() if mine else None)}
+        if decision is None or decision.seat != seat:
+            return {"observation": observe(self.state, seat, self.points), "action_mask": action_mask(None)}
+        if self._mask is None:
+            self._mask = action_mask(self.legal())
+        return {"observation": observe(self.state, seat, self.points), "action_mask": self._mask.copy()}
 

@@ -15,6 +15,8 @@ die         6      a handicapped horse moves one die (T6): its value 1 ... 6
 claim       8      ``claim_bonus`` for the horse in slot s (T8)
 decline     8      ``decline_bonus`` for the horse in slot s
 discard     8x13   ``discard`` one card of a kind from the hand of the horse in slot s
+stand_still 1      ``stand_still``: a card-round turn finds the horse's hand empty, its bonus
+                   cards unclaimed, and its owner lets it stand still (T8)
 ==========  =====  ===========================================================================
 
 Squares are encoded relative to the move, not as one of the course's 1100-odd squares: a move
@@ -38,9 +40,10 @@ from __future__ import annotations
 
 import bisect
 import weakref
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -72,16 +75,36 @@ DIE = _blocks.add("die", DIE_FACES)
 CLAIM = _blocks.add("claim", SLOTS)
 DECLINE = _blocks.add("decline", SLOTS)
 DISCARD = _blocks.add("discard", SLOTS * len(CARD_KINDS))
+STAND_STILL = _blocks.add("stand_still", 1)
 #: the number of action ids, and where each block of them starts
 ACTIONS = _blocks.size
 ACTION_BLOCKS = dict(_blocks.fields)
 
 
+class _PerGame:
+    """What is kept per game object, by key (weakly: it goes with the game), the last game asked
+    about at hand (an environment asks about one game over and over; holding it keeps it alive
+    until another is asked about, so its identity is never reused meanwhile)."""
+
+    def __init__(self) -> None:
+        self._kept: "weakref.WeakKeyDictionary[Game, dict]" = weakref.WeakKeyDictionary()
+        self._last: Game | None = None
+        self._last_kept: dict = {}
+
+    def of(self, game: Game) -> dict:
+        if game is not self._last:
+            kept = self._kept.get(game)
+            if kept is None:
+                kept = self._kept[game] = {}
+            self._last, self._last_kept = game, kept
+        return self._last_kept
+
+
 # -- the context of a decision ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     """What turns a decision's options into ids and back: the deciding seat's horses (slot order),
-    the horse the decision is about, and for a square the course and the square it starts from."""
+    the horse the decision is about, and for a square the course and the square it starts from.
+    (A named tuple: one is made at every decision.)"""
 
     seat: int
     horses: tuple[str, ...]
@@ -98,13 +121,24 @@ def running_race(state: Game) -> Race | None:
 
 
 def frame_of(state: Game, decision: Decision) -> Frame:
-    owner, seat = state.owner, decision.seat
-    horses = tuple([h for h in state.ids if owner[h] == seat])
+    horses = _slots(state).get(decision.seat, ())
     horse = decision.context.get("horse")
     if decision.kind != "square":
         return Frame(decision.seat, horses, horse)
     race = running_race(state)
     return Frame(decision.seat, horses, horse, race.course, race.square[horse])
+
+
+#: each game's seats' horses in the game's order (their slots): they never change in a game
+_SLOTS = _PerGame()
+
+
+def _slots(state: Game) -> dict[int, tuple[str, ...]]:
+    slots = _SLOTS.of(state)
+    if not slots:
+        for horse in state.ids:
+            slots[state.owner[horse]] = slots.get(state.owner[horse], ()) + (horse,)
+    return slots
 
 
 # -- squares, relative to the move ----------------------------------------------------------------
@@ -117,6 +151,7 @@ def _lane_lines(course: Course) -> tuple[list[int], ...]:
     return tuple([line for _, line in sorted(lane)] for lane in lanes)
 
 
+@lru_cache(maxsize=1 << 16)
 def level_index(course: Course, start: int, lane: int) -> int:
     """The index of the first square of ``lane`` level with ``start`` or ahead of it."""
     return bisect.bisect_left(_lane_lines(course)[lane], course.line_of[start])
@@ -148,6 +183,8 @@ def encode(option: Action, frame: Frame) -> int:
         return DECLINE + frame.horses.index(option["horse"])
     if kind == "discard":
         return DISCARD + frame.horses.index(option["horse"]) * len(CARD_KINDS) + KIND[option["card"]]
+    if kind == "stand_still":
+        return STAND_STILL
     raise ValueError(f"no TurfMaster action id for {option!r}")  # i18n: programming error
 
 
@@ -201,9 +238,13 @@ def _discard(offset: int, frame: Frame) -> Action:
     return {"type": "discard", "horse": _slot_horse(frame, slot), "card": CARD_KINDS[kind]}
 
 
+def _stand_still(offset: int, frame: Frame) -> Action:
+    return {"type": "stand_still", "horse": frame.horse}
+
+
 _DECODERS = tuple((*ACTION_BLOCKS[name], make) for name, make in (
     ("card", _card), ("square", _square), ("dice_use", _dice_use), ("die", _die), ("claim", _claim),
-    ("decline", _decline), ("discard", _discard)))
+    ("decline", _decline), ("discard", _discard), ("stand_still", _stand_still)))
 
 
 def describe(action_id: int) -> str:
@@ -222,6 +263,8 @@ def describe(action_id: int) -> str:
                 return "dice_use sum" if offset == 0 else f"dice_use die {offset}"
             if name == "die":
                 return f"die {offset + 1}"
+            if name == "stand_still":
+                return name
             return f"{name} slot {offset}"
     return f"invalid {action_id}"
 
@@ -229,6 +272,10 @@ def describe(action_id: int) -> str:
 def legal_actions(state: Game, decision: Decision) -> dict[int, Action]:
     """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending)."""
     frame = frame_of(state, decision)
+    if decision.kind == "card":  # the commonest decision: one horse's cards (a meeting adds bonus claims)
+        base = CARD + frame.horses.index(frame.horse) * len(CARD_KINDS)
+        return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame): option
+                for option in decision.options}
     return {encode(option, frame): option for option in decision.options}
 
 
@@ -242,14 +289,20 @@ STATUSES = (RACING, FINISHED, FALLEN)
 STATUS_INDEX = {status: number for number, status in enumerate(STATUSES)}
 LIMITS = (None, 8, 9, 10)
 LIMIT_INDEX = {limit: number for number, limit in enumerate(LIMITS)}
-DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep")
+DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep", "empty_hand")
+DECISION_INDEX = {kind: number for number, kind in enumerate(DECISIONS)}
 PHASES = ("setup", "prepare", "race", "over")
+PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
 MOST_OF_A_KIND = max(full_deck().count(card) for card in CARD_KINDS)
 DECK_SIZE = len(full_deck())
 MOST_CARDS = HAND_SIZE + BONUS_CARDS
 MOST_POINTS = RACES * sum(PLACE_POINTS)
 MOST_ROUNDS = 40
 MOST_POINTS_IN_A_MOVE = 12
+#: a hand of n cards (n at most MOST_CARDS) in the "cards in hand" entry
+_CARD_COUNT = tuple(count / MOST_CARDS for count in range(MOST_CARDS + 1))
+_NO_CARDS = array("f", bytes(4 * len(CARD_KINDS)))
+_FLOAT32 = np.dtype(np.float32)
 
 _row = Layout()
 R_PRESENT = _row.add("present", 1)
@@ -292,57 +345,69 @@ OBSERVATION_FIELDS = dict(_layout.fields)
 ROW_FIELDS = dict(_row.fields)
 
 
-def observe(state: Game, seat: int) -> np.ndarray:
-    """What ``seat`` knows of ``state`` (a race or a meeting), as :data:`OBSERVATION_SIZE` floats."""
+def observe(state: Game, seat: int, points: list[int] | None = None) -> np.ndarray:
+    """What ``seat`` knows of ``state`` (a race or a meeting), as :data:`OBSERVATION_SIZE` floats.
+
+    Written entry by entry into a flat ``array("f")`` (a Python-level store costs a fraction of
+    one into a NumPy array), which NumPy then wraps without a copy. The entries that never change
+    in a game, and the cards played so far in the race (they only add up), are kept per seat and
+    copied in one go. ``points`` are :func:`points_so_far` when the caller has them already."""
     meeting = state if isinstance(state, Meeting) else None
-    race = running_race(state)
-    seats = state.players if meeting is not None else state.seats
-    owner = state.owner
-    seating = _seating(tuple(state.ids), tuple(owner[h] for h in state.ids), seats, seat,
-                       race.course.name if race is not None else state.course_name, state.steeplechase)
-    vector = seating.base.copy()
-    hands = meeting.hand if meeting is not None else (race.hands.get if race.hands is not None else None)
-    if hands is not None:
-        _hand_rows(vector, hands, seating)
+    race = state if meeting is None else state.race if state.phase == "race" else None
+    seating = _seating(state, seat)
+    if race is not None:
+        vector = _race_start(race, seat, seating)[:]
+        _race_order(vector, race, seating)
+        _race_globals(vector, race, seat, seating.seats)
+    else:
+        vector = seating.base[:]
+        _hand_rows(vector, meeting.hands.__getitem__, seating)
     if meeting is not None:
         _meeting_rows(vector, meeting, seating)
-    if race is not None:
-        _race_rows(vector, race, seating)
-        _race_globals(vector, race, seat, seats)
     _decision(vector, state.pending(), seat)
-    for other, points in enumerate(points_so_far(state)):
-        vector[G_SCORES + (other - seat) % seats] = points / MOST_POINTS
-    return vector
+    for other, earned in enumerate(points_so_far(state) if points is None else points):
+        if earned:
+            vector[G_SCORES + (other - seat) % seating.seats] = earned / MOST_POINTS
+    return np.frombuffer(vector, _FLOAT32)
 
 
-def _hand_rows(vector: np.ndarray, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
+def _hand_rows(vector: array, hands: Callable[[str], list[str]], seating: "_Seating") -> None:
     """Every horse's card count; the seat's own horses' cards, by kind."""
+    mine = seating.mine
     for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
         hand = hands(horse)
-        vector[start + R_CARDS] = min(1.0, len(hand) / MOST_CARDS)
-        if number < seating.mine:
-            counts: dict[int, int] = {}
-            for card in hand:
-                kind = KIND[card]
-                counts[kind] = counts.get(kind, 0) + 1
-            for kind, count in counts.items():
-                vector[start + R_HAND + kind] = count / MOST_OF_A_KIND
+        if hand:
+            vector[start + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
+            if number < mine:
+                for kind, value in _kinds(tuple(hand)):
+                    vector[start + R_HAND + kind] = value
 
 
-def _meeting_rows(vector: np.ndarray, meeting: Meeting, seating: "_Seating") -> None:
+@lru_cache(maxsize=4096)
+def _kinds(hand: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
+    """A hand by card kind: (kind, how many / the most of a kind), for each kind held."""
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[KIND[card]] = counts.get(KIND[card], 0) + 1
+    return tuple((kind, count / MOST_OF_A_KIND) for kind, count in counts.items())
+
+
+def _meeting_rows(vector: array, meeting: Meeting, seating: "_Seating") -> None:
     """Whether each horse has taken its bonus cards, and how much of its deck is left (T8)."""
     vector[G_RACE + max(0, meeting.race_no - 1)] = 1
-    vector[G_PHASE + PHASES.index(meeting.phase)] = 1
+    vector[G_PHASE + PHASE_INDEX[meeting.phase]] = 1
+    claimed, drawn = meeting.claimed, meeting.drawn
     for start, horse in zip(seating.starts, seating.rows):
-        vector[start + R_BONUS] = meeting.claimed[horse] is not None
-        vector[start + R_DECK] = (DECK_SIZE - meeting.drawn[horse]) / DECK_SIZE
+        if claimed[horse] is not None:
+            vector[start + R_BONUS] = 1
+        vector[start + R_DECK] = (DECK_SIZE - drawn[horse]) / DECK_SIZE
 
 
-def _decision(vector: np.ndarray, decision: Any, seat: int) -> None:
+def _decision(vector: array, decision: Any, seat: int) -> None:
     """The kind of the decision in front of the seat, and what its context says in numbers."""
     if not isinstance(decision, Decision) or decision.seat != seat:
         return
-    vector[G_DECISION + DECISIONS.index(decision.kind)] = 1
+    vector[G_DECISION + DECISION_INDEX[decision.kind]] = 1
     context = decision.context
     if decision.kind == "square":
         vector[G_POINTS_IN_MOVE] = min(1.0, context["points"] / MOST_POINTS_IN_A_MOVE)
@@ -357,18 +422,37 @@ class _Seating:
 
     rows: tuple[str, ...]
     starts: tuple[int, ...]
+    #: where each horse's row starts
+    start_of: dict[str, int]
     #: how many of the rows are the seat's own horses (the first ones)
     mine: int
-    base: np.ndarray
+    #: the entries that never change, as the ``array("f")`` every observation starts from
+    base: array
+    seats: int
+
+
+#: each game's seatings, by seat (a game's horses, owners, course and seats never change)
+_SEATINGS = _PerGame()
+
+
+def _seating(state: Game, seat: int) -> _Seating:
+    seatings = _SEATINGS.of(state)
+    seating = seatings.get(seat)
+    if seating is None:
+        meeting = isinstance(state, Meeting)
+        seating = seatings[seat] = _seating_of(
+            tuple(state.ids), tuple([state.owner[h] for h in state.ids]), state.players if meeting else state.seats,
+            seat, state.course_name if meeting else state.course.name, state.steeplechase)
+    return seating
 
 
 @lru_cache(maxsize=256)
-def _seating(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: int, course: str,
-             steeplechase: bool) -> _Seating:
+def _seating_of(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: int, course: str,
+                steeplechase: bool) -> _Seating:
     owner = dict(zip(ids, owners))
     rows = tuple([h for h in ids if owner[h] == seat] + [h for h in ids if owner[h] != seat])
     starts = tuple(HORSE_ROWS + number * ROW for number in range(len(rows)))
-    base = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    base = array("f", bytes(4 * OBSERVATION_SIZE))
     for start, horse in zip(starts, rows):
         base[start + R_PRESENT] = 1
         base[start + R_MINE] = owner[horse] == seat
@@ -377,44 +461,45 @@ def _seating(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat: in
         base[G_COURSE + COURSE_NAMES.index(course)] = 1
     base[G_STEEPLECHASE] = steeplechase
     base[G_SEATS] = seats / SLOTS
-    base.flags.writeable = False
-    return _Seating(rows, starts, sum(1 for h in ids if owner[h] == seat), base)
+    return _Seating(rows, starts, dict(zip(rows, starts)), sum(1 for h in ids if owner[h] == seat), base, seats)
 
 
-def _race_rows(vector: np.ndarray, race: Race, seating: _Seating) -> None:
-    course, status, square, limits = race.course, race.status, race.square, race.limits
-    lane_of, line_of, finish = course.lane_of, course.line_of, _finish_line(course)
-    order = {horse: place for place, horse in enumerate(race.order)}
-    current = race.current_horse()
-    rows = vector[HORSE_ROWS:HORSE_ROWS + len(seating.rows) * ROW].reshape(len(seating.rows), ROW)
-    rows[:, R_PLAYED:R_PLAYED + len(CARD_KINDS)] = _played(race)[_places_of(tuple(race.ids), seating.rows)]
-    for start, horse in zip(seating.starts, seating.rows):
-        condition = status[horse]
-        vector[start + R_STATUS + STATUS_INDEX[condition]] = 1
-        if condition == FINISHED:
-            vector[start + R_PLACE] = (race.places.index(horse) + 1) / SLOTS
-            continue
-        at = square[horse]
-        vector[start + R_LANE + lane_of[at]] = 1
-        vector[start + R_PROGRESS] = min(1.0, line_of[at] / finish)
-        if condition != RACING:
-            continue
-        vector[start + R_LIMIT + LIMIT_INDEX[limits.get(horse)]] = 1
-        place = order.get(horse)
-        if place is not None:
+#: a horse's pose in a race (its row's entries from its status to its handicap, one block),
+#: by (course, status, square or finishing place, handicap limit)
+_POSES: dict[tuple, array] = {}
+POSE, POSE_WIDTH = R_STATUS, R_LIMIT + len(LIMITS) - R_STATUS
+
+
+def _pose(course: Course, condition: str, where: int, limit: int | None) -> array:
+    pose = array("f", bytes(4 * POSE_WIDTH))
+    pose[R_STATUS - POSE + STATUS_INDEX[condition]] = 1
+    if condition == FINISHED:
+        pose[R_PLACE - POSE] = (where + 1) / SLOTS
+        return pose
+    finish = course.line_of[course.square(0, course.finish_index[0])]
+    pose[R_LANE - POSE + course.lane_of[where]] = 1
+    pose[R_PROGRESS - POSE] = min(1.0, course.line_of[where] / finish)
+    if condition == RACING:
+        pose[R_LIMIT - POSE + LIMIT_INDEX[limit]] = 1
+    return _POSES.setdefault((course, condition, where, limit), pose)
+
+
+def _race_order(vector: array, race: Race, seating: _Seating) -> None:
+    """The horses' places in this round's move order, which are still to move, which moves now."""
+    status, start_of, moved = race.status, seating.start_of, race.turn
+    for place, horse in enumerate(race.order):
+        if status[horse] == RACING:
+            start = start_of[horse]
             vector[start + R_ORDER] = (place + 1) / SLOTS
-            vector[start + R_TO_MOVE] = place >= race.turn
-        if horse == current:
-            vector[start + R_CURRENT] = 1
+            if place >= moved:
+                vector[start + R_TO_MOVE] = 1
+    if race.hands is not None and moved < len(race.order):  # race.current_horse(), its status checked here
+        current = race.order[moved]
+        if status[current] == RACING:
+            vector[start_of[current] + R_CURRENT] = 1
 
 
-@lru_cache(maxsize=256)
-def _places_of(ids: tuple[str, ...], rows: tuple[str, ...]) -> list[int]:
-    """Where each horse of ``rows`` stands in ``ids``."""
-    return [ids.index(horse) for horse in rows]
-
-
-def _race_globals(vector: np.ndarray, race: Race, seat: int, seats: int) -> None:
+def _race_globals(vector: array, race: Race, seat: int, seats: int) -> None:
     vector[G_ROUND_KIND + (0 if race.round_kind == CARD_ROUND else 1)] = 1
     vector[G_ROUND] = min(1.0, race.round_no / MOST_ROUNDS)
     if race.dice:
@@ -425,29 +510,70 @@ def _race_globals(vector: np.ndarray, race: Race, seat: int, seats: int) -> None
     vector[G_ROLLER + (race.roller - seat) % seats] = 1
 
 
-@lru_cache(maxsize=None)
-def _finish_line(course: Course) -> int:
-    return course.line_of[course.square(0, course.finish_index[0])]
+class _Kept:
+    """A seat's vector in a race, kept from one observation to the next and brought up to date
+    with what changed since: the cards played (from the history, played face up: public), each
+    horse's pose and card count, the seat's own hands. Everything else of an observation is
+    written afresh each time."""
+
+    __slots__ = ("read", "vector", "played", "poses", "cards", "hands")
+
+    def __init__(self, seating: _Seating) -> None:
+        self.read = 0
+        self.vector = seating.base[:]
+        self.played: dict[int, int] = {}
+        self.poses: list[tuple | None] = [None] * len(seating.rows)
+        self.cards = [0] * len(seating.rows)
+        self.hands: list[tuple[str, ...]] = [()] * seating.mine
 
 
-#: each race's cards played so far, read from its public history once:
-#: race -> (events read, counts per horse (rows in ``race.ids`` order) and card kind / most of a kind)
-_PLAYED: "weakref.WeakKeyDictionary[Race, tuple[int, np.ndarray]]" = weakref.WeakKeyDictionary()
+#: race -> seat -> what that seat's observations of the race start from
+_KEPT = _PerGame()
 
 
-def _played(race: Race) -> np.ndarray:
-    """The cards each horse has played in ``race`` (played face up: public): one row per horse of
-    ``race.ids``, one column per card kind, over :data:`MOST_OF_A_KIND`."""
-    read, counts = _PLAYED.get(race, (0, None))
+def _race_start(race: Race, seat: int, seating: _Seating) -> array:
+    seats = _KEPT.of(race)
+    kept = seats.get(seat)
+    if kept is None:
+        kept = seats[seat] = _Kept(seating)
+    vector = kept.vector
+    _played(race, kept, seating)
+    status, square, limits, course = race.status, race.square, race.limits, race.course
+    poses, cards = kept.poses, kept.cards
+    hands = race.hands
+    for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
+        condition = status[horse]
+        key = ((course, condition, square[horse], limits.get(horse)) if condition != FINISHED
+               else (course, FINISHED, race.places.index(horse), None))
+        if key != poses[number]:
+            poses[number] = key
+            pose = _POSES.get(key)
+            vector[start + POSE:start + POSE + POSE_WIDTH] = pose if pose is not None else _pose(*key)
+        if hands is not None:
+            hand = hands[horse]
+            if len(hand) != cards[number]:
+                cards[number] = len(hand)
+                vector[start + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
+            if number < seating.mine and tuple(hand) != kept.hands[number]:
+                kept.hands[number] = tuple(hand)
+                vector[start + R_HAND:start + R_HAND + len(CARD_KINDS)] = _NO_CARDS
+                for kind, value in _kinds(kept.hands[number]):
+                    vector[start + R_HAND + kind] = value
+    return vector
+
+
+def _played(race: Race, kept: _Kept, seating: _Seating) -> None:
+    """Each horse's cards played in ``race`` since the seat last looked, by kind, over
+    :data:`MOST_OF_A_KIND`."""
     history = race.history
-    if counts is None or read < len(history):
-        counts = np.zeros((len(race.ids), len(CARD_KINDS)), dtype=np.float32) if counts is None else counts.copy()
-        row = {horse: number for number, horse in enumerate(race.ids)}
-        for event in history[read:]:
+    if kept.read < len(history):
+        start_of, counts, vector = seating.start_of, kept.played, kept.vector
+        for event in history[kept.read:]:
             if event["event"] == "card":
-                counts[row[event["horse"]], KIND[event["card"]]] += 1 / MOST_OF_A_KIND
-        _PLAYED[race] = (len(history), counts)
-    return counts
+                entry = start_of[event["horse"]] + R_PLAYED + KIND[event["card"]]
+                counts[entry] = counts.get(entry, 0) + 1
+                vector[entry] = counts[entry] / MOST_OF_A_KIND
+        kept.read = len(history)
 
 
 def observation_fields() -> dict[str, Any]:

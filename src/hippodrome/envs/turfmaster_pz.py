@@ -7,9 +7,9 @@ decisions come (cards, squares, the roller's dice, bonus cards, cards to give up
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> sorted(observation), observation["observation"].shape
-(['action_mask', 'observation'], (530,))
+(['action_mask', 'observation'], (531,))
 
-Actions are the ids of :mod:`hippodrome.envs.turfmaster_encoding` (``Discrete(365)``), legal ones
+Actions are the ids of :mod:`hippodrome.envs.turfmaster_encoding` (``Discrete(366)``), legal ones
 marked in the observation's ``action_mask``; an illegal id raises ValueError. Rewards are T9's
 points, given when earned: at the end of the round in which a seat's horse is ranked (50, 30,
 20, 10), so over a meeting they add up to the final table's totals. The engine's JSON
@@ -71,9 +71,13 @@ class TurfMasterEnv(SeatAgents, AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         earned = self.driver.act(action)
-        self.rewards = {name: float(earned[self._seat[name]]) for name in self.agents}
-        self._select()
-        self._accumulate_rewards()
+        if any(earned):
+            self.rewards = {name: float(earned[self._seat[name]]) for name in self.agents}
+            self._select()
+            self._accumulate_rewards()
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._select()
         if self.render_mode == "ansi":
             self.render()
 

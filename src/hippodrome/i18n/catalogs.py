@@ -246,10 +246,37 @@ class Listing:
         return {"list": [_json_value(item) for item in self.items], "separator": self.separator}
 
 
+class Seat:
+    """A seat of the table as a Message parameter: a page shows the seat's name (it knows the
+    names); elsewhere it is "player 2" (1-based). Its JSON form is ``{"seat": 1}`` (0-based)."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+
+    def translate(self, lang: str | None) -> str:
+        # NOTE: a seat of the table whose player's name is not known here; {n} counts from 1.
+        return Message("player {n}", n=self.seat + 1).translate(lang)
+
+    def __str__(self) -> str:
+        return self.translate(DEFAULT_LANGUAGE)
+
+    def __repr__(self) -> str:
+        return f"Seat({self.seat!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Seat) and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(self.seat)
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat}
+
+
 def message_from_json(data: Any) -> Any:
     """The translatable value a JSON form stands for (the inverse of ``to_json``): ``{"msgid",
     "params"[, "plural", "n"]}`` a Message or Plural, ``{"list", "separator"}`` a Listing,
-    ``{"money"}``/``{"percent"}``/``{"ordinal"}`` the formatted amounts; anything else as it is."""
+    ``{"money"}``/``{"percent"}``/``{"ordinal"}`` the formatted amounts, ``{"seat"}`` a Seat; anything else as it is."""
     if not isinstance(data, dict):
         return data
     if "msgid" in data:
@@ -264,6 +291,8 @@ def message_from_json(data: Any) -> Any:
         return Ordinal(data["ordinal"])
     if "percent" in data:
         return Percent(data["percent"], data.get("decimals", 0))
+    if "seat" in data and len(data) == 1:
+        return Seat(data["seat"])
     return data
 
 

@@ -9,7 +9,7 @@
 >>> import hippodrome.openspiel
 >>> game = pyspiel.load_game("hippodrome_turfmaster_race", {"players": 3})
 >>> game.num_players(), game.num_distinct_actions()
-(3, 365)
+(3, 366)
 """
 
 from hippodrome.openspiel import readysetbet, turfmaster  # noqa: F401  (registers the games)

@@ -196,7 +196,7 @@ class ReadySetBetCore:
                            "arrival": self.order, "acted": self.turn, "drawing": len(self.drawn)}, sort_keys=True)
 
     # -- ISMCTS ----------------------------------------------------------------------------------------
-    def resampled(self, history: list[int], seat: int, rng: random.Random) -> list[int]:
+    def resampled(self, history: list[int], seat: int, rng: random.Random, world: Any = None) -> list[int]:
         """``history`` with the decks shuffled again where nobody has seen them: the prop and
         exotic-finish cards not dealt, and the VIP deck (R6-R8)."""
         pools = ReadySetBet.new(self.engine.setup).pending().draws.pools

@@ -5,8 +5,9 @@ module: :mod:`hippodrome.openspiel.turfmaster`, :mod:`hippodrome.openspiel.ready
 A core answers ``player()`` (a seat, :data:`CHANCE`, or None at the end), ``legal_actions()``,
 ``chance_outcomes()``, ``apply(action)``, ``returns()``, ``tensor(seat)``, ``info_string(seat)``,
 ``observation_string(seat)``, ``action_string(player, action)``, ``text()``, ``clone()`` and
-``resampled(history, seat, rng)`` (the action ids of a history its seat cannot tell from this
-one, for ISMCTS). OpenSpiel clones a state by deep-copying its attributes and serializes it by
+``resampled(history, seat, rng, world)`` (the action ids of a history its seat cannot tell from
+this one, for ISMCTS: ``world`` is the state they rebuild, applied each id before the next is
+asked, for a core that reads the world as it grows). OpenSpiel clones a state by deep-copying its attributes and serializes it by
 pickling them: the state's one attribute is its core, whose deep copy is the engine's ``clone()``
 and whose pickle is the engine's JSON.
 """
@@ -82,7 +83,7 @@ class EngineState(pyspiel.State):
         action since. ``probability_sampler()`` (uniform in [0, 1), as ISMCTS passes it) seeds the draw."""
         rng = random.Random(int(probability_sampler() * 2 ** 53))
         state = self.get_game().new_initial_state()
-        for action in self._core.resampled(self.history(), player_id, rng):
+        for action in self._core.resampled(self.history(), player_id, rng, state):
             state.apply_action(action)
         return state
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Iterable
 
 import pyspiel
 
@@ -32,6 +32,7 @@ from hippodrome.envs.turfmaster_encoding import ACTIONS, OBSERVATION_SIZE, descr
 from hippodrome.envs.turfmaster_points import points_so_far
 from hippodrome.openspiel.chance import Node, distinct_items
 from hippodrome.openspiel.infostate import text
+from hippodrome.openspiel.meeting_worlds import plan
 from hippodrome.openspiel.shell import CHANCE, EngineGame
 from hippodrome.turfmaster.cards import HAND_SIZE, full_deck
 from hippodrome.turfmaster.meeting import RACES, Meeting
@@ -58,6 +59,8 @@ class TurfMasterCore:
         #: a meeting's seats' own hands, each time they changed
         self.hands_seen = hands_seen if hands_seen is not None else [[] for _ in range(self.seats)]
         self._legal: dict[int, Any] | None = None
+        #: a meeting's resampling plans by seat, kept for the next resample (never copied: a clone plans anew)
+        self._planners: dict[int, Any] = {}
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> "TurfMasterCore":
@@ -150,13 +153,15 @@ class TurfMasterCore:
         return json.dumps(self.engine.view(None), sort_keys=True)
 
     # -- ISMCTS ----------------------------------------------------------------------------------------
-    def resampled(self, history: list[int], seat: int, rng: random.Random) -> list[int]:
-        """``history`` with the other seats' hands dealt again (a race): each such horse keeps
-        the cards it has played, the rest of its hand drawn afresh from what is left of its deck.
-        A meeting's decks are not resampled (NotImplementedError)."""
+    def resampled(self, history: list[int], seat: int, rng: random.Random, world: Any = None) -> Iterable[int]:
+        """``history`` with what ``seat`` has not seen dealt again. A race: the other seats' hands,
+        each horse keeping the cards it has played, the rest of its hand drawn afresh from what is
+        left of its deck. A meeting: every deck beyond the seat's own draws, the other hands and
+        the cards they lost face down (:mod:`hippodrome.openspiel.meeting_worlds`; ``world`` is
+        the state being rebuilt, the game's first state to begin with)."""
         if self.meeting:
-            raise NotImplementedError("resampling a meeting's decks is not implemented: use MCTS, "  # i18n: programming error
-                                      "or ISMCTS on hippodrome_turfmaster_race")
+            self._planners[seat] = plan(world.core, history, seat, rng, self._planners.get(seat))
+            return self._planners[seat].plan.ids(history, world, rng)
         race = self.engine
         dealt = HAND_SIZE * len(race.ids)
         if race.hands is None or len(history) < dealt or "hands" in race.setup:

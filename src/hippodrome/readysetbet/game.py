@@ -26,10 +26,10 @@ from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, object_codec, shallow, shared
-from hippodrome.i18n import Message
+from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
-from hippodrome.readysetbet.caller import call_race
+from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.board import (
     CLOSED_WITH_TWO,
     PROPS_PER_RACE,
@@ -38,9 +38,10 @@ from hippodrome.readysetbet.board import (
     all_prop_ids,
     race_spaces,
 )
-from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
-from hippodrome.readysetbet.settlement import Token, player_tokens, settle
+from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, finishing_order, roll_dice, roll_sums
+from hippodrome.readysetbet.settlement import Token, player_tokens, settle, winning_spaces
 from hippodrome.readysetbet.description import GAME, HOUSE_DATA, VARIANTS
+from hippodrome.readysetbet.words import space_words, token_values, token_words
 
 HOUSE_TOKEN_VALUES: list[int] = HOUSE_DATA["house_tokens"]
 
@@ -50,10 +51,6 @@ SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
 
 
-def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
-    return [event["sum"] for event in race_log if event["event"] == "move"]
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -61,12 +58,6 @@ def _is_int(value: Any) -> bool:
 def _is_order_of(order: Any, cards: list[str]) -> bool:
     """Whether ``order`` is a list of exactly ``cards`` (card ids), in any order."""
     return isinstance(order, list) and all(isinstance(card, str) for card in order) and sorted(order) == sorted(cards)
-
-
-def _token_list(token_ids: Any) -> Message | str:
-    """Token ids as a list ("2, 3, 3b"), or the word for none."""
-    # NOTE: a player has no betting token left to show.
-    return ", ".join(token_ids) or Message("none")
 
 
 @register_game
@@ -228,18 +219,16 @@ class ReadySetBet(DeclaredState, Game):
         return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
 
     def _shuffle_draws(self) -> Draws:
-        """The shuffle as draws: each deck card by card, then the caller's seed as four random bytes
-        (``randrange(2 ** 32)`` is uniform over 32 bits, so over four bytes drawn in turn)."""
+        """The shuffle as draws: each deck card by card, then the caller's seed (caller.SEED_DRAW)."""
         decks = (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids()))
-        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (Pool(tuple(range(256)), 4, replacement=True),)
+        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (SEED_DRAW,)
 
         def build(drawn: list[list[Any]]) -> Action:
             orders = {name: order for (name, _), order in zip(decks, drawn)}
-            return {"type": "shuffle", **orders, "caller": sum(byte << 8 * i for i, byte in enumerate(drawn[-1]))}
+            return {"type": "shuffle", **orders, "caller": seed_from_bytes(drawn[-1])}
 
         def items_of(action: Action) -> list[list[Any]]:
-            caller = action.get("caller", 0)
-            return [action[name] for name, _ in decks] + [[(caller >> 8 * i) & 255 for i in range(4)]]
+            return [action[name] for name, _ in decks] + [seed_bytes(action.get("caller", 0))]
 
         return Draws(pools, build, items_of)
 
@@ -357,8 +346,7 @@ class ReadySetBet(DeclaredState, Game):
 
     def _roll(self, dice: list[int]) -> None:
         dice_sum = dice[0] + dice[1]
-        self.race, events = advance(self.race, dice_sum)
-        events[0]["dice"] = list(dice)
+        self.race, events = roll_dice(self.race, dice)
         self.race_log.extend(events)
         for seat in range(self.seats):
             paid = vipmod.roll_payout(self.vip_active(seat), dice_sum)
@@ -379,7 +367,8 @@ class ReadySetBet(DeclaredState, Game):
                              "results": results, "money_before": before, "money_after": list(self.money),
                              "house": self.house_seat if self.variant == "rotating_house" else None,
                              "props": list(self.props), "exotics": list(self.exotics),
-                             "rolls": _roll_sums(self.race_log)})
+                             "rolls": roll_sums(self.race_log),
+                             "winning": winning_spaces(self.spaces, self.race.positions)})
         if self.race_no >= self.races:
             self.phase = OVER
             return
@@ -425,13 +414,13 @@ class ReadySetBet(DeclaredState, Game):
         return self._placement_refusal(seat, token_id, space_id)
 
     def _seat_refusal(self, seat: Any) -> Message | None:
-        """Why ``seat`` cannot bet at all now."""
+        """Why ``seat`` cannot bet at all now (said to that seat: "you")."""
         if not _is_int(seat) or not 0 <= seat < self.seats:
-            return Message("seat {seat} is not seated at this table (seats 0 to {last})", seat=repr(seat),
-                           last=self.seats - 1)
+            return Plural("there is no such seat at this table; it has {n} seat",
+                          "there is no such seat at this table; it has {n} seats", self.seats)
         if self.is_house(seat):
-            return Message("seat {seat} is the House this race: it bets only with the house tokens, before the "
-                           "race", seat=seat)
+            return Message("you are the House this race: the House bets only with its house tokens, before "
+                           "the race")
         if self.phase == OVER:
             return Message("betting is closed: the game is over")
         if self.phase != RACE:
@@ -443,34 +432,32 @@ class ReadySetBet(DeclaredState, Game):
         return None
 
     def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> Message | None:
-        """Why this token cannot go on this space (the seat may bet)."""
+        """Why this token cannot go on this space (the seat may bet), in words (words.py)."""
         token = self.token(seat, token_id) if isinstance(token_id, str) else None
         if token is None:
-            return Message("seat {seat} holds no token {token}; its tokens are: {held}", seat=seat,
-                           token=repr(token_id), held=_token_list(t["id"] for t in self.tokens[seat]))
+            return Message("you have no such token; your tokens are: {held}",
+                           held=token_values(self.tokens[seat]))
         if token_id in self.used[seat]:
-            left = _token_list(t["id"] for t in self.tokens[seat] if t["id"] not in self.used[seat])
-            return Message("token {token} is already on the board and placed tokens never move; tokens left: "
-                           "{left}", token=token_id, left=left)
+            left = token_values(t for t in self.tokens[seat] if t["id"] not in self.used[seat])
+            return Message("{token} is already on the board and placed tokens never move; tokens left: {left}",
+                           token=token_words(token), left=left)
         space = self.spaces.get(space_id) if isinstance(space_id, str) else None
         if space is None:
-            return Message("there is no space {space} on the board this race (see the board in the view)",
-                           space=repr(space_id))
+            return Message("there is no such space on the board this race (see the board in the view)")
         if space.column in self.closed_columns():
-            return Message("space {space} is in the leftmost column, closed when only 2 players bet",
-                           space=space_id)
+            return Message("{space} is in the leftmost column, closed when only 2 players bet",
+                           space=space_words(space_id))
         holders = [bet["seat"] for bet in self.bets if bet["space"] == space_id]
         if seat in holders:
-            return Message("seat {seat} already has a token on {space}: one token per space", seat=seat,
-                           space=space_id)
+            return Message("you already have a token on {space}: one token per space", space=space_words(space_id))
         if space.card is not None and any(bet["seat"] == seat and self.spaces[bet["space"]].card == space.card
                                           for bet in self.bets):
-            return Message("seat {seat} already has a token on the exotic finish card {card}: one per player per "
-                           "card", seat=seat, card=term(READYSETBET_EXOTIC, space.card))
+            return Message("you already have a token on the exotic finish card {card}: one per player per card",
+                           card=term(READYSETBET_EXOTIC, space.card))
         if holders and token["value"] not in vipmod.bandwagon_values(self.vip_active(seat)):
-            return Message("space {space} is taken by seat {holder}'s token: first come, first served; only a "
-                           "{bandwagon} card for this token's value allows joining it", space=space_id,
-                           holder=holders[0], bandwagon=term(READYSETBET_VIP, "bandwagon"))
+            return Message("{space} is taken by {holder}'s token: first come, first served; only a {bandwagon} "
+                           "card for this token's number allows joining it", space=space_words(space_id),
+                           holder=Seat(holders[0]), bandwagon=term(READYSETBET_VIP, "bandwagon"))
         return None
 
     def apply_free(self, seat: int, action: Action) -> None:
@@ -532,13 +519,12 @@ class ReadySetBet(DeclaredState, Game):
         so every viewer gets the same lines and a restored game says them again); they tell nothing
         of the dice to come. Pages translate them with their catalog.
         """
-        race, rolls = self.race_no, _roll_sums(self.race_log)
+        race, rolls = self.race_no, roll_sums(self.race_log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
         key = (race, len(rolls), self.phase == RACE)
         if self._calls is None or self._calls[0] != key:
-            seed = f"{self.caller_seed}:race:{race}"
-            lines = [line.to_json() for line in call_race(rolls, seed)] if rolls or self.phase == RACE else []
+            lines = race_calls(self.caller_seed, race, rolls) if rolls or self.phase == RACE else []
             self._calls = (key, {"race": race, "lines": lines})
         return self._calls[1]
 

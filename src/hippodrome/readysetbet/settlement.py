@@ -47,11 +47,26 @@ def expected_value(space: Space, token: Token, p_win: float | np.ndarray) -> flo
     return p_win * bet_payout(space, token, True) + (1 - p_win) * bet_payout(space, token, False)
 
 
+def _working(space: Space, token: Token) -> dict[str, Any]:
+    """What a result line needs to show its working: "5 x $3 = $15", "-$2 space, -$1 bonus token"."""
+    return {"value": token["value"], "multiplier": space.multiplier, "penalty": space.penalty,
+            "token_penalty": token.get("penalty", 0), "cancels_loss": bool(token.get("cancels_loss"))}
+
+
+def winning_spaces(spaces: dict[str, Space], final_positions: tuple[int, ...]) -> list[str]:
+    """The ids of every space that wins with these final positions (marked on the settled board)."""
+    finish = Finish(np.array([final_positions]))
+    return [space_id for space_id, space in spaces.items() if wins(space, finish)[0]]
+
+
 def settle(bets: list[dict[str, Any]], spaces: dict[str, Space], final_positions: tuple[int, ...],
            money: dict[int, int]) -> tuple[dict[int, int], list[dict[str, Any]]]:
     """Settle every bet once: the new money per seat and one result line per bet.
 
-    ``bets`` are ``{"seat", "token": Token, "space": id}``.
+    ``bets`` are ``{"seat", "token": Token, "space": id}``. A result line is ``{"seat", "token",
+    "space", "won", "amount"}`` (the amount before the $0 floor) with its working: the token's
+    ``value``, the space's ``multiplier`` and red circle (``penalty``), the token's own red circle
+    (``token_penalty``) and whether it ``cancels_loss``.
     """
     finish = Finish(np.array([final_positions]))
     won_by_space = {space_id: bool(wins(spaces[space_id], finish)[0]) for space_id in {b["space"] for b in bets}}
@@ -67,6 +82,6 @@ def settle(bets: list[dict[str, Any]], spaces: dict[str, Space], final_positions
         else:
             losses[bet["seat"]] -= amount
         results.append({"seat": bet["seat"], "token": bet["token"]["id"], "space": bet["space"],
-                        "won": won, "amount": amount})
+                        "won": won, "amount": amount, **_working(space, bet["token"])})
     new_money = {seat: max(0, money[seat] + gains[seat] - losses[seat]) for seat in money}
     return new_money, results

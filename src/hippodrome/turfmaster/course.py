@@ -66,6 +66,21 @@ class Course:
         for sid, ahead in enumerate(self.next):
             if ahead != NO_SQUARE:
                 self.prev[ahead] = sid
+        #: the squares a horse on a square blocks for the others (T4): its own, and the ones right
+        #: ahead of and behind it in its lane
+        self.blocks: list[tuple[int, ...]] = [
+            tuple(s for s in (sid, self.next[sid], self.prev[sid]) if s != NO_SQUARE) for sid in range(len(squares))
+        ]
+        #: the last square of each square's lane; a lane's squares have consecutive ids (checked)
+        self.lane_last: list[int] = [0] * len(squares)
+        for sid in reversed(range(len(squares))):
+            ahead = self.next[sid]
+            if ahead not in (NO_SQUARE, sid + 1):
+                raise CourseError(Message("{file}: the squares of a lane must be listed in order, lane by lane",
+                                          file=source))
+            self.lane_last[sid] = sid if ahead == NO_SQUARE else self.lane_last[ahead]
+        #: moves on this course when no horse is near (movement._free_moves fills it, by fences)
+        self.free_moves: dict[frozenset[int], dict[int, Any]] = {}
         self.finish_index: tuple[int, ...] = tuple(data["finish"])
         self.crossed: list[bool] = [
             s["index"] >= self.finish_index[s["lane"]] for s in squares

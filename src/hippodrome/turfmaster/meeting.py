@@ -235,7 +235,7 @@ class Meeting(DeclaredState, Game):
         if isinstance(pending, Decision):
             extra = self._claimable(pending.seat)
             if extra:
-                notes = pending.notes or ("",) * len(pending.options)
+                notes = pending.note_messages or ("",) * len(pending.options)
                 claims = tuple({"type": "claim_bonus", "horse": h} for h in extra)
                 # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's name.
                 claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game); after "

@@ -14,8 +14,8 @@ allows (T5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from bisect import bisect_right
+from typing import Iterable, NamedTuple
 
 from hippodrome.turfmaster.course import NO_SQUARE, Course
 
@@ -25,14 +25,14 @@ LATE_CHANGE_POINT_AFTER_OPENING_JUMP = 8
 JUMP_COST = 4
 
 
-@dataclass(frozen=True)
-class MoveOptions:
+class MoveOptions(NamedTuple):
     """The outcome of :func:`destinations`.
 
     ``steps`` is the number of points actually used (equal to the value asked for when a
     full-length path exists); ``ends`` the square ids where the horse may stop.
     ``blocked_by_fence`` holds the ends that are a square right before a fence with points
     left over: the horse could not complete the jump there (in a card round it falls).
+    (A named tuple: immutable, and made fast, as a search makes one per move.)
     """
 
     steps: int
@@ -47,12 +47,9 @@ def blocked_squares(course: Course, others: Iterable[int]) -> set[int]:
     """Squares no other horse may end on or pass (T4): each horse's square and the ones
     directly ahead of and behind it in its lane."""
     blocked: set[int] = set()
-    nxt, prev = course.next, course.prev
+    block = course.blocks
     for square in others:
-        blocked.add(square)
-        blocked.add(nxt[square])
-        blocked.add(prev[square])
-    blocked.discard(NO_SQUARE)
+        blocked.update(block[square])
     return blocked
 
 
@@ -66,6 +63,110 @@ def destinations(
     """Legal end squares of a move of ``points`` from ``start`` (T3, T4, T5, T11)."""
     if points <= 0:
         return MoveOptions(0, (start,))
+    near, free = _free_moves(course, start, points, fences)
+    if _clear_of(near, blocked):
+        return free
+    if not fences:
+        return _flat_destinations(course, start, points, blocked)
+    return _searched_destinations(course, start, points, blocked, fences)
+
+
+class _Asked:
+    """A stand-in for the blocked squares that blocks nothing and notes every square asked about."""
+
+    def __init__(self) -> None:
+        self.squares: set[int] = set()
+
+    def __contains__(self, square: object) -> bool:
+        self.squares.add(square)  # type: ignore[arg-type]
+        return False
+
+
+#: the most points a cached move may have (the rest are computed each time: no game moves more)
+_CACHED_POINTS = 32
+
+
+def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
+    """:func:`_empty_course_moves`, kept in the course's ``free_moves`` (one table per set of fences,
+    keyed by start and points): at most one entry per square and value, a few MB for a course, and
+    plain ints and tuples that the garbage collector soon stops walking through."""
+    table = course.free_moves.get(fences)
+    if table is None:
+        table = course.free_moves[fences] = {}
+    if points >= _CACHED_POINTS:
+        return _empty_course_moves(course, start, points, fences)
+    key = start * _CACHED_POINTS + points
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _empty_course_moves(course, start, points, fences)
+    return found
+
+
+def _empty_course_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
+    """The move of ``points`` from ``start`` on an empty course, with the squares near its window, as
+    a bit mask (bit ``s`` for square ``s``).
+
+    The window is every square the search asks about (whether it is blocked); a move whose window
+    holds no blocked square is the empty course's, since every question gets the same answer. Near
+    it are the squares a horse would block some square of the window from (T4): the window and the
+    squares right before and after each of its squares; a field with no horse there, and no blocked
+    square there, moves as the empty course. (A bit mask is a few hundred bytes where a set of the
+    same squares takes kilobytes.)"""
+    if not fences:
+        return _free_flat_moves(course, start, points)
+    asked = _Asked()
+    free = _searched_destinations(course, start, points, asked, fences)  # type: ignore[arg-type]
+    near = 0
+    for square in asked.squares:
+        for neighbour in (square, course.next[square], course.prev[square]):
+            if neighbour != NO_SQUARE:
+                near |= 1 << neighbour
+    return near, free
+
+
+def _free_flat_moves(course: Course, start: int, points: int) -> tuple[int, MoveOptions]:
+    """:func:`_free_moves` without fences, from the walks of :func:`_flat_destinations` on an empty
+    course: its window is the squares the walks step on (each a run of consecutive ids), and near
+    it each run one square longer at each end within its lane."""
+    nxt, inward, outward, prev, last = course.next, course.inward, course.outward, course.prev, course.lane_last
+    near = 0
+    stops = [(0, start)]
+
+    def walk(square: int, used: int) -> None:
+        """A straight walk from ``square`` (reached with ``used`` points) to its end: noted."""
+        nonlocal near
+        more = min(points - used, last[square] - square)
+        stops.append((used + more, square + more))
+        low = square - 1 if prev[square] != NO_SQUARE else square
+        high = square + more + 1 if nxt[square + more] != NO_SQUARE else square + more
+        near |= ((1 << (high - low + 1)) - 1) << low
+
+    first_turn = LATE_CHANGE_POINT - 2
+    for first in (nxt[start], inward[start], outward[start]):
+        if first == NO_SQUARE:
+            continue
+        walk(first, 1)
+        walked = stops[-1][0] - 1
+        for steps in range(first_turn, min(walked, points - 2) + 1):
+            square, point = first + steps, steps + 2
+            for side in (inward[square], outward[square]):
+                if side != NO_SQUARE:
+                    walk(side, point)
+    best = max(stops)[0]
+    return near, MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))
+
+
+def _clear_of(near: int, squares: Iterable[int]) -> bool:
+    """Whether none of ``squares`` is in the bit mask ``near``."""
+    for square in squares:
+        if near >> square & 1:
+            return False
+    return True
+
+
+def _searched_destinations(course: Course, start: int, points: int, blocked: set[int] | frozenset[int],
+                           fences: frozenset[int]) -> MoveOptions:
+    """:func:`destinations` by a search over every path, step by step (any course, fences or not)."""
     nxt, inward, outward = course.next, course.inward, course.outward
     opening_jump = nxt[start] in fences
     late_point = LATE_CHANGE_POINT_AFTER_OPENING_JUMP if opening_jump else LATE_CHANGE_POINT
@@ -108,3 +209,61 @@ def destinations(
             push((side, point, changes_to_late))
     at_fence = frozenset(s for s in ends if nxt[s] in fences) if best < points else frozenset()
     return MoveOptions(best, tuple(sorted(ends)), at_fence)
+
+
+
+def moves_among(course: Course, start: int, points: int, others: list[int],
+                fences: frozenset[int] = frozenset()) -> MoveOptions:
+    """:func:`destinations` of a horse on ``start`` among horses on the squares ``others``."""
+    if points <= 0:
+        return MoveOptions(0, (start,))
+    near, free = _free_moves(course, start, points, fences)
+    if _clear_of(near, others):  # nobody blocks a square the move could ask about
+        return free
+    blocked: set[int] = set()
+    block = course.blocks
+    for square in others:
+        blocked.update(block[square])
+    if fences:
+        return _searched_destinations(course, start, points, blocked, fences)
+    return _flat_destinations(course, start, points, blocked)
+
+
+def _flat_destinations(course: Course, start: int, points: int, blocked: set[int] | frozenset[int]) -> MoveOptions:
+    """:func:`destinations` on a course without fences: the same ends found walk by walk rather than
+    step by step.
+
+    A path is a first step (ahead, or a lane change on point 1), then a straight walk that may turn
+    once into a neighbouring lane on point 7 or later and walk straight on from there. Only where a
+    walk stops (out of points, or blocked) can it be among the farthest ends: every square on the way
+    was reached with fewer points. A lane's squares have consecutive ids, so a straight walk goes as
+    far as the first blocked square above it (found by bisection) or the end of its lane, at once."""
+    if points <= 0:
+        return MoveOptions(0, (start,))
+    nxt, inward, outward, last = course.next, course.inward, course.outward, course.lane_last
+    ordered = sorted(blocked)
+    beyond = len(course)
+
+    ordered.append(beyond)  # a stop beyond every lane, so that bisection always finds one
+
+    def room(square: int) -> int:
+        """How many squares a horse on ``square`` can walk straight on."""
+        stop = ordered[bisect_right(ordered, square)]
+        end = last[square] + 1
+        return (stop if stop < end else end) - square - 1
+
+    stops = [(0, start)]  # (points used, square) where a walk stops
+    first_turn = LATE_CHANGE_POINT - 2  # steps after the first one before the late turn may be taken
+    for first in (nxt[start], inward[start], outward[start]):
+        if first == NO_SQUARE or first in blocked:
+            continue
+        walked = min(points - 1, room(first))
+        stops.append((1 + walked, first + walked))
+        for steps in range(first_turn, min(walked, points - 2) + 1):
+            square, point = first + steps, steps + 2
+            for side in (inward[square], outward[square]):
+                if side != NO_SQUARE and side not in blocked:
+                    more = min(points - point, room(side))
+                    stops.append((point + more, side + more))
+    best = max(stops)[0]
+    return MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from hippodrome.core.chance import Draws, Pool
@@ -50,7 +51,7 @@ from hippodrome.turfmaster.cards import (
     is_joker,
 )
 from hippodrome.turfmaster.course import Course
-from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
+from hippodrome.turfmaster.movement import MoveOptions, moves_among
 from hippodrome.turfmaster.position import place_horses
 from hippodrome.turfmaster.setup import (
     check_horse_ids, horse_list, race_horses, setup_course, setup_object, whole_number,
@@ -70,10 +71,51 @@ def shown_hand(cards: list[str]) -> list[str]:
     return sorted(cards, key=card_value)
 
 
+#: how many of each card one horse's deck holds
+_DECK_COUNT = Counter(full_deck())
+#: the order a card decision lists a hand's cards in: by value, a plain card before the joker of its value
+_CARD_ORDER = {card: (card_value(card), is_joker(card)) for card in set(full_deck())}
+
+
 def spent_without_moving(card: str, limit: int | None) -> bool:
     """Whether ``card`` is spent without moving a horse handicapped to ``limit`` (T6): a card above
     the limit that is not a joker."""
     return limit is not None and not is_joker(card) and card_value(card) > limit
+
+
+def in_move_order(horses: Any, square: Any, course: Course) -> list[Any]:
+    """``horses`` in move order (T2): farthest first, the inner lane first on a line (``square[h]``:
+    the square of horse ``h``). Also the order in which horses past the line finish (T9)."""
+    line, lane = course.line_of, course.lane_of
+    return sorted(horses, key=lambda h: (-line[square[h]], lane[square[h]]))
+
+
+def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> dict[Any, int]:
+    """The handicap limit of each of the racing ``horses`` that has one (T2, T6): by competition
+    ranking, the ``finished`` horses counting ahead of them."""
+    line = course.line_of
+    lines = [line[square[h]] for h in horses]
+    limits = {}
+    for horse in horses:
+        at = line[square[horse]]
+        limit = handicap_limit(finished + 1 + sum(1 for other in lines if other > at))
+        if limit is not None:
+            limits[horse] = limit
+    return limits
+
+
+@cache
+def _above_limit_note(limit: int) -> Message:
+    """The note on a card above the handicap limit ``limit`` (one message per limit, shared: a
+    message is never changed)."""
+    # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
+    return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
+                   "does not move; play a joker or a card of {limit} or less to move", limit=limit)
+
+
+# NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
+# with points left over falls.
+_FALL_NOTE = Message("the horse cannot complete the jump and falls")
 
 
 def _course_of(race: "Race") -> Course:
@@ -200,7 +242,7 @@ class Race(DeclaredState, Game):
             # NOTE: 'hands' is a key of the setup's JSON: keep it in English.
             raise InvalidSetup(Message("'hands' must give a list of cards for every horse"))
         checked = {}
-        deck = Counter(full_deck())
+        deck = _DECK_COUNT
         for horse in ids:
             cards = hands[horse]
             if not isinstance(cards, list) or not all(is_card(c) for c in cards):
@@ -231,10 +273,9 @@ class Race(DeclaredState, Game):
             return None
         if self._options_cache is None:
             horse = self.order[self.turn]
-            others = [self.square[h] for h in self.racing() if h != horse]
-            self._options_cache = destinations(
-                self.course, self.square[horse], self.points, blocked_squares(self.course, others), self.fences
-            )
+            square, status = self.square, self.status
+            others = [square[h] for h in self.ids if h != horse and status[h] == RACING]
+            self._options_cache = moves_among(self.course, square[horse], self.points, others, self.fences)
         return self._options_cache
 
     def add_cards(self, horse: str, cards: list[str]) -> None:
@@ -250,11 +291,7 @@ class Race(DeclaredState, Game):
 
     def card_note(self, horse: str, card: str) -> Message | str:
         limit = self.limits.get(horse)
-        if spent_without_moving(card, limit):
-            # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
-            return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
-                           "does not move; play a joker or a card of {limit} or less to move", limit=limit)
-        return ""
+        return _above_limit_note(limit) if spent_without_moving(card, limit) else ""
 
     # -- Game protocol: pending ---------------------------------------------------
     def pending(self) -> Decision | Chance | None:
@@ -277,10 +314,15 @@ class Race(DeclaredState, Game):
                 return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
                                 tuple(self._dice_use_note(o) for o in options))
         if self.awaiting == AWAIT_CARD:
-            cards = sorted(set(self.hands[horse]), key=lambda c: (card_value(c), is_joker(c)))
-            options = tuple({"type": "card", "horse": horse, "card": c} for c in cards)
-            return Decision(owner, "card", options, {"horse": horse, "limit": self.limits.get(horse)},
-                            tuple(self.card_note(horse, c) for c in cards))
+            cards = sorted(set(self.hands[horse]), key=_CARD_ORDER.__getitem__)
+            options = tuple([{"type": "card", "horse": horse, "card": c} for c in cards])
+            limit = self.limits.get(horse)
+            if limit is None:
+                notes = ("",) * len(cards)
+            else:
+                above = _above_limit_note(limit)
+                notes = tuple([above if spent_without_moving(c, limit) else "" for c in cards])
+            return Decision(owner, "card", options, {"horse": horse, "limit": limit}, notes)
         if self.awaiting == AWAIT_EMPTY_HAND:
             # NOTE: TurfMaster, rule T8/T13: a horse's turn in a round of cards finds its hand empty;
             # its owner may claim the bonus cards (offered beside this) or let it stand still.
@@ -294,14 +336,17 @@ class Race(DeclaredState, Game):
                                                     "dice": list(self.dice)})
         if self.awaiting == AWAIT_SQUARE:
             moves = self.move_options()
-            options = tuple({"type": "square", "horse": horse, **self.course.name_of(e)} for e in moves.ends)
-            falling = [self.round_kind == CARD_ROUND and moves.falls_at(e, self.points) for e in moves.ends]
-            # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
-            # with points left over falls.
-            fall = Message("the horse cannot complete the jump and falls")
-            notes = tuple(fall if falls else "" for falls in falling)
-            context = {"horse": horse, "points": self.points, "steps": moves.steps,
-                       "falls": [self.course.name_of(e) for e, falls in zip(moves.ends, falling) if falls]}
+            lane, index = self.course.lane_of, self.course.index_of
+            options = tuple([{"type": "square", "horse": horse, "lane": lane[e], "square": index[e]}
+                             for e in moves.ends])
+            if self.round_kind == CARD_ROUND and moves.blocked_by_fence and moves.steps < self.points:
+                falling = [e in moves.blocked_by_fence for e in moves.ends]
+                fall = _FALL_NOTE
+                notes = tuple([fall if falls else "" for falls in falling])
+                falls = [self.course.name_of(e) for e, falls in zip(moves.ends, falling) if falls]
+            else:
+                notes, falls = ("",) * len(options), []
+            context = {"horse": horse, "points": self.points, "steps": moves.steps, "falls": falls}
             return Decision(owner, "square", options, context, notes)
         raise AssertionError(f"race stuck: awaiting {self.awaiting!r}")  # pragma: no cover  # i18n: programming error
 
@@ -348,7 +393,9 @@ class Race(DeclaredState, Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        pending = self.step_answered_by(action, Message("the race is over"))
+        pending = self.pending()
+        if pending.__class__ is not Decision or action.__class__ is not dict:  # else the checks pass at once
+            pending = self.step_answered_by(action, Message("the race is over"))
         if isinstance(pending, Chance):
             self._pending_cache = None
             if pending.kind == "deal":
@@ -430,9 +477,11 @@ class Race(DeclaredState, Game):
     def _finish_move(self, horse: str, square: int) -> None:
         moves = self.move_options()
         start = self.square[horse]
+        lane, index = self.course.lane_of, self.course.index_of
         event = {"round": self.round_no, "event": "move", "horse": horse, "points": self.points,
-                 "steps": moves.steps, "from": self.course.name_of(start), "to": self.course.name_of(square)}
-        if self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
+                 "steps": moves.steps, "from": {"lane": lane[start], "square": index[start]},
+                 "to": {"lane": lane[square], "square": index[square]}}
+        if moves.blocked_by_fence and self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
             event["fell"] = True
             self.status[horse] = FALLEN
             self.fallen.append(horse)
@@ -490,17 +539,9 @@ class Race(DeclaredState, Game):
     def _start_round(self) -> None:
         self.round_no += 1
         self.round_kind = DICE_ROUND if self.round_kind == CARD_ROUND else CARD_ROUND
-        line = self.course.line_of
-        lane = self.course.lane_of
         racing = self.racing()
-        self.order = sorted(racing, key=lambda h: (-line[self.square[h]], lane[self.square[h]]))
-        finished = len(self.places)
-        self.limits = {}
-        for horse in racing:
-            ahead = sum(1 for h in racing if line[self.square[h]] > line[self.square[horse]])
-            limit = handicap_limit(finished + 1 + ahead)
-            if limit is not None:
-                self.limits[horse] = limit
+        self.order = in_move_order(racing, self.square, self.course)
+        self.limits = handicap_limits(racing, self.square, self.course, len(self.places))
         self.turn = 0
         self.awaiting = None
         self.dice = None
@@ -510,9 +551,8 @@ class Race(DeclaredState, Game):
     def _end_round(self) -> None:
         if self.round_kind == DICE_ROUND:
             self.roller = (self.roller + 1) % self.seats
-        line, lane, crossed = self.course.line_of, self.course.lane_of, self.course.crossed
-        arrived = [h for h in self.racing() if crossed[self.square[h]]]
-        arrived.sort(key=lambda h: (-line[self.square[h]], lane[self.square[h]]))
+        crossed = self.course.crossed
+        arrived = in_move_order([h for h in self.racing() if crossed[self.square[h]]], self.square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
             self.places.append(horse)

@@ -60,14 +60,20 @@ export function tn(singular, plural, n, params) {
   return fill(n === 1 ? singular : plural, p);
 }
 
+// The table's seats ([{name, ...}] of a state message), for {seat} parameters of the server's messages.
+let tableSeats = null;
+export function useSeats(seats) { tableSeats = seats; }
+
 // A message the server sent as JSON (Message.to_json(): {msgid, params[, plural, n]}; Money,
-// Percent and Ordinal parameters as {money}, {percent, decimals}, {ordinal}); a string as it is.
+// Percent and Ordinal parameters as {money}, {percent, decimals}, {ordinal}; a seat as {seat}: its
+// player's name); a string as it is.
 export function render(message) {
   if (message === null || message === undefined) return "";
   if (typeof message !== "object") return typeof message === "number" ? formatNumber(message) : String(message);
   if ("money" in message) return formatMoney(message.money);
   if ("percent" in message) return formatPercent(message.percent, message.decimals || 0);
   if ("ordinal" in message) return ordinal(message.ordinal);
+  if ("seat" in message && Object.keys(message).length === 1) return seatName(tableSeats, message.seat);
   if ("list" in message) return message.list.map(render).join(message.separator ?? ", ");
   if (!("msgid" in message)) return JSON.stringify(message);
   const params = message.params || {};

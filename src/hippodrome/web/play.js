@@ -1,6 +1,6 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
-import { t, render, languageSelector, seatName } from "/static/i18n.js";
+import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 
@@ -53,13 +53,20 @@ async function start() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) { showMessage(() => t("There is no table {id}.", { id: tableId })); return; }
   const summary = await response.json();
+  // a table without seats is watched elsewhere (the race caller's page for the box's races)
+  if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
   const description = await gameDescription(summary.game);
+  if (description.rules) {
+    $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
+    $("rules-link").hidden = false;
+  }
   const module = await import(`/static/${description.page}.js`);
   page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
     token,
     onState: (message) => {
       lastState = message;
+      useSeats(message.seats);   // the server's messages name seats as {seat: n}
       drawHeader();
       page.update(message);
     },

@@ -1,19 +1,26 @@
 // The Ready Set Bet page: the track and its red line, the whole betting board, my tokens,
-// VIP cards and money, bets by clicking a space, optional live odds, settlement, standings.
+// VIP cards and money, bets by clicking a space, optional live odds, results with their working,
+// and at the end a race-by-race table and a chart of everybody's money.
+//
+// Updates patch the page: every board space, token button, VIP card and option is a keyed element
+// made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
 import { t, formatMoney, formatPercent, ordinal, seatName } from "/static/i18n.js";
-import { el } from "/static/net.js";
+import { el, svg, keyed } from "/static/net.js";
 
 // The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
 export let HORSES = [], HORSE_COLOUR = {}, FINISH = 0, RED_LINE = 0;
-let COLUMNS = [];
+let COLUMNS = [], VIP_CARDS = {}, CLOSE_AT = 3, COMPENSATION = {};
 
 export function useDescription(description) {
-  const { race, board } = description.data;
+  const { race, board, vip, house } = description.data;
   HORSES = race.horses.map((horse) => horse.id);
   HORSE_COLOUR = Object.fromEntries(race.horses.map((horse) => [horse.id, horse.colour]));
   FINISH = race.finish;
   RED_LINE = race.red_line;
+  CLOSE_AT = race.crossings_to_close_bets || 3;
   COLUMNS = board.columns;
+  VIP_CARDS = Object.fromEntries(((vip && vip.cards) || []).map((card) => [card.id, card]));
+  COMPENSATION = (house && house.rotating_compensation) || {};
 }
 const SEAT_COLOURS = ["#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#c2410c", "#0e7490", "#a16207", "#be185d", "#374151"];
 const EXOTIC_NAMES = () => ({ "by-a-nose": t("By a Nose"), "blow-out": t("Blow Out"), "tight-race": t("Tight Race"),
@@ -21,15 +28,18 @@ const EXOTIC_NAMES = () => ({ "by-a-nose": t("By a Nose"), "blow-out": t("Blow O
 const EXOTIC_RULES = () => ({ "by-a-nose": t("2nd loses by exactly 1"), "blow-out": t("2nd loses by more than 5"),
                               "tight-race": t("every horse moved 6 or more spaces"), "late-start": t("at least 2 horses moved 3 or fewer"),
                               "photo-finish": t("3rd loses by 3 or fewer") });
+const COLUMN_HEADS = () => ({ "show:L": t("Show"), "show:R": t("Show"), "place:L": t("Place"), "place:R": t("Place"),
+                              "win:L": t("Win"), "win:M": t("Win"), "win:R": t("Win") });
 
+// A space in words, as the engine's refusals say it (readysetbet/words.py): "Win on horse 7".
 export function spaceTitle(id) {
   const [kind, a, b] = id.split(":");
-  if (kind === "win") return t("{horse} wins", { horse: a });
-  if (kind === "place") return t("{horse} places (1st or 2nd)", { horse: a });
-  if (kind === "show") return t("{horse} shows (top 3)", { horse: a });
+  if (kind === "win") return t("Win on horse {horse}", { horse: a });
+  if (kind === "place") return t("Place on horse {horse}", { horse: a });
+  if (kind === "show") return t("Show on horse {horse}", { horse: a });
   if (kind === "colour") return { blue: t("Blue wins"), orange: t("Orange wins"), red: t("Red wins"), "7-fifth-or-worse": t("7 finishes 5th or worse") }[a] || a;
   if (kind === "prop") return propTitle(id.slice(5));
-  if (kind === "exotic") return `${EXOTIC_NAMES()[a] || a} ${b}`;
+  if (kind === "exotic") return t("{card} (space {n})", { card: EXOTIC_NAMES()[a] || a, n: b });
   return id;
 }
 
@@ -37,6 +47,28 @@ function propTitle(card) {
   const [horse, others] = card.split(">");
   const beaten = others === "blues" ? t("the blues") : others.replace(",", " & ");
   return t("{horse} beats {others}", { horse, others: beaten });
+}
+
+// A bonus token's colour ("black"/"white"): its id is its VIP card's ("bonus-4-black"); null for a plain token.
+export function bonusColour(tokenId) {
+  return String(tokenId).startsWith("bonus-") ? String(tokenId).split("-").pop() : null;
+}
+
+// One of my tokens in words: "your 3 token", "your black bonus 4 token".
+function myTokenWords(token) {
+  const colour = bonusColour(token.id);
+  if (colour === "black") return t("your black bonus {value} token", { value: token.value });
+  if (colour === "white") return t("your white bonus {value} token", { value: token.value });
+  return t("your {value} token", { value: token.value });
+}
+
+// Anybody's token in a result line: "token 3", "black bonus token 4", "House token 5".
+function tokenWords(tokenId, value, house) {
+  if (house) return t("House token {n}", { n: value });
+  const colour = bonusColour(tokenId);
+  if (colour === "black") return t("black bonus token {n}", { n: value });
+  if (colour === "white") return t("white bonus token {n}", { n: value });
+  return t("token {n}", { n: value });
 }
 
 // A VIP card by its vip.json id, with the card names of hippodrome.i18n.vocabulary.
@@ -53,6 +85,25 @@ export function vipName(card) {
   if (card.startsWith("lucky-")) return t("Lucky Number: {n}", { n: detail });
   if (card.startsWith("last-call")) return t("Last Call");
   return card;
+}
+
+// What a VIP card does (R8), from its vip.json entry.
+export function vipEffect(id) {
+  const card = VIP_CARDS[id];
+  if (!card) return "";
+  if (card.kind === "comp_chips") return t("paid {amount} once, when taken", { amount: formatMoney(card.amount) });
+  if (card.kind === "bandwagon") return t("your {n} token may join a space that already holds a token", { n: card.token });
+  if (card.kind === "bonus_token") {
+    if (card.cancels_loss) return t("an extra token {n}; when it loses, it costs nothing", { n: card.token });
+    return card.penalty ? t("an extra token {n}; when it loses, it costs {amount} more", { n: card.token, amount: formatMoney(card.penalty) })
+                        : t("an extra token {n}", { n: card.token });
+  }
+  if (card.kind === "roll_payout") {
+    const sums = card.sums.join(" / ");
+    return t("{amount} each time a {sum} is rolled", { amount: formatMoney(card.amount), sum: sums });
+  }
+  if (card.kind === "last_call") return t("you may still bet after “No more bets!”, until a horse finishes");
+  return "";
 }
 
 export function announce(event) {
@@ -87,12 +138,35 @@ export function drawTrack(container, race, lastEvent, animate = false) {
   container.append(grid);
 }
 
+// Set a node's text only when it changed (a patch, not a rebuild).
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setClass(node, name) {
+  if (node.className !== name) node.className = name;
+}
+
+// A bet's working: "5 × 3 = $15"; a loss "-$2 space, -$1 bonus token" (result lines of the history).
+export function working(r) {
+  if (r.value === undefined) {   // a game stored before result lines had their working
+    return r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay");
+  }
+  if (r.won) return t("{value} × {multiplier} = {amount}", { value: r.value, multiplier: r.multiplier, amount: formatMoney(r.amount) });
+  if (r.cancels_loss) return t("lost, the bonus token cancels the loss: {amount}", { amount: formatMoney(0) });
+  const parts = [];
+  if (r.penalty) parts.push(t("{amount} space", { amount: formatMoney(-r.penalty) }));
+  if (r.token_penalty) parts.push(t("{amount} bonus token", { amount: formatMoney(-r.token_penalty) }));
+  return parts.length ? t("lost: {parts}", { parts: parts.join(", ") }) : t("lost, nothing to pay");
+}
+
 export class Page {
   constructor(root, summary, description) {
     useDescription(description);
     this.root = root;
     this.summary = summary;
     this.token = null;       // the token chosen to bet with
+    this.sent = new Map();   // token id -> time a bet with it was sent, until the state shows it used
     this.showOdds = false;
     this.odds = null;
     this.build();
@@ -100,23 +174,35 @@ export class Page {
 
   build() {
     this.root.innerHTML = "";
+    this.spaceNodes = new Map();   // space id -> its button, made once (keyed, patched in place)
+    this.finalBox = el("div", { class: "panel p-final", id: "final", hidden: true });
     this.statusBox = el("div", { class: "turn", id: "turn" });
+    this.betsBadge = el("span", { class: "badge", id: "bets-state" });
+    this.redlineBox = el("span", { class: "badge redline-count", id: "redline" });
     this.announceBox = el("div", { class: "announce", id: "announce", "aria-live": "polite" });
     this.trackBox = el("div", { id: "track" });
-    this.mineBox = el("div", { id: "mine" });
+    this.moneyBox = el("h2", { id: "my-money" });
+    this.hintBox = el("p", { class: "muted hint" });
+    this.tokensBox = el("div", { class: "tokens", id: "tokens" });
+    this.myVipBox = el("ul", { class: "vip-list", id: "my-vip" });
+    this.decisionBox = el("div", { id: "decision-box" });
+    this.lastResultBox = el("div", { id: "my-result" });
     this.boardBox = el("div", { id: "board" });
     this.resultsBox = el("div", { id: "results" });
     this.playersBox = el("div", { id: "players" });
     const oddsToggle = el("input", { type: "checkbox", id: "odds-toggle", onchange: (e) => { this.showOdds = e.target.checked; this.refreshOdds(true); } });
-    this.root.append(el("div", { class: "rsb-layout" },
-      el("div", { class: "column" },
-        el("div", { class: "panel p-track" }, this.statusBox, this.announceBox, this.trackBox),
-        el("div", { class: "panel p-mine" }, this.mineBox),
-        el("div", { class: "panel p-results" }, this.resultsBox)),
-      el("div", { class: "column" },
+    this.root.append(this.finalBox, el("div", { class: "rsb-layout" },
+      el("div", { class: "column c-left" },
+        el("div", { class: "panel p-track" },
+          el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox), this.announceBox, this.trackBox),
+        el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.tokensBox, this.myVipBox,
+           this.decisionBox, this.lastResultBox)),
+      el("div", { class: "column c-right" },
         el("div", { class: "panel p-board" }, el("div", { class: "row" }, el("h2", { style: "flex:1" }, t("Betting board")),
           el("label", {}, oddsToggle, t("Show live odds"))), this.boardBox),
+        el("div", { class: "panel p-results" }, this.resultsBox),
         el("div", { class: "panel p-players" }, this.playersBox))));
+    this.boardBuilt = false;   // the board is made with the first state (a space shows as it is, closed or not)
   }
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
@@ -127,18 +213,21 @@ export class Page {
     this.msg = msg;
     this.root.dataset.stateId = msg.state_id;
     const view = msg.view;
+    // on a phone the track is pinned above the board while the race runs (style.css), not over the results
+    this.root.classList.toggle("racing", view.phase === "race" && !view.race.finished);
     const log = view.race_log || [];
     const lastMove = [...log].reverse().find((e) => e.event === "move");
     const moveKey = `${view.race_no}:${lastMove ? log.lastIndexOf(lastMove) : -1}`;
     drawTrack(this.trackBox, view.race, lastMove, moveKey !== this.moveKey);
     this.moveKey = moveKey;
     const said = [...log].reverse().map(announce).find(Boolean);
-    this.announceBox.textContent = said || (view.phase === "race" ? t("They're off: place your bets!") : "");
+    setText(this.announceBox, said || (view.phase === "race" ? t("They're off: place your bets!") : "\u00a0"));
     this.renderStatus(msg);
     this.renderMine(msg);
     this.renderBoard(msg);
     this.renderResults(msg);
     this.renderPlayers(msg);
+    this.renderFinal(msg);
     this.refreshOdds(false);
   }
 
@@ -153,143 +242,380 @@ export class Page {
     let text;
     if (view.over) text = t("The game is over.");
     else if (msg.decision && msg.decision.seat !== undefined) {
-      text = msg.decision.seat === msg.seat ? t("Your choice: {what}", { what: this.decisionText(msg.decision.kind) })
-                                            : t("Waiting for {name}: {what}", { name: this.seatName(msg.decision.seat), what: this.decisionText(msg.decision.kind) });
-    } else if (view.phase === "race") text = view.race.bets_closed ? t("Race {n} of {m}: no more bets", { n: view.race_no, m: view.races })
-                                                                  : t("Race {n} of {m}: bets are open", { n: view.race_no, m: view.races });
-    else text = t("Race {n} of {m}", { n: view.race_no, m: view.races });
+      text = msg.decision.seat === msg.seat ? t("Your choice: {what}", { what: this.decisionText(msg.decision) })
+                                            : t("Waiting for {name}: {what}", { name: this.seatName(msg.decision.seat), what: this.decisionText(msg.decision) });
+    } else text = t("Race {n} of {m}", { n: view.race_no, m: view.races });
     if (msg.clock && msg.clock.paused && view.phase === "race") text += " · " + t("paused");
-    this.statusBox.textContent = text;
+    setText(this.statusBox, text);
     this.statusBox.dataset.over = view.over ? "yes" : "no";
+    const open = view.phase === "race" && !view.race.bets_closed;
+    setText(this.betsBadge, open ? t("Bets open") : t("Bets closed"));
+    setClass(this.betsBadge, `badge ${open ? "open" : "closed"}`);
+    const crossed = Math.min(view.race.crossings || 0, CLOSE_AT);
+    setText(this.redlineBox, t("Red line: {n} of {m}", { n: crossed, m: CLOSE_AT }));
+    this.redlineBox.dataset.crossings = crossed;
   }
 
-  decisionText(kind) {
-    return { vip: t("keep one of two VIP cards"), house_token: t("place the House's tokens"), house_offer: t("become the House?"),
-             house_stay: t("stay the House?") }[kind] || kind;
+  decisionText(decision) {
+    const kind = decision.kind;
+    return { vip: t("keep one of two VIP cards"), house_token: t("place the House's tokens"),
+             house_offer: t("become the House?"), house_stay: t("stay the House?") }[kind] || "";
+  }
+
+  // "Stay the House?" / "Become the House?" in full: what it means for this race (R9).
+  houseQuestion(decision) {
+    const race = (decision.context || {}).race;
+    const pay = COMPENSATION[String(race)] || 0;
+    const what = t("The House does not bet with its own tokens: before the race it puts the 6 House tokens on free spaces, which pay it or cost it like bets, and its VIP cards do not count while it is the House.");
+    const head = decision.kind === "house_stay" ? t("Stay the House for race {n}?", { n: race })
+                                                : t("Become the House for race {n}?", { n: race });
+    return [head, what, pay ? t("The new House is paid {amount}.", { amount: formatMoney(pay) }) : ""].filter(Boolean).join(" ");
+  }
+
+  myTokens(msg) {
+    return msg.seat === null ? [] : (msg.view.tokens[msg.seat] || []);
+  }
+
+  // The token the next click bets with: the chosen one, else the highest free one not sent already.
+  chooseToken(tokens) {
+    const now = Date.now();
+    for (const [id, at] of this.sent) if (now - at > 5000 || tokens.some((tk) => tk.id === id && tk.used)) this.sent.delete(id);
+    const free = tokens.filter((tk) => !tk.used && !this.sent.has(tk.id));
+    if (this.token && !free.some((tk) => tk.id === this.token)) this.token = null;
+    if (!this.token && free.length) this.token = free.reduce((a, b) => (b.value > a.value ? b : a)).id;
+    return this.token;
   }
 
   renderMine(msg) {
-    const view = msg.view, seat = msg.seat, box = this.mineBox;
-    box.innerHTML = "";
-    if (seat === null) { box.append(el("p", { class: "muted" }, t("You are watching."))); return; }
-    box.append(el("h2", {}, t("You: {money}", { money: formatMoney(view.money[seat]) })));
-    const tokens = view.tokens[seat] || [];
-    const free = tokens.filter((tk) => !tk.used);
-    if (this.token && !free.some((tk) => tk.id === this.token)) this.token = null;
-    if (!this.token && free.length) this.token = free.reduce((a, b) => (b.value > a.value ? b : a)).id;
-    const open = this.betsOpen(view, seat) && view.house_seat !== seat;
-    box.append(el("p", { class: "muted" }, open ? t("Choose a token, then click a space on the board.") : t("Betting is closed.")));
-    box.append(el("div", { class: "tokens", id: "tokens" }, tokens.map((tk) =>
-      el("button", { type: "button", class: `token${tk.used ? " used" : ""}${tk.id === this.token ? " selected" : ""}`, disabled: tk.used,
-                     style: `background:${SEAT_COLOURS[seat]};color:#fff`, title: tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {amount} more", { amount: formatMoney(tk.penalty) }) : null,
-                     dataset: { token: tk.id }, onclick: () => { this.token = tk.id; this.renderMine(this.msg); } }, String(tk.value)))));
-    const vip = view.vip_cards[seat] || [];
-    if (vip.length) box.append(el("p", {}, t("VIP cards:"), " ", vip.map(vipName).join(", ")));
-    const decision = msg.decision;
-    if (decision && decision.options && decision.seat === seat && decision.kind === "house_token") {
-      // R9: the House puts its tokens on the board before the race: choose a value, click a space
-      const values = [...new Set(decision.context.tokens_left)].sort((a, b) => b - a);
-      if (!values.includes(this.houseValue)) this.houseValue = values[0];
-      box.append(el("p", {}, t("Place the House's tokens: choose one, then click a free space.")));
-      box.append(el("div", { class: "tokens", id: "house-tokens" }, values.map((v) =>
-        el("button", { type: "button", class: `token${v === this.houseValue ? " selected" : ""}`, style: "background:#000;color:#fff",
-                       dataset: { token: `house-${v}` }, onclick: () => { this.houseValue = v; this.renderMine(this.msg); } }, String(v)))));
-    } else if (decision && decision.options && decision.seat === seat) {
-      const options = el("div", { class: "options", id: "decision" });
-      for (const option of decision.options.slice(0, 40)) {
-        let label = JSON.stringify(option);
-        if (option.type === "vip") label = t("Keep {card}", { card: vipName(option.keep) });
-        if (option.type === "house") label = option.accept ? t("Yes") : t("No");
-        if (option.type === "house_token") label = t("House token {n} on {space}", { n: option.value, space: spaceTitle(option.space) });
-        options.append(el("button", { type: "button", class: "option", dataset: { type: option.type }, onclick: () => this.connection.act(option) }, label));
-      }
-      box.append(options);
-    }
-  }
-
-  clickSpace(space) {
-    const msg = this.msg;
-    if (!msg || msg.seat === null) return;
-    const decision = msg.decision;
-    if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
-      const option = decision.options.find((o) => o.value === this.houseValue && o.space === space.id);
-      if (option) this.connection.act(option);
-      else this.showMessage && this.showMessage(t("The House cannot put a token there."));
+    const view = msg.view, seat = msg.seat;
+    if (seat === null) {
+      setText(this.moneyBox, t("You are watching."));
+      setText(this.hintBox, "");
+      keyed(this.tokensBox, [], () => "", () => null);
+      this.renderDecision(msg);
       return;
     }
-    if (!this.token) return;
-    this.connection.act({ type: "bet", token: this.token, space: space.id });
+    setText(this.moneyBox, t("You: {money}", { money: formatMoney(view.money[seat]) }));
+    const tokens = this.myTokens(msg);
+    this.chooseToken(tokens);
+    const open = this.betsOpen(view, seat) && view.house_seat !== seat;
+    setText(this.hintBox, open ? t("Choose a token, then click a space on the board.") : t("Betting is closed."));
+    keyed(this.tokensBox, tokens, (tk) => tk.id, (tk) => {
+      const colour = bonusColour(tk.id);
+      const node = el("button", { type: "button", dataset: { token: tk.id }, onclick: () => { this.token = tk.id; this.renderMine(this.msg); } },
+        el("span", { class: "value" }, String(tk.value)), colour ? el("span", { class: "star", "aria-hidden": "true" }, "★") : null);
+      if (!colour) node.style.cssText = `background:${SEAT_COLOURS[seat]};color:#fff`;
+      return node;
+    }, (node, tk) => {
+      const colour = bonusColour(tk.id);
+      setClass(node, `token${colour ? ` bonus bonus-${colour}` : ""}${tk.used ? " used" : ""}${tk.id === this.token ? " selected" : ""}`);
+      node.disabled = tk.used;
+      const cost = tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {amount} more", { amount: formatMoney(tk.penalty) }) : "";
+      const title = [myTokenWords(tk), cost].filter(Boolean).join(" · ");
+      if (node.title !== title) node.title = title;
+    });
+    this.renderVipList(this.myVipBox, view.vip_cards[seat] || []);
+    this.renderDecision(msg);
+    this.renderMyResult(msg);
   }
 
-  spaceNode(space, label) {
-    const seat = this.msg.seat;
+  renderVipList(box, cards) {
+    keyed(box, cards, (card) => card, (card) => el("li", { class: "vip", dataset: { card } }, el("b", {}), " ", el("span", { class: "effect" })),
+      (node, card) => { setText(node.firstChild, vipName(card)); setText(node.lastChild, vipEffect(card)); });
+  }
+
+  renderDecision(msg) {
+    const decision = msg.decision, seat = msg.seat, box = this.decisionBox;
+    const mine = decision && decision.options && seat !== null && decision.seat === seat;
+    const kind = mine ? decision.kind : null;
+    if (box.dataset.kind !== (kind || "")) { box.innerHTML = ""; box.dataset.kind = kind || ""; }
+    if (!mine) return;
+    if (kind === "house_token") {
+      // R9: the House puts its tokens on the board before the race: choose a value, click a space
+      const left = decision.context.tokens_left;
+      const counts = {};
+      for (const v of left) counts[v] = (counts[v] || 0) + 1;
+      const values = Object.keys(counts).map(Number).sort((a, b) => b - a);
+      if (!values.includes(this.houseValue)) this.houseValue = values[0];
+      if (!box.firstChild) box.append(el("p", { class: "house-hint" }), el("div", { class: "tokens", id: "house-tokens" }));
+      setText(box.firstChild, t("Place the House's tokens ({n} left): choose one, then click a free space.", { n: left.length }));
+      keyed(box.lastChild, values, (v) => v, (v) => el("button", { type: "button", class: "token house", dataset: { token: `house-${v}` },
+        onclick: () => { this.houseValue = v; this.renderDecision(this.msg); } }, el("span", { class: "value" }, String(v)), el("span", { class: "count" })),
+      (node, v) => { setClass(node, `token house${v === this.houseValue ? " selected" : ""}`); setText(node.lastChild, `×${counts[v]}`);
+                     node.title = t("House token {n}: {count} left", { n: v, count: counts[v] }); });
+      return;
+    }
+    if (!box.firstChild) box.append(el("p", { class: "question" }), el("div", { class: "options", id: "decision" }));
+    const question = kind === "vip" ? t("Keep one of these two VIP cards (the other goes to the discard pile):")
+                   : (kind === "house_stay" || kind === "house_offer") ? this.houseQuestion(decision) : "";
+    setText(box.firstChild, question);
+    keyed(box.lastChild, decision.options.slice(0, 40), (o) => JSON.stringify(o), (option) => {
+      const node = el("button", { type: "button", class: "option", dataset: { type: option.type }, onclick: () => this.connection.act(option) }, el("b", {}), el("small", {}));
+      return node;
+    }, (node, option) => {
+      let label = "", detail = "";
+      if (option.type === "vip") { label = t("Keep {card}", { card: vipName(option.keep) }); detail = vipEffect(option.keep); }
+      if (option.type === "house") {
+        label = option.accept ? (kind === "house_stay" ? t("Yes, stay the House") : t("Yes, become the House"))
+                              : (kind === "house_stay" ? t("No, pass the House on") : t("No, keep betting"));
+      }
+      setText(node.firstChild, label);
+      setText(node.lastChild, detail ? ` · ${detail}` : "");
+    });
+  }
+
+  // My own last result, kept by my tray (the full results are below the board): "Race 1: $30 → $42".
+  renderMyResult(msg) {
+    const view = msg.view, history = view.history || [], box = this.lastResultBox;
+    const last = history[history.length - 1];
+    const show = last && msg.seat !== null;   // until the next race is settled: it never moves the board while people bet
+    if (!show) { box.innerHTML = ""; box.dataset.race = ""; return; }
+    const before = last.money_before[msg.seat], after = last.money_after[msg.seat];
+    const text = t("Race {n}: {before} → {after}", { n: last.race, before: formatMoney(before), after: formatMoney(after) });
+    if (box.dataset.race !== String(last.race) || box.textContent.indexOf(text) < 0) {
+      box.innerHTML = "";
+      box.dataset.race = String(last.race);
+      box.append(el("p", { class: after > before ? "won" : after < before ? "lost" : "even" }, text), el("button", { type: "button", class: "see-results",
+        onclick: () => this.resultsBox.scrollIntoView({ behavior: "smooth", block: "start" }) }, t("See the results")));
+    }
+  }
+
+  clickSpace(id) {
+    const msg = this.msg;
+    if (!msg) return;
+    if (msg.seat === null) { this.showMessage(t("You are watching: only players bet.")); return; }
+    const decision = msg.decision;
+    if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
+      const option = decision.options.find((o) => o.value === this.houseValue && o.space === id);
+      if (option) this.connection.act(option);
+      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }));
+      return;
+    }
+    const token = this.chooseToken(this.myTokens(msg));
+    if (!token) {
+      // every token is on the board (or on its way there): answered here, nothing to send
+      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."));
+      return;
+    }
+    this.sent.set(token, Date.now());
+    this.token = null;
+    this.connection.act({ type: "bet", token, space: id });
+    this.renderMine(msg);
+  }
+
+  onError() { this.sent.clear(); if (this.msg) this.renderMine(this.msg); }
+
+  spaceButton(id) {
+    let node = this.spaceNodes.get(id);
+    if (!node) {
+      node = el("button", { type: "button", class: "space", dataset: { space: id }, onclick: () => this.clickSpace(id) },
+        el("span", { class: "pay" }), el("span", { class: "pen" }), el("span", { class: "chips" }), el("span", { class: "odds" }));
+      this.spaceNodes.set(id, node);
+    }
+    return node;
+  }
+
+  patchSpace(space, winning) {
+    const node = this.spaceButton(space.id), seat = this.msg.seat;
     const mine = space.tokens.some((tk) => tk.seat === seat);
     const cls = ["space"];
     if (space.closed) cls.push("closed");
     if (mine) cls.push("mine"); else if (space.tokens.length) cls.push("taken");
-    const odds = this.showOdds && this.odds && this.odds.spaces ? this.odds.spaces[space.id] : undefined;
-    return el("button", { type: "button", class: cls.join(" "), disabled: space.closed, title: spaceTitle(space.id),
-                          dataset: { space: space.id }, onclick: () => this.clickSpace(space) },
-      label ? el("span", { class: "muted", style: "font-size:.7rem" }, label) : null,
-      el("span", { class: "pay" }, `×${space.multiplier}`),
-      space.penalty ? el("span", { class: "pen", title: t("a losing bet here costs {amount}", { amount: formatMoney(space.penalty) }) }, formatMoney(-space.penalty)) : null,
-      el("span", {}, space.tokens.map((tk) => el("span", { class: "chip", style: `background:${SEAT_COLOURS[tk.seat] || "#333"}`, title: this.seatName(tk.seat) }, String(tk.value))),
-                   space.house_tokens.map((v) => el("span", { class: "chip house", style: "background:#000", title: t("House token {n}", { n: v }) }, String(v)))),
-      odds !== undefined ? el("span", { class: "odds" }, formatPercent(odds)) : null);
+    if (winning && winning.has(space.id)) cls.push("winning");
+    setClass(node, cls.join(" "));
+    if (node.disabled !== space.closed) node.disabled = space.closed;
+    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
+    if (node.title !== title) node.title = title;
+    const [pay, pen, chips, odds] = node.children;
+    setText(pay, `×${space.multiplier}`);
+    setText(pen, space.penalty ? formatMoney(-space.penalty) : "");
+    const key = JSON.stringify([space.tokens, space.house_tokens]);
+    if (chips.dataset.key !== key) {
+      chips.dataset.key = key;
+      chips.replaceChildren(...space.tokens.map((tk) => {
+        const colour = bonusColour(tk.token);
+        return el("span", { class: `chip${colour ? ` bonus bonus-${colour}` : ""}`, style: `background:${SEAT_COLOURS[tk.seat] || "#333"}`,
+                            title: colour ? t("{name}'s bonus token", { name: this.seatName(tk.seat) }) : t("{name}'s token", { name: this.seatName(tk.seat) }) },
+          colour ? `★${tk.value}` : String(tk.value));
+      }), ...space.house_tokens.map((v) => el("span", { class: "chip house", title: t("House token {n}", { n: v }) }, String(v))));
+    }
+    const p = this.showOdds && this.odds && this.odds.spaces ? this.odds.spaces[space.id] : undefined;
+    setText(odds, p !== undefined ? formatPercent(p) : "");
   }
 
-  renderBoard(msg) {
-    const view = msg.view, box = this.boardBox;
-    box.innerHTML = "";
-    const byId = {};
-    for (const space of view.board) byId[space.id] = space;
-    const grid = el("div", { class: "board" }, el("div", {}),
-      COLUMNS.map((c) => el("div", { class: "head" }, { "show:L": t("Show"), "show:R": t("Show"), "place:L": t("Place"), "place:R": t("Place"), "win:L": t("Win"), "win:M": t("Win"), "win:R": t("Win") }[c])));
+  // The fixed part of the board (Win/Place/Show grid, colour bets) is made once; prop and exotic
+  // cards change between races and are keyed by card.
+  buildBoard() {
+    const box = this.boardBox;
+    const grid = el("div", { class: "board" }, el("div", {}), COLUMNS.map((c) => el("div", { class: "head", dataset: { column: c } })));
     for (const horse of HORSES) {
       grid.append(el("div", { class: "head", style: "align-self:center" }, el("span", { class: `chip colour-${HORSE_COLOUR[horse]}` }, horse)));
       for (const column of COLUMNS) {
         const [kind, side] = column.split(":");
-        const space = byId[`${kind}:${horse}:${side}`];
-        grid.append(space ? this.spaceNode(space) : el("div", {}));
+        grid.append(this.spaceButton(`${kind}:${horse}:${side}`));
       }
     }
-    box.append(grid);
-    const colour = view.board.filter((s) => s.kind === "colour");
-    if (colour.length) box.append(el("h2", { style: "margin-top:.6rem" }, t("Colour bets")), el("div", { class: "cards" }, colour.map((s) => el("div", { class: "betcard" }, el("div", { class: "title" }, spaceTitle(s.id)), this.spaceNode(s)))));
-    const props = view.board.filter((s) => s.kind === "prop");
-    if (props.length) box.append(el("h2", { style: "margin-top:.6rem" }, t("Prop bets")), el("div", { class: "cards" }, props.map((s) => el("div", { class: "betcard" }, el("div", { class: "title" }, spaceTitle(s.id)), this.spaceNode(s)))));
+    this.colourHead = el("h2", { class: "board-head" });
+    this.colourCards = el("div", { class: "cards", id: "colour-cards" });
+    this.propHead = el("h2", { class: "board-head" });
+    this.propCards = el("div", { class: "cards", id: "prop-cards" });
+    this.exoticHead = el("h2", { class: "board-head" });
+    this.exoticCards = el("div", { class: "cards", id: "exotic-cards" });
+    box.append(grid, this.colourHead, this.colourCards, this.propHead, this.propCards, this.exoticHead, this.exoticCards);
+  }
+
+  renderBoard(msg) {
+    const view = msg.view;
+    if (!this.boardBuilt) { this.buildBoard(); this.boardBuilt = true; }
+    for (const head of this.boardBox.querySelectorAll(".board > .head[data-column]")) setText(head, COLUMN_HEADS()[head.dataset.column]);
+    const history = view.history || [];
+    const last = history[history.length - 1];
+    // the winning spaces stay marked while the settled race's board is shown
+    const winning = last && last.race === view.race_no && last.winning ? new Set(last.winning) : null;
+    for (const space of view.board) this.patchSpace(space, winning);
+    const card = (titleOf, ruleOf) => (spaces) => el("div", { class: "betcard" }, el("div", { class: "title" }, titleOf(spaces)),
+      ruleOf ? el("div", { class: "muted rule" }, ruleOf(spaces)) : null, el("div", { class: "row" }, spaces.map((s) => this.spaceButton(s.id))));
+    const patchCard = (titleOf, ruleOf) => (node, spaces) => {
+      setText(node.querySelector(".title"), titleOf(spaces));
+      if (ruleOf) setText(node.querySelector(".rule"), ruleOf(spaces));
+    };
+    const colour = view.board.filter((s) => s.kind === "colour").map((s) => [s]);
+    const props = view.board.filter((s) => s.kind === "prop").map((s) => [s]);
     const exotics = {};
     for (const s of view.board.filter((x) => x.kind === "exotic")) (exotics[s.card] = exotics[s.card] || []).push(s);
-    if (Object.keys(exotics).length) {
-      box.append(el("h2", { style: "margin-top:.6rem" }, t("Exotic finishes")), el("div", { class: "cards" }, Object.entries(exotics).map(([card, spaces]) =>
-        el("div", { class: "betcard" }, el("div", { class: "title" }, EXOTIC_NAMES()[card] || card), el("div", { class: "muted", style: "font-size:.75rem" }, EXOTIC_RULES()[card] || ""),
-           el("div", { class: "row" }, spaces.map((s) => this.spaceNode(s)))))));
+    const one = (spaces) => spaceTitle(spaces[0].id);
+    const exoticTitle = (spaces) => EXOTIC_NAMES()[spaces[0].card] || spaces[0].card;
+    const exoticRule = (spaces) => EXOTIC_RULES()[spaces[0].card] || "";
+    setText(this.colourHead, colour.length ? t("Colour bets") : "");
+    keyed(this.colourCards, colour, (g) => g[0].id, card(one), patchCard(one));
+    setText(this.propHead, props.length ? t("Prop bets") : "");
+    keyed(this.propCards, props, (g) => g[0].id, card(one), patchCard(one));
+    setText(this.exoticHead, Object.keys(exotics).length ? t("Exotic finishes") : "");
+    keyed(this.exoticCards, Object.values(exotics), (g) => g[0].card, card(exoticTitle, exoticRule), patchCard(exoticTitle, exoticRule));
+  }
+
+  // One race's results, grouped by player: each bet with its working, money before and after.
+  raceResults(race, id) {
+    const view = this.msg.view;
+    const history = view.history || [];
+    const previous = history[history.indexOf(race) - 1];
+    const rows = [];
+    const seats = [...Array(view.seats).keys()].sort((a, b) => race.money_after[b] - race.money_after[a]);
+    for (const seat of seats) {
+      const lines = race.results.filter((r) => r.seat === seat);
+      const before = race.money_before[seat], after = race.money_after[seat];
+      const sum = lines.reduce((total, r) => total + r.amount, 0);
+      rows.push(el("tr", { class: "player", dataset: { seat } },
+        el("th", { colspan: 2 }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat),
+           race.house === seat || (view.variant === "house_bets" && seat === view.house_seat) ? ` (${t("House")})` : ""),
+        el("th", { class: "money" }, t("{before} → {after}", { before: formatMoney(before), after: formatMoney(after) }))));
+      const between = previous ? before - previous.money_after[seat] : 0;
+      if (between) {
+        rows.push(el("tr", { class: "between" }, el("td", { colspan: 3, class: "muted" },
+          t("{amount} before the bets were settled (VIP cards, the House's pay)", { amount: (between > 0 ? "+" : "") + formatMoney(between) }))));
+      }
+      if (!lines.length) rows.push(el("tr", { class: "nobet" }, el("td", { colspan: 3, class: "muted" }, t("no bet this race"))));
+      for (const r of lines) {
+        const house = String(r.token).startsWith("house-");
+        rows.push(el("tr", { class: "settled", dataset: { seat: r.seat, space: r.space } },
+          el("td", {}, spaceTitle(r.space)), el("td", {}, tokenWords(r.token, r.value ?? "", house)),
+          el("td", { class: r.won ? "won" : "lost" }, working(r))));
+      }
+      if (before + sum < 0 && after === 0) rows.push(el("tr", { class: "floor" }, el("td", { colspan: 3, class: "muted" }, t("money never goes below $0"))));
     }
+    return el("table", { class: "data results", id }, rows);
   }
 
   renderResults(msg) {
     const view = msg.view, box = this.resultsBox;
-    box.innerHTML = "";
     const history = view.history || [];
+    const key = `${history.length}:${view.over}`;
+    if (box.dataset.key === key && box.dataset.lang === document.documentElement.lang) return;   // results change only when a race is settled
+    box.dataset.key = key;
+    box.dataset.lang = document.documentElement.lang;
+    box.innerHTML = "";
     if (!history.length) { box.append(el("h2", {}, t("Results")), el("p", { class: "muted" }, t("Bets are settled when a horse reaches the finish."))); return; }
     const last = history[history.length - 1];
     box.append(el("h2", {}, t("Race {n}: results", { n: last.race })));
-    box.append(el("p", {}, last.order.filter((row) => row.rank <= 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")));
-    const rows = last.results.map((r) => el("tr", { class: "settled", dataset: { seat: r.seat, space: r.space } },
-      el("td", {}, this.seatName(r.seat)), el("td", {}, t("token {n}", { n: r.token.replace(/b$/, "") })), el("td", {}, spaceTitle(r.space)),
-      el("td", { class: r.won ? "won" : "lost" }, r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay"))));
-    box.append(rows.length ? el("table", { class: "data", id: "settlement" }, rows) : el("p", { class: "muted" }, t("Nobody bet on this race.")));
+    box.append(el("p", { class: "podium-line" }, last.order.filter((row) => row.rank <= 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")));
+    box.append(this.raceResults(last, "settlement"));
+    box.append(el("p", { class: "muted" }, t("Winning spaces are marked on the board until the next race starts.")));
   }
 
   renderPlayers(msg) {
     const view = msg.view, box = this.playersBox;
-    box.innerHTML = "";
-    box.append(el("h2", {}, view.over ? t("Final standings") : t("Players")));
+    if (!box.firstChild) box.append(el("h2", {}), el("div", { id: "standings" }));
+    setText(box.firstChild, view.over ? t("Final standings") : t("Players"));
     const order = [...Array(view.seats).keys()].sort((a, b) => view.money[b] - view.money[a]);
-    box.append(el("table", { class: "data", id: "standings" }, order.map((seat) => el("tr", {},
-      el("td", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat), seat === view.house_seat ? ` (${t("House")})` : ""),
-      el("td", { class: "money" }, formatMoney(view.money[seat])),
-      el("td", {}, view.over && view.winners && view.winners.includes(seat) ? "🏆" : "")))));
+    keyed(box.lastChild, order, (seat) => seat, (seat) => el("div", { class: "player-row", dataset: { seat } },
+      el("div", { class: "who" }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), el("span", { class: "name" }),
+         el("span", { class: "money" }), el("span", { class: "trophy" })), el("ul", { class: "vip-list" })),
+    (node, seat) => {
+      const [name, money, trophy] = node.firstChild.querySelectorAll(".name, .money, .trophy");
+      setText(name, this.seatName(seat) + (seat === view.house_seat ? ` (${t("House")})` : ""));
+      setText(money, formatMoney(view.money[seat]));
+      setText(trophy, view.over && view.winners && view.winners.includes(seat) ? "🏆" : "");
+      this.renderVipList(node.lastChild, view.vip_cards[seat] || []);   // kept VIP cards are public at the table
+    });
+  }
+
+  // The end: who won, money race by race as a table and as a chart, and every race's results.
+  renderFinal(msg) {
+    const view = msg.view, box = this.finalBox;
+    const history = view.history || [];
+    if (!view.over || !history.length) { box.hidden = true; box.innerHTML = ""; box.dataset.lang = ""; return; }
+    if (!box.hidden && box.dataset.lang === document.documentElement.lang) return;
+    box.hidden = false;
+    box.dataset.lang = document.documentElement.lang;
+    box.innerHTML = "";
+    const seats = [...Array(view.seats).keys()];
+    const series = seats.map((seat) => [history[0].money_before[seat], ...history.map((race) => race.money_after[seat])]);
+    const winners = (view.winners || []).map((seat) => this.seatName(seat));
+    const best = formatMoney(Math.max(...view.money));
+    box.append(el("h2", { id: "winner" }, winners.length === 1 ? t("{name} wins with {amount}", { name: winners[0], amount: best })
+                                                               : t("{names} share the win with {amount}", { names: winners.join(" & "), amount: best })));
+    const head = el("tr", {}, el("th", {}, t("Player")), el("th", {}, t("Start")), history.map((race) => el("th", {}, t("Race {n}", { n: race.race }))));
+    const order = [...seats].sort((a, b) => view.money[b] - view.money[a]);
+    const body = order.map((seat) => el("tr", { dataset: { seat } },
+      el("td", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat)),
+      series[seat].map((money, i) => {
+        const change = i ? money - series[seat][i - 1] : null;
+        return el("td", { class: "money" }, formatMoney(money), change ? el("small", { class: change > 0 ? "won" : "lost" }, ` (${change > 0 ? "+" : ""}${formatMoney(change)})`) : null);
+      })));
+    box.append(el("div", { class: "final-grid" },
+      el("div", {}, el("table", { class: "data", id: "race-table" }, head, body)),
+      this.moneyChart(series, ["", ...history.map((race) => String(race.race))])));
+    const details = history.map((race) => el("details", { class: "race-details", open: race === history[history.length - 1] },
+      el("summary", {}, t("Race {n}: results", { n: race.race }), " · ", race.order.filter((row) => row.rank <= 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")),
+      this.raceResults(race, `race-${race.race}`)));
+    box.append(el("h2", {}, t("Every race")), ...details);
+  }
+
+  // An SVG line chart of every player's money after each race (x: start, race 1, race 2 ...).
+  moneyChart(series, labels) {
+    const width = 420, height = 200, left = 44, right = 30, top = 12, bottom = 28;
+    const most = Math.max(1, ...series.flat());
+    const x = (i) => left + (i * (width - left - right)) / Math.max(1, labels.length - 1);
+    const y = (money) => top + (height - top - bottom) * (1 - money / most);
+    const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "money-chart", id: "money-chart", role: "img", "aria-label": t("Money after each race") });
+    for (const step of [0, 0.5, 1]) {
+      const money = Math.round(most * step);
+      chart.append(svg("line", { x1: left, x2: width - right, y1: y(money), y2: y(money), class: "grid" }),
+                   svg("text", { x: left - 4, y: y(money) + 4, "text-anchor": "end", class: "axis" }, formatMoney(money)));
+    }
+    labels.forEach((label, i) => chart.append(svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", class: "axis" },
+      i ? t("Race {n}", { n: label }) : t("Start"))));
+    series.forEach((points, seat) => {
+      const g = svg("g", { class: "series", dataset: { seat: String(seat) } });
+      g.append(svg("polyline", { points: points.map((m, i) => `${x(i)},${y(m)}`).join(" "), fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 3 }));
+      points.forEach((m, i) => g.append(svg("circle", { cx: x(i), cy: y(m), r: 4, fill: SEAT_COLOURS[seat] })));
+      const name = svg("title", {}, `${this.seatName(seat)}: ${points.map(formatMoney).join(" → ")}`);
+      g.append(name);
+      chart.append(g);
+    });
+    const legend = el("ul", { class: "legend" }, series.map((points, seat) => el("li", {},
+      el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat))));
+    return el("figure", { class: "chart" }, chart, legend);
   }
 
   async refreshOdds(force) {
@@ -297,7 +623,7 @@ export class Page {
       // no odds outside a running race: the last race's would still show on a settled board
       const stale = this.odds;
       this.odds = null;
-      if (force || stale) this.renderBoard(this.msg);
+      if (this.msg && (force || stale)) this.renderBoard(this.msg);
       return;
     }
     const now = Date.now();

@@ -1,0 +1,76 @@
+"""Spaces and tokens of Ready Set Bet in words, for what a person reads (refusals, results).
+
+A person never reads a space id ("win:7:R") or a token id ("bonus-4-black"): a space is "Win on
+horse 7", a token "your 3 token" or "your black bonus 4 token". The pages say the same with their
+own t() strings (web/readysetbet.js), from the same ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from hippodrome.i18n import Listing, Message
+from hippodrome.i18n.vocabulary import READYSETBET_COLOUR_BETS, READYSETBET_EXOTIC, term
+
+#: board.json's colour bet ids -> the vocabulary's keys
+_COLOUR_KEYS = {"blue": "blue", "orange": "orange", "red": "red", "7-fifth-or-worse": "seven_fifth_or_worse"}
+#: the group names of props.json ("8>blues": 8 beats every blue horse)
+_GROUPS = {
+    # NOTE: Ready Set Bet prop bet "8 beats the blues": every blue horse.
+    "blues": Message("the blues"),
+}
+
+
+def space_words(space_id: str) -> Message | str:
+    """A space of the board in words: "Win on horse 7", "Blue wins", "By a Nose (space 2)"."""
+    kind, _, rest = space_id.partition(":")
+    if kind in ("win", "place", "show"):
+        horse = rest.rsplit(":", 1)[0]
+        return {
+            # NOTE: Ready Set Bet: the bet that horse {horse} finishes 1st ("Ganador").
+            "win": Message("Win on horse {horse}", horse=horse),
+            # NOTE: Ready Set Bet: the bet that horse {horse} finishes 1st or 2nd ("Posición").
+            "place": Message("Place on horse {horse}", horse=horse),
+            # NOTE: Ready Set Bet: the bet that horse {horse} finishes in the top 3 ("Trío").
+            "show": Message("Show on horse {horse}", horse=horse),
+        }[kind]
+    if kind == "colour" and rest in _COLOUR_KEYS:
+        return term(READYSETBET_COLOUR_BETS, _COLOUR_KEYS[rest])
+    if kind == "prop" and ">" in rest:
+        horse, others = rest.split(">", 1)
+        beaten = _GROUPS.get(others) or " & ".join(others.split(","))
+        # NOTE: Ready Set Bet prop bet: horse {horse} finishes ahead of {others} (horses or "the blues").
+        return Message("{horse} beats {others}", horse=horse, others=beaten)
+    if kind == "exotic":
+        card, _, n = rest.partition(":")
+        if card in READYSETBET_EXOTIC:
+            # NOTE: one of the three spaces of an exotic finish card: "By a Nose (space 2)".
+            return Message("{card} (space {n})", card=term(READYSETBET_EXOTIC, card), n=n)
+    return space_id  # not a space of the game: shown as it was sent
+
+
+def token_words(token: dict[str, Any]) -> Message:
+    """One of the reader's own tokens: "your 3 token", "your black bonus 4 token"."""
+    colour = bonus_colour(token["id"])
+    if colour == "black":
+        # NOTE: a Ready Set Bet bonus betting token from a VIP card; {value} is its number.
+        return Message("your black bonus {value} token", value=token["value"])
+    if colour == "white":
+        # NOTE: a Ready Set Bet bonus betting token from a VIP card; {value} is its number.
+        return Message("your white bonus {value} token", value=token["value"])
+    # NOTE: one of the player's own Ready Set Bet betting tokens; {value} is its number (2 to 5).
+    return Message("your {value} token", value=token["value"])
+
+
+def bonus_colour(token_id: str) -> str | None:
+    """"black" or "white" for a bonus token (its id is its VIP card's: "bonus-4-black"), else None."""
+    if token_id.startswith("bonus-"):
+        return token_id.rsplit("-", 1)[1]
+    return None
+
+
+def token_values(tokens: Iterable[dict[str, Any]]) -> Listing | Message:
+    """Tokens by their numbers ("2, 3, 3, 4"), or the word for none."""
+    values = [token["value"] for token in tokens]
+    # NOTE: a player has no betting token left to show.
+    return Listing(values) if values else Message("none")

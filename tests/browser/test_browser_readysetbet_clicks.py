@@ -1,0 +1,237 @@
+"""Ready Set Bet at a real table (issue 11, points 3, 4 and 7): no click is lost while the race
+runs, refusals are toasts in words that move nothing, and the track stays on screen."""
+
+import json
+import re
+
+import pytest
+
+from tests.browser.conftest import create, screenshot
+
+pytestmark = pytest.mark.browser
+
+CLICKS = 100
+PRESS_MS = 100     # each click holds the button 100 ms: an update during the press must not lose it
+PACE = 1.0         # seconds between rolls
+#: counts, in the page, every click that reached a space and every toast shown
+COUNTERS = """
+window.__spaceClicks = 0;
+window.__toasts = [];
+document.addEventListener("click", (e) => { if (e.target.closest && e.target.closest(".space")) window.__spaceClicks++; }, true);
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes)
+    if (node.classList && node.classList.contains("error-box")) window.__toasts.push(node.textContent);
+}).observe(document, { childList: true, subtree: true });
+"""
+#: ids, rule codes or 0-based seat numbers a person must never read
+FORBIDDEN = re.compile(r"(win|place|show|colour|prop|exotic):\S|bonus-\d|house-\d|\(R\d+\)|\b[Ss]eat \d")
+
+
+def states_of(frames):
+    return [m for m in map(json.loads, frames) if m.get("type") == "state"]
+
+
+def my_bets(state):
+    """My bets so far: the settled ones of past races and the ones on the board now."""
+    seat, view = state["seat"], state["view"]
+    settled = sum(1 for race in view["history"] for r in race["results"] if r["seat"] == seat)
+    current = [e for e in view["race_log"] if e["event"] == "bet" and e["seat"] == seat]
+    if view["history"] and view["history"][-1]["race"] == view["race_no"]:
+        current = []   # the race on the board is settled: its bets are in the history
+    return settled + len(current)
+
+
+def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
+    bots = [{"name": name, "kind": "bot", "level": level}
+            for name, level in (("Bea", "value"), ("Cy", "random"), ("Di", "value"), ("Ed", "random"), ("Flo", "value"))]
+    table = create(server, {"game": "readysetbet", "setup": {"players": 6, "races": 2, "vip": False},
+                            "seats": [{"name": "Ana"}, *bots], "pace": PACE})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.add_init_script(COUNTERS)
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .space")
+    page.check("#odds-toggle")
+    page.wait_for_selector("#bets-state.open", timeout=120000)   # the race is running
+    targets = [f"{kind}:{horse}:R" for horse in ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
+               for kind in ("win", "place", "show")]
+    track_top = page.locator("#track").bounding_box()["y"]
+    board_top = "() => document.querySelector('#board').getBoundingClientRect().top + scrollY"
+    board_at = page.evaluate(board_top)
+    for n in range(CLICKS):
+        space = page.locator(f'[data-space="{targets[n % len(targets)]}"]')
+        space.scroll_into_view_if_needed()
+        box = space.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(PRESS_MS)   # the paced clicking itself
+        page.mouse.up()
+        if n == 30:
+            screenshot(page, "rsb-clicks-laptop")
+    # R7: wherever the board was clicked, the track, bets open/closed and the red line stayed in view
+    for selector in ("#track", "#bets-state", "#redline"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    assert page.locator("#track").bounding_box()["y"] <= track_top
+    assert page.evaluate(board_top) == board_at, "nothing pushed the board down while the race ran"
+    assert page.evaluate("window.__spaceClicks") == CLICKS, "every click reached its space"
+    # every click is answered: its bet placed, or a toast saying why not
+    placed = refused = 0
+    for _ in range(600):   # an upper bound that only matters when something is broken
+        states = states_of(frames)
+        placed, refused = my_bets(states[-1]), len(page.evaluate("window.__toasts"))
+        if placed + refused >= CLICKS:
+            break
+        page.wait_for_timeout(100)
+    assert placed + refused == CLICKS, (placed, refused)
+    print(f"{CLICKS} clicks: {placed} bets placed, {refused} refused with a toast")
+    assert placed >= 3, "some of the clicks placed a bet"
+    toasts = page.evaluate("window.__toasts")
+    assert toasts and not [text for text in toasts if FORBIDDEN.search(text)], toasts
+    # the placed bets of the race on the board show on their spaces
+    last = states_of(frames)[-1]
+    if not last["view"]["history"] or last["view"]["history"][-1]["race"] != last["view"]["race_no"]:
+        mine = sum(1 for e in last["view"]["race_log"] if e["event"] == "bet" and e["seat"] == 0)
+        page.wait_for_function(f"() => document.querySelectorAll('#board .space.mine').length === {mine}")
+    assert not errors, errors
+    page.close()
+
+
+def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 3, "races": 1, "vip": False},
+                            "seats": [{"name": "Ana"}, {"name": "Bea"}, {"name": "Cy", "kind": "bot"}], "pace": 30})
+    ana, _ = open_page(browser, server, table["seats"][0]["link"], 1280, 800)
+    bea, _ = open_page(browser, server, table["seats"][1]["link"], 390, 844)
+    for page in (ana, bea):
+        page.wait_for_selector("#bets-state.open", timeout=120000)
+    space = next(s for s in ("win:7:R", "win:6:R", "win:8:R", "place:5:R")
+                 if not ana.locator(f'[data-space="{s}"].taken').count())
+    ana.click(f'[data-space="{space}"]')
+    ana.wait_for_selector(f'[data-space="{space}"].mine')
+    bea.wait_for_selector(f'[data-space="{space}"].taken')
+    bea.locator(f'[data-space="{space}"]').scroll_into_view_if_needed()
+    box = bea.locator(f'[data-space="{space}"]').bounding_box()
+    bea.click(f'[data-space="{space}"]')
+    toast = bea.wait_for_selector(".error-box")
+    text = toast.text_content()
+    words = {"win": "Win on horse", "place": "Place on horse"}[space.split(":")[0]]
+    assert f"{words} {space.split(':')[1]} is taken by Ana's token" in text, text
+    assert not FORBIDDEN.search(text), text
+    assert bea.locator(f'[data-space="{space}"]').bounding_box() == box, ("the toast moves nothing", box)
+    assert bea.evaluate("getComputedStyle(document.querySelector('#messages')).position") == "fixed"
+    screenshot(bea, "rsb-toast-phone")
+    # R7 on a phone: the track stays pinned above the board while the board scrolls
+    bea.locator('[data-space="win:11/12:R"]').scroll_into_view_if_needed()
+    track = bea.locator("#track").bounding_box()
+    assert track["y"] >= 0 and track["y"] + track["height"] <= 844
+    board_row = bea.locator('[data-space="win:11/12:R"]').bounding_box()
+    assert board_row["y"] >= track["y"] + track["height"], "the track is above the board, not over it"
+    screenshot(bea, "rsb-board-scrolled-phone")
+    for page in (ana, bea):
+        page.close()
+
+
+def open_page(browser, server, link, width, height):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + link)
+    page.wait_for_selector("#board .space")
+    return page, errors
+
+
+#: the VIP cards dealt after race 1 (R8): Ana draws the first two, the bot the next two
+VIP_ON_TOP = ["bonus-4-black", "last-call-1", "bonus-2-white", "lucky-9"]
+
+
+def deal_vip_cards_on_top(server, table_id, cards):
+    """Put these VIP cards on top of a stopped server's stored shuffle (the game replays its log
+    when the server starts: the same game, with the deck in this order)."""
+    import sqlite3
+
+    with sqlite3.connect(server.db) as db:
+        for n, entry in db.execute("SELECT n, entry FROM actions WHERE table_id = ?", (table_id,)).fetchall():
+            entry = json.loads(entry)
+            if entry["action"].get("type") == "shuffle":
+                deck = entry["action"]["vip"]
+                entry["action"]["vip"] = cards + [card for card in deck if card not in cards]
+                db.execute("UPDATE actions SET entry = ? WHERE table_id = ? AND n = ?", (json.dumps(entry), table_id, n))
+                return
+    raise AssertionError("the table has no shuffle in its log")
+
+
+def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser):
+    """R8: the VIP choice says what each card does, the kept bonus token looks different in the tray
+    and on the board, other players' cards are public; results explain each bet; the end shows every
+    race in a table and a chart."""
+    from tests.browser.conftest import place_bet, set_clock
+
+    server = own_server
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bea", "kind": "bot", "level": "value"}], "pace": 0.05})
+    set_clock(server, table, paused=True)
+    server.stop()
+    deal_vip_cards_on_top(server, table["id"], VIP_ON_TOP)
+    server.start()
+    page, errors = open_page(browser, server, table["seats"][0]["link"], 1280, 800)
+    page.wait_for_selector("#tokens [data-token='5']")
+    page.click("#tokens [data-token='5']")
+    place_bet(page, ["win:7:R", "win:6:R", "win:8:R", "place:5:R"])
+    set_clock(server, table, paused=False)
+    page.wait_for_selector("#decision [data-type='vip']", timeout=300000)   # race 1 is settled: keep a card
+    set_clock(server, table, paused=True)   # race 2 waits for the bonus token's bet
+    options = page.locator("#decision [data-type='vip']").all_text_contents()
+    assert any("Bonus Token: black 4" in o and "an extra token 4; when it loses, it costs $1 more" in o for o in options), options
+    assert any("Last Call" in o and "No more bets" in o for o in options), options
+    rows = page.locator("#settlement tr.settled[data-seat='0']")
+    assert rows.count() == 1 and re.search(r"= \$\d+|-\$\d+ space|nothing to pay", rows.text_content())
+    assert page.locator("#settlement tr.player").count() == 2, "the results are grouped by player"
+    assert "→" in page.text_content("#settlement tr.player[data-seat='0']"), "money before and after"
+    assert page.locator("#board .space.winning").count() >= 5, "the winning spaces are marked on the board"
+    screenshot(page, "rsb-results-vip-choice-laptop")
+    page.locator("#settlement").scroll_into_view_if_needed()
+    screenshot(page, "rsb-results-laptop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#decision").scroll_into_view_if_needed()
+    screenshot(page, "rsb-vip-choice-phone")
+    page.locator("#settlement").scroll_into_view_if_needed()
+    screenshot(page, "rsb-results-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator("#decision [data-type='vip']", has_text="Bonus Token").click()
+    page.wait_for_selector("#tokens [data-token='bonus-4-black'].bonus-black")
+    page.wait_for_function("() => document.querySelector('#bets-state').classList.contains('open')")
+    assert "an extra token 4" in page.text_content("#my-vip")
+    # the bot kept one of its two cards: it is public at the table
+    page.wait_for_selector("#players .player-row[data-seat='1'] .vip")
+    assert re.search(r"Bonus Token: white 2|Lucky Number: 9", page.text_content("#players"))
+    page.locator("#players").scroll_into_view_if_needed()
+    screenshot(page, "rsb-players-vip-laptop")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#tokens [data-token='bonus-4-black']")
+    screenshot(page, "rsb-bonus-token-tray-laptop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#mine").scroll_into_view_if_needed()
+    screenshot(page, "rsb-bonus-token-tray-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    space = place_bet(page, ["win:9:R", "win:10:R", "win:5:R", "place:9:R"])
+    assert page.locator(f'[data-space="{space}"] .chip.bonus-black').count() == 1, "a bonus token looks different on the board"
+    screenshot(page, "rsb-bonus-token-board-laptop")
+    set_clock(server, table, paused=False)
+    page.wait_for_selector("#final:not([hidden]) #money-chart", timeout=300000)
+    # the final screen shows every race: a column per race, a line per player, each race's results
+    assert page.locator("#race-table tr[data-seat]").count() == 2
+    assert page.locator("#race-table th").all_text_contents()[-2:] == ["Race 1", "Race 2"]
+    assert page.locator("#money-chart g.series").count() == 2
+    assert page.locator("#money-chart g.series circle").count() == 2 * 3
+    assert page.locator("#final details.race-details").count() == 2
+    bonus_line = page.locator("#race-2 tr.settled[data-seat='0']", has_text="black bonus token 4")
+    assert bonus_line.count() == 1 and re.search(r"4 × \d+ = \$\d+|-\$1 bonus token", bonus_line.text_content())
+    screenshot(page, "rsb-final-laptop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "rsb-final-phone")
+    assert not errors, errors
+    page.close()

@@ -1,0 +1,25 @@
+"""The engine plays as it did before its speed work (T1-T13): seeded random races and meetings give
+the same logs, the same views and the same notes in every language as the recorded digests of
+commit a94e544 (tests/turfmaster/fixtures/same_play.json, written by same_play.py under that tree).
+
+The fixture holds 12 seeds per setup; the test replays the first few of each (all of them take
+half a minute: ``python tests/turfmaster/same_play.py`` and compare the output with the fixture)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .same_play import digest, match_setups
+
+FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "same_play.json").read_text())
+SEEDS = 3
+
+
+@pytest.mark.parametrize("game, setup", match_setups(), ids=lambda value: value if isinstance(value, str) else "")
+def test_T1_T13_seeded_matches_play_log_and_view_as_recorded(game, setup):
+    for seed in range(SEEDS):
+        key = f"{game} {json.dumps(setup, sort_keys=True)} seed {seed}"
+        assert digest(game, setup, seed) == FIXTURE[key], key
