@@ -2,7 +2,8 @@
 Powley and Whitehouse 2012) over the race in progress.
 
 Each iteration draws a determinisation of the race from the bot's view alone
-(:mod:`hippodrome.turfmaster.determinize`: the other hands sampled from the cards not seen), walks
+(:mod:`hippodrome.turfmaster.determinize`: the other hands sampled from the cards not seen), made a
+lean :class:`~hippodrome.turfmaster.search_state.SearchRace`, walks
 one tree of action sequences shared by all determinisations (UCB1 over the actions legal in this
 determinisation, counted by availability), adds one node, plays the race to its end with a fast
 policy and backs up, for every node, the points its mover's horses scored in the race (T9),
@@ -21,11 +22,11 @@ import random
 import time
 from typing import Any, Callable
 
-from hippodrome.core.game import Action, Chance
+from hippodrome.core.game import Action
 from hippodrome.turfmaster.bots import TacticalBot
 from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize
-from hippodrome.turfmaster.race import CARD_ROUND, Race, spent_without_moving
 from hippodrome.turfmaster.scoring import points_for_place
+from hippodrome.turfmaster.search_state import CARD, DIE, KIND_JOKER, KIND_VALUE, ROLL, SQUARE, SearchRace
 
 #: seconds of thought per decision when none is given (`--think`)
 DEFAULT_THINK = 1.0
@@ -40,10 +41,6 @@ PLAYOUT_LIMIT = 2000
 CLAIMS = ("claim_bonus", "decline_bonus")
 
 
-def action_key(action: Action) -> tuple:
-    return tuple(sorted(action.items()))
-
-
 class _Node:
     __slots__ = ("seat", "visits", "total", "available", "children")
 
@@ -52,7 +49,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0      # iterations in which this move was legal (ISMCTS availability)
-        self.children: dict[tuple, _Node] = {}
+        self.children: dict[int, _Node] = {}   # by the search state's lean action
 
 
 class SearchBot:
@@ -85,49 +82,57 @@ class SearchBot:
     # -- the search -------------------------------------------------------------------
     def search(self, observation: dict[str, Any], seat: int, options: list[Action]) -> Action:
         root = _Node()
+        first = SearchRace.from_race(determinize(observation, seat, self.rng))
+        by_key = {first.lean_action(o): o for o in options}
         deadline = self.clock() + self.think if self.think > 0 else math.inf
         done = 0
+        state = first
         while (self.iterations is None or done < self.iterations) and (done == 0 or self.clock() < deadline):
-            self._iterate(root, determinize(observation, seat, self.rng))
+            if done:
+                state = SearchRace.from_race(determinize(observation, seat, self.rng))
+            self._iterate(root, state)
             done += 1
         self.last_iterations = done
-        by_key = {action_key(o): o for o in options}
         fallback = self.tactical.choose(observation, tuple(options))
         if done < MIN_VISITS * len(options):  # too little thought to tell the options apart
             return fallback
-        preferred = action_key(fallback)
+        preferred = first.lean_action(fallback)
 
-        def rank(key: tuple) -> tuple:
+        def rank(key: int) -> tuple:
             child = root.children[key]
             return child.visits, child.total / max(child.visits, 1), key == preferred
         return by_key[max((key for key in root.children if key in by_key), key=rank)]
 
-    def _iterate(self, root: _Node, race: Race) -> None:
+    def _iterate(self, root: _Node, race: SearchRace) -> None:
         rng = self.rng
         node, path = root, []
         while True:
-            pending = race.pending()
-            if pending is None:
+            kind = race.pending_kind()
+            if kind is None:
                 break
-            if isinstance(pending, Chance):
-                race.apply(pending.sample(rng))
+            if kind == ROLL:
+                race.apply(rng.randrange(36))
                 continue
-            keyed = [(action_key(o), o) for o in pending.options]
-            for key, _ in keyed:
-                child = node.children.get(key)
-                if child is not None:
+            legal = race.legal()
+            seat = race.seat()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
-            untried = [(k, o) for k, o in keyed if k not in node.children]
             if untried:
-                key, action = untried[rng.randrange(len(untried))]
-                child = node.children[key] = _Node(pending.seat)
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(seat)
                 child.available = 1
                 race.apply(action)
                 path.append(child)
                 break
-            key, action = max(keyed, key=lambda pair: _ucb(node.children[pair[0]]))
+            action = max(legal, key=lambda a: _ucb(children[a]))
             race.apply(action)
-            node = node.children[key]
+            node = children[action]
             path.append(node)
         playout(race, rng)
         reward = seat_rewards(race)
@@ -137,12 +142,10 @@ class SearchBot:
 
 
 def _ucb(child: _Node) -> float:
-    if child.visits == 0:
-        return math.inf
-    return child.total / child.visits + EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+    return child.total / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
 
 
-def seat_rewards(race: Race) -> dict[int, float]:
+def seat_rewards(race: SearchRace) -> dict[int, float]:
     """Each seat's points in the race so far (T9), scaled to [0, 1]."""
     points: dict[int, float] = {}
     for place, horse in enumerate(race.places, start=1):
@@ -151,35 +154,31 @@ def seat_rewards(race: Race) -> dict[int, float]:
     return points
 
 
-def playout(race: Race, rng: random.Random) -> None:
+def playout(race: SearchRace, rng: random.Random) -> None:
     """Play ``race`` to its end with the fast policy: a random card of those that move the horse,
     the furthest square that does not fall (inner lane first), the higher die, a random use of
     the dice; a horse out of cards stands still."""
-    course = race.course
-    line, lane = course.line_of, course.lane_of
+    line, lane = race.course.line_of, race.course.lane_of
     for _ in range(PLAYOUT_LIMIT):
-        pending = race.pending()
-        if pending is None:
+        kind = race.pending_kind()
+        if kind is None:
             return
-        if isinstance(pending, Chance):
-            race.apply(pending.sample(rng))
+        if kind == ROLL:
+            race.apply(rng.randrange(36))
             continue
-        options = pending.options
-        kind = pending.kind
-        if kind == "card":
-            limit = pending.context.get("limit")
-            moving = [o for o in options if not spent_without_moving(o["card"], limit)]
-            choice = rng.choice(moving or options)
-        elif kind == "square":
-            falls = {(end["lane"], end["square"]) for end in pending.context.get("falls", ())} \
-                if race.round_kind == CARD_ROUND else set()
-
-            def score(option: Action) -> tuple:
-                square = course.square(option["lane"], option["square"])
-                return ((option["lane"], option["square"]) not in falls, line[square], -lane[square])
-            choice = max(options, key=score)
-        elif kind == "die":
-            choice = max(options, key=lambda o: o["value"])
+        legal = race.legal()
+        if kind == CARD:
+            limit = race.limits[race.current_horse()]
+            moving = [k for k in legal if KIND_JOKER[k] or not limit or KIND_VALUE[k] <= limit]
+            pool = moving or legal
+            action = pool[rng.randrange(len(pool))]
+        elif kind == SQUARE:
+            moves, points = race.moves, race.points
+            card_round = race.card_round
+            action = max(legal, key=lambda end: (not (card_round and moves.falls_at(end, points)),
+                                                 line[end], -lane[end]))
+        elif kind == DIE:
+            action = max(legal)
         else:
-            choice = options[rng.randrange(len(options))]
-        race.apply(choice)
+            action = legal[rng.randrange(len(legal))]
+        race.apply(action)
