@@ -86,7 +86,7 @@ def test_help_of_turfmaster_play_with_lang_de_is_german():
     assert_shows(out, "de", "[default: {}]", raw("de", "[default: {}]").format(4))
     assert_shows(out, "de", "[env var: {}]", raw("de", "[env var: {}]").format("HIPPODROME_LANG"))
     assert_shows(out, "de", HELP_OPTION_HELP, raw("de", HELP_OPTION_HELP))
-    assert translate("de", "players at the table, 2 to 8 (you are seat 0)") in out
+    assert translate("de", "players at the table, 2 to 8 (you are player 1)") in out
 
 
 def test_help_of_readysetbet_odds_with_a_spanish_locale_is_spanish():

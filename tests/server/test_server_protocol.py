@@ -65,7 +65,7 @@ def test_a_seat_cannot_act_for_another_seat(client):
         action = {"type": "card", "horse": "red", "card": "7", "seat": 0}  # a 'seat' field is ignored
         ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
         refusal = receive(ws, "error")
-        assert refusal["code"] == "illegal" and "seat 0's turn" in refusal["message"]
+        assert refusal["code"] == "illegal" and "player 1's turn" in refusal["message"] and refusal["message_i18n"]["params"]["seat"] == {"seat": 0}
 
 
 def test_unknown_token_and_spectators_cannot_act(client):

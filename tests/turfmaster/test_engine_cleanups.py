@@ -142,5 +142,5 @@ def test_an_unknown_bot_is_refused_with_a_message():
         make_bot("clever")
     error = refused.value
     assert isinstance(error, ValueError) and isinstance(error, InvalidSetup)
-    assert str(error) == "unknown bot 'clever'; bots: random, tactical"
+    assert str(error) == "unknown bot 'clever'; bots: random, tactical, search"
     assert isinstance(error.args[0], Message)

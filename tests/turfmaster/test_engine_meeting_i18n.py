@@ -120,9 +120,9 @@ def test_T8_bonus_refusals_say_why():
     assert str(refusal(lambda: meeting.apply({"type": "claim_bonus", "horse": "pink"}))).startswith(
         "there is no horse 'pink'; the horses are: ")
     assert str(refusal(lambda: meeting.apply({"type": "claim_bonus", "horse": other}))) == (
-        f"{TURFMASTER_HORSES[other]} belongs to seat {meeting.owner[other]}, not to seat {pending.seat}, who decides now")
+        f"{TURFMASTER_HORSES[other]} belongs to player {meeting.owner[other] + 1}, not to player {pending.seat + 1}, who decides now")
     assert str(refusal(lambda: meeting.apply({"type": "discard", "horse": horse, "card": "7"}))) == (
-        f"seat {pending.seat} must claim or decline the bonus cards of {TURFMASTER_HORSES[horse]} now")
+        f"player {pending.seat + 1} must claim or decline the bonus cards of {TURFMASTER_HORSES[horse]} now")
     meeting.apply({"type": "claim_bonus", "horse": horse})
     meeting = decide_until(meeting, lambda p: isinstance(p, Decision) and p.kind == "card"
                            and p.seat == meeting.owner[horse], choose=fast)
@@ -142,7 +142,7 @@ def test_T8_a_refused_discard_lists_the_cards_that_may_be_given_up():
     over = len(hand) - 10
     error = refusal(lambda: meeting.apply({"type": "discard", "horse": horse, "card": "nothing"}))
     cards = ", ".join(o["card"] for o in keep.options)
-    assert str(error) == (f"seat {keep.seat} must give up one card of {TURFMASTER_HORSES[horse]} now: it holds {len(hand)} cards, "
+    assert str(error) == (f"player {keep.seat + 1} must give up one card of {TURFMASTER_HORSES[horse]} now: it holds {len(hand)} cards, "
                           f"10 at most, so {over} card{'s' if over > 1 else ''} to give up; it may give up: {cards}")
 
 

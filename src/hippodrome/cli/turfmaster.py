@@ -158,7 +158,7 @@ def _choice(answer: str, count: int) -> int | None:
 @app.command("play", help=help_text("Play a meeting of three races against bots in the terminal; choose by "
                                     "number."))
 def play_command(
-    players: int = typer.Option(4, "--players", help=help_text("players at the table, 2 to 8 (you are seat 0)")),
+    players: int = typer.Option(4, "--players", help=help_text("players at the table, 2 to 8 (you are player 1)")),
     horses: int = typer.Option(None, "--horses", help=help_text(HORSES_HELP)),
     course: str = typer.Option("oval", "--course", help=help_text(COURSE_HELP)),
     steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help=help_text("fences (oval only)")),

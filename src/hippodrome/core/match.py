@@ -13,7 +13,7 @@ from typing import Any
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, game_class
-from hippodrome.i18n import Message
+from hippodrome.i18n import Message, Seat
 
 CHANCE = "chance"
 
@@ -72,10 +72,8 @@ class Match:
             raise IllegalAction(Message("nobody decides now: waiting for {kind}", kind=pending.kind))
         if seat != pending.seat:
             raise IllegalAction(
-                # NOTE: {seat} and {other} are seat numbers; {kind} is the id of the decision, such
-                # as "card", "square" or "dice_use" (kept in English).
-                Message("it is seat {seat}'s turn to decide ({kind}), not seat {other}'s",
-                        seat=pending.seat, kind=pending.kind, other=seat),
+                # NOTE: {seat} and {other} are players' names (or "player 2").
+                Message("it is {seat}'s turn to decide, not {other}'s", seat=Seat(pending.seat), other=Seat(seat)),
                 pending.options,
             )
         self.state.apply(action)

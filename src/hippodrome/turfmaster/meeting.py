@@ -77,7 +77,7 @@ from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
 from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
-from hippodrome.i18n import Message, Plural
+from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
 from hippodrome.turfmaster.race import Race
@@ -363,18 +363,18 @@ class Meeting(DeclaredState, Game):
             if refusal is not None:
                 return refusal
         if pending.kind == "claim_bonus":
-            # NOTE: TurfMaster, rule T8; {seat} is a seat number, {horse} a horse's name.
-            return Message("seat {seat} must claim or decline the bonus cards of {horse} now",
-                           seat=pending.seat, horse=horse_name(pending.context["horse"]))
+            # NOTE: TurfMaster, rule T8; {seat} is a player's name (or "player 2"), {horse} a horse's name.
+            return Message("{seat} must claim or decline the bonus cards of {horse} now",
+                           seat=Seat(pending.seat), horse=horse_name(pending.context["horse"]))
         if pending.kind == "keep":
             context = pending.context
-            # NOTE: TurfMaster, rule T8: a hand over its limit before a race; {seat} is a seat number,
-            # {horse} a horse's id, {cards} the cards it may give up ("3, 7, J12"; J12 is the joker 12).
-            return Plural("seat {seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
+            # NOTE: TurfMaster, rule T8: a hand over its limit before a race; {seat} is a player's name (or
+            # "player 2"), {horse} a horse's name, {cards} the cards it may give up ("3, 7, J12"; J12 is the joker 12).
+            return Plural("{seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
                           "most, so {n} card to give up; it may give up: {cards}",
-                          "seat {seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
+                          "{seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
                           "most, so {n} cards to give up; it may give up: {cards}",
-                          context["to_discard"], seat=pending.seat, horse=horse_name(context["horse"]),
+                          context["to_discard"], seat=Seat(pending.seat), horse=horse_name(context["horse"]),
                           hand=len(context["hand"]), limit=context["limit"],
                           cards=", ".join(o["card"] for o in pending.options))
         try:
@@ -390,9 +390,9 @@ class Meeting(DeclaredState, Game):
             return Message("there is no horse {horse}; the horses are: {ids}", horse=repr(horse),
                            ids=", ".join(self.ids))
         if self.owner[horse] != pending.seat:
-            # NOTE: {horse} is a horse's name; {owner} and {seat} are seat numbers.
-            return Message("{horse} belongs to seat {owner}, not to seat {seat}, who decides now",
-                           horse=horse_name(horse), owner=self.owner[horse], seat=pending.seat)
+            # NOTE: {horse} is a horse's name; {owner} and {seat} are players' names (or "player 2").
+            return Message("{horse} belongs to {owner}, not to {seat}, who decides now",
+                           horse=horse_name(horse), owner=Seat(self.owner[horse]), seat=Seat(pending.seat))
         if self.claimed[horse] is not None:
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name, {race} a race number (1 to 3).
             return Message("the bonus cards of {horse} were already taken in race {race}: once per game",
