@@ -316,14 +316,15 @@ def test_a_sliding_window_forgets_events_as_they_leave_it():
 
 
 # -- tables stored by an older server -------------------------------------------------------
-def test_a_table_stored_with_nan_by_an_older_server_is_not_resumed_and_the_lobby_answers(db):
+def test_a_table_stored_with_nan_by_an_older_server_is_listed_as_damaged_and_the_lobby_answers(db):
     storage = Storage(db)
     storage.create_table("poisoned01", "turfmaster-race", {**RACE, "x": float("nan")}, "seed", [
         {"name": "Ana", "kind": "person", "level": None, "token_hash": "0"},
         {"name": "Bo", "kind": "person", "level": None, "token_hash": "1"}], "host", {})
     storage.close()
     with TestClient(create_app(db, bot_delay=0)) as client:
-        assert client.get("/api/tables").json() == {"tables": []}
-        assert client.get("/api/tables/poisoned01").status_code == 404
+        listed = client.get("/api/tables").json()["tables"]
+        assert [(t["id"], t["status"]) for t in listed] == [("poisoned01", "damaged")]
+        assert client.get("/api/tables/poisoned01").json()["status"] == "damaged"
         make_table(client)
-        assert len(client.get("/api/tables").json()["tables"]) == 1
+        assert len(client.get("/api/tables").json()["tables"]) == 2

@@ -9,6 +9,7 @@ from typing import List, Optional
 import typer
 
 from hippodrome.i18n import Message, help_text, lang_option, localize_error
+from hippodrome.server import quota
 
 
 def serve(
@@ -22,6 +23,10 @@ def serve(
     allow_origin: Optional[List[str]] = typer.Option(None, "--allow-origin", metavar="URL", help=help_text(
         "Another site whose pages may create tables and play here, such as https://games.example "
         "(repeatable; the server's own pages always may).")),
+    quota_tables: int = typer.Option(quota.TABLES.count, "--quota-tables", min=1, help=help_text(
+        "Tables one address may create in an hour.")),
+    quota_connections: int = typer.Option(quota.CONNECTIONS.count, "--quota-connections", min=1, help=help_text(
+        "Connections one address may open in a minute.")),
     lang: str = lang_option(),
 ) -> None:
     import socket
@@ -41,7 +46,9 @@ def serve(
         typer.echo(localize_error(error, lang), err=True)  # says which value and what an origin looks like
         raise typer.Exit(2)
     try:
-        app = create_app(db, bot_delay=bot_delay, allowed_origins=origins)
+        app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
+                         table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
+                         connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds))
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

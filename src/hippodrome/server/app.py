@@ -56,38 +56,48 @@ class Hub:
         self.storage = storage
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self.unreadable: set[str] = set()  # stored by an older server with values strict JSON refuses
+        #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
+        #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
+        self.damaged: dict[str, dict[str, str]] = {}
 
     def resume_all(self) -> None:
         for table_id in self.storage.table_ids():
-            try:
-                self.load(table_id)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
+            self.load(table_id)
 
     def load(self, table_id: str) -> Room | None:
         if table_id in self.rooms:
             return self.rooms[table_id]
-        if table_id in self.unreadable:
+        if table_id in self.damaged:
             return None
-        data = self.storage.load(table_id)
+        try:
+            data = self.storage.load(table_id)
+        except Exception as error:  # a row SQLite or JSON cannot read
+            return self._damaged(table_id, "?", error)
         if data is None:
             return None
         try:
             check_value({key: data[key] for key in ("setup", "options", "seats", "log")})
-        except StrictJSONError as error:
-            log.error("table %s is not resumed: %s", table_id, error.args[0])
-            self.unreadable.add(table_id)
-            return None
-        record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"]}
-        seats = restore_seats(data["game"], data["seed"], data["seats"])
-        table = Table.from_record(record, seats, data["state_id"])
-        room = Room(table_id, data["game"], table, [{k: v for k, v in s.items() if k != "token_hash"}
-                                                    for s in data["seats"]],
-                    data["host_hash"], data["options"], self.storage, self.bot_delay, paused=data["paused"])
+            record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"]}
+            seats = restore_seats(data["game"], data["seed"], data["seats"])
+            table = Table.from_record(record, seats, data["state_id"])
+            room = Room(table_id, data["game"], table, [{k: v for k, v in s.items() if k != "token_hash"}
+                                                        for s in data["seats"]],
+                        data["host_hash"], data["options"], self.storage, self.bot_delay, paused=data["paused"])
+        except Exception as error:  # stored by an older server, or rows that do not replay
+            return self._damaged(table_id, data.get("game", "?"), error)
         self.rooms[table_id] = room
         room.runner.start()
         return room
+
+    def _damaged(self, table_id: str, game: str, error: Exception) -> None:
+        log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
+        fault = error.args[0] if error.args and isinstance(error.args[0], (str, Message)) else type(error).__name__
+        self.damaged[table_id] = {"game": game, "fault": str(fault)}
+        return None
+
+    def damaged_summary(self, table_id: str) -> dict[str, Any]:
+        entry = self.damaged[table_id]
+        return {"id": table_id, "game": entry["game"], "status": "damaged", "fault": entry["fault"]}
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
         description = check_game(request.get("game"))
@@ -237,7 +247,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables")
     async def list_tables():
-        return {"tables": [room.summary() for room in hub.rooms.values()]}
+        return {"tables": [room.summary() for room in hub.rooms.values()]
+                + [hub.damaged_summary(table_id) for table_id in hub.damaged]}
 
     @app.post("/api/tables")
     async def create_table(request: Request):
@@ -261,6 +272,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
         room = hub.load(table_id)
+        if table_id in hub.damaged:
+            return hub.damaged_summary(table_id)
         if room is None:
             raise LobbyError(404, Message("no table {id}; open tables are listed at /api/tables", id=repr(table_id)),
                              code="not_found")
@@ -279,6 +292,12 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         await websocket.accept()
         lang = language_of(websocket.cookies, websocket.headers)
         room = hub.load(table_id)
+        if table_id in hub.damaged:
+            await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "damaged", Message(
+                "the stored record of table {id} is damaged, so it cannot be played; the other tables play on",
+                id=repr(table_id)))})
+            await websocket.close(code=4500)
+            return
         if room is None:
             await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "not_found", no_table(table_id))})
             await websocket.close(code=4404)

@@ -92,19 +92,41 @@ def db_path_from(db: str | os.PathLike | None) -> str:
     return str(path)
 
 
+class DamagedDatabase(ValueError):
+    """The database file is not a hippodrome database, or SQLite finds it damaged: the server does
+    not start on it (the message names the file and the fault)."""
+
+
+#: how many of SQLite's integrity complaints a refusal quotes
+FAULTS_QUOTED = 3
+
+
 class Storage:
     def __init__(self, db: str | os.PathLike | None = None):
         self.path = db_path_from(db)
         self._lock = threading.Lock()
         self.conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._open()
+        except sqlite3.DatabaseError as error:
+            self.conn.close()
+            raise DamagedDatabase(Message("the database {file} is damaged or is not a hippodrome database: {fault}; "
+                                          "move it aside (a new one is made) or restore a copy",
+                                          file=self.path, fault=str(error))) from None
+        if self.path != ":memory:":
+            with _suppress():
+                os.chmod(self.path, 0o600)
+
+    def _open(self) -> None:
+        """Check the file (SQLite's quick_check reads every page), then create what is missing."""
+        faults = [row[0] for row in self.conn.execute("PRAGMA quick_check")]
+        if faults != ["ok"]:
+            raise sqlite3.DatabaseError("; ".join(faults[:FAULTS_QUOTED]))
         self.conn.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.executescript(SCHEMA)
         with self._lock:
             self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-        if self.path != ":memory:":
-            with _suppress():
-                os.chmod(self.path, 0o600)
 
     def close(self) -> None:
         with self._lock:

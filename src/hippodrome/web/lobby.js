@@ -253,7 +253,7 @@ async function refreshTables() {
   const { tables } = await response.json();
   const box = $("tables");
   box.innerHTML = "";
-  const open = tables.filter((table) => !table.over);
+  const open = tables.filter((table) => !table.over && table.status !== "damaged");   // a damaged record cannot be played
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {

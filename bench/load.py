@@ -1,0 +1,262 @@
+"""Load on one `hippodrome serve` process: many tables played at once, latency as spectators see it.
+
+    python bench/load.py [--tables 50] [--bot-tables 0] [--seconds 30] [--url http://127.0.0.1:PORT]
+
+Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
+(one person and three value bettors, a roll a second); each has its person's connection and two
+spectators. The person plays at a human pace: a TurfMaster decision after 0.2 to 0.6 s, a Ready
+Set Bet bet now and then on an open space. `--bot-tables` adds tables of bots only (Ready Set
+Bet, a roll every 0.05 s), the noisy neighbours. For every action a person makes that the server
+accepts, the latency is the time from sending it to each spectator's first state that includes
+it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
+memory.
+
+Without `--url` a server is started on a free loopback port with a fresh SQLite file (its
+per-address quotas raised: every table comes from this one address) and stopped at the end;
+`--url` must be a loopback address (this script never loads another machine); start that server
+with `--quota-tables` and `--quota-connections` high enough. The
+run is bounded by `--seconds` after every connection is open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+
+SERVER_START_TIMEOUT = 60
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)   # seconds, act sent -> spectator's state
+    acts: int = 0
+    refused: int = 0
+    messages: int = 0
+    bytes: int = 0
+
+
+def loopback_only(url: str) -> str:
+    host = urllib.parse.urlparse(url).hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        sys.exit(f"--url must be a loopback address (127.0.0.1, ::1, localhost), not {host!r}")
+    return url.rstrip("/")
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
+                                "--port", "0", "--db", str(db), "--bot-delay", "0.3",
+                                "--quota-tables", "100000", "--quota-connections", "100000"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    for line in process.stdout:
+        found = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+        if found:
+            return process, found.group(1)
+        if time.monotonic() > deadline:
+            break
+    process.kill()
+    sys.exit("the server did not start")
+
+
+def create_table(url: str, index: int, bots_only: bool) -> dict:
+    if bots_only:
+        body = {"game": "readysetbet", "setup": {"players": 4}, "pace": 0.05,
+                "seats": [{"name": f"bot {n}", "kind": "bot", "level": "value"} for n in range(4)]}
+    elif index % 2 == 0:
+        body = {"game": "turfmaster", "setup": {"players": 3},
+                "seats": [{"name": "Ana", "kind": "person"}] + [{"name": f"bot {n}", "kind": "bot",
+                                                                 "level": "tactical"} for n in (1, 2)]}
+    else:
+        body = {"game": "readysetbet", "setup": {"players": 4}, "pace": 1.0,
+                "seats": [{"name": "Bea", "kind": "person"}] + [{"name": f"bot {n}", "kind": "bot",
+                                                                 "level": "value"} for n in (1, 2, 3)]}
+    request = urllib.request.Request(url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", "Origin": url})
+    return json.loads(urllib.request.urlopen(request, timeout=60).read())
+
+
+class TableLoad:
+    """One table: its person (who acts) and its spectators (who time what they see)."""
+
+    def __init__(self, url: str, table: dict, results: Results, rng: random.Random, stop: asyncio.Event):
+        self.ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table['id']}"
+        self.table, self.results, self.rng, self.stop = table, results, rng, stop
+        self.sent: dict[int, float] = {}   # state id the act was made on -> when it was sent
+        self.seen_by: dict[int, int] = {}  # that state id -> spectators that saw a later state
+        self.latest: dict | None = None    # the person's last state
+        self.changed = asyncio.Event()
+        self.last_act: int | None = None   # the state id the person's last act was made on
+
+    async def connect(self, token: str | None):
+        ws = await websockets.connect(self.ws_url, open_timeout=60, origin=self.ws_url.replace("ws://", "http://")
+                                      .split("/ws/")[0], max_size=2 ** 22)
+        await ws.send(json.dumps({"v": 1, "type": "join", **({"token": token} if token else {})}))
+        return ws
+
+    async def spectator(self) -> None:
+        ws = await self.connect(None)
+        async with ws:
+            async for raw in ws:
+                self.results.messages += 1
+                self.results.bytes += len(raw)
+                message = json.loads(raw)
+                if message.get("type") != "state":
+                    continue
+                now = time.perf_counter()
+                for made_on, when in list(self.sent.items()):
+                    if message["state_id"] > made_on:
+                        self.results.latencies.append(now - when)
+                        self.seen_by[made_on] = self.seen_by.get(made_on, 0) + 1
+                        if self.seen_by[made_on] >= 2:
+                            del self.sent[made_on]
+                if self.stop.is_set():
+                    return
+
+    async def person(self) -> None:
+        seat = next(s for s in self.table["seats"] if s["kind"] == "person")
+        ws = await self.connect(seat["token"])
+        async with ws:
+            receiver = asyncio.ensure_future(self._receive(ws))
+            try:
+                while not self.stop.is_set():
+                    await self.changed.wait()
+                    self.changed.clear()
+                    latest = self.latest
+                    if latest.get("status") == "waiting":
+                        await ws.send(json.dumps({"v": 1, "type": "ready"}))
+                    elif latest.get("status") == "between_races":
+                        await ws.send(json.dumps({"v": 1, "type": "next_race"}))
+                    action = self.choose(latest, seat["seat"])
+                    if action is None:
+                        continue
+                    await asyncio.sleep(self.rng.uniform(0.2, 0.6))   # a person's reaction time
+                    if self.latest is not latest and not latest.get("free_actions"):
+                        self.changed.set()   # the table moved on while "thinking": look again
+                        continue
+                    self.last_act = self.latest["state_id"]
+                    self.sent[self.last_act] = time.perf_counter()
+                    self.results.acts += 1
+                    await ws.send(json.dumps({"v": 1, "type": "act", "state_id": self.last_act, "action": action}))
+            finally:
+                receiver.cancel()
+
+    async def _receive(self, ws) -> None:
+        async for raw in ws:
+            message = json.loads(raw)
+            if message.get("type") == "state":
+                self.latest = message
+                self.changed.set()
+            elif message.get("type") == "error":
+                self.results.refused += 1
+                self.sent.pop(self.last_act, None)   # a refused act changes nothing: nothing to time
+
+    def choose(self, state: dict, seat: int) -> dict | None:
+        decision = state.get("decision") or {}
+        if decision.get("seat") == seat and decision.get("options"):
+            return self.rng.choice(decision["options"])
+        view = state.get("view") or {}
+        if "bet" in (state.get("free_actions") or []) and view.get("phase") == "race" and self.rng.random() < 0.3:
+            tokens = [t for t in view["tokens"][seat] if not t["used"]]
+            spaces = [s for s in view["board"] if not s["closed"] and not s["tokens"]]
+            if tokens and spaces:
+                return {"type": "bet", "token": self.rng.choice(tokens)["id"], "space": self.rng.choice(spaces)["id"]}
+        return None
+
+
+def proc_stat(pid: int) -> tuple[float, float]:
+    """(CPU seconds used, resident MiB) of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    return cpu, rss
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int, pid: int | None) -> None:
+    rng = random.Random(seed)
+    results = Results()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    made = [await loop.run_in_executor(None, create_table, url, n, False) for n in range(tables)]
+    for n in range(bot_tables):
+        await loop.run_in_executor(None, create_table, url, n, True)
+    tasks = []
+    for table in made:
+        load = TableLoad(url, table, results, random.Random(rng.random()), stop)
+        tasks += [asyncio.ensure_future(load.person()), asyncio.ensure_future(load.spectator()),
+                  asyncio.ensure_future(load.spectator())]
+    await asyncio.sleep(2)   # connections open, first states arrive
+    results.latencies.clear()
+    before = proc_stat(pid) if pid else None
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - started
+    after = proc_stat(pid) if pid else None
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    lat = [x * 1000 for x in results.latencies]
+    print(f"tables: {tables} played ({tables * 3} connections) + {bot_tables} all-bot tables; {elapsed:.0f} s")
+    print(f"actions sent: {results.acts} (refused {results.refused}); spectator deliveries timed: {len(lat)}")
+    print(f"act -> spectator latency: p50 {percentile(lat, 0.5):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms, "
+          f"max {max(lat, default=float('nan')):.1f} ms")
+    print(f"messages to spectators: {results.messages}, mean {results.bytes / max(results.messages, 1) / 1024:.1f} KiB")
+    if before and after:
+        print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="tables with a person and two spectators")
+    parser.add_argument("--bot-tables", type=int, default=0, help="extra Ready Set Bet tables of bots only")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure (bounded)")
+    parser.add_argument("--url", help="a running server on a loopback address (default: start one)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 1000 or not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600:
+        sys.exit("--tables 1..1000, --bot-tables 0..1000, --seconds 1..600")
+    process = None
+    if args.url:
+        url, pid = loopback_only(args.url), None
+    else:
+        folder = tempfile.mkdtemp(prefix="hippodrome-load-")
+        process, url = start_server(Path(folder) / "load.sqlite3")
+        pid = process.pid
+    try:
+        asyncio.run(run(url, args.tables, args.bot_tables, args.seconds, args.seed, pid))
+    finally:
+        if process:
+            process.terminate()
+            process.wait(10)
+
+
+if __name__ == "__main__":
+    main()

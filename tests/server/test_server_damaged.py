@@ -1,0 +1,70 @@
+"""A damaged database is refused at start with the file and the fault (exit 2); a table whose
+stored rows do not make a table is listed as damaged, and the others play on (issue 15.2)."""
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+from fastapi.testclient import TestClient
+
+from hippodrome.server import create_app
+from hippodrome.server.storage import DamagedDatabase, Storage
+from tests.server.conftest import make_table
+
+import pytest
+
+
+def serve(db) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0", "--db", str(db)],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_file_that_is_not_a_database_is_refused_with_its_name_and_exit_2(tmp_path):
+    db = tmp_path / "notes.sqlite3"
+    db.write_bytes(b"these are my notes, not a database\n" * 200)
+    result = serve(db)
+    assert result.returncode == 2, result.stderr
+    assert str(db) in result.stderr and "damaged" in result.stderr and "Traceback" not in result.stderr
+    assert db.read_bytes().startswith(b"these are my notes")  # nothing written over it
+
+
+def test_garbage_in_the_middle_of_a_database_is_found_at_start(tmp_path):
+    db = tmp_path / "tables.sqlite3"
+    storage = Storage(db)
+    for n in range(40):
+        storage.create_table(f"t{n}", "turfmaster-race", {"course": "oval"}, "seed", [], "host", {})
+        storage.save_progress(f"t{n}", [{"seat": 0, "action": {"type": "card", "card": "x" * 300}}] * 5, 5, False, False)
+    storage.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    storage.close()
+    data = bytearray(db.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 4096] = b"\x07" * 4096
+    db.write_bytes(bytes(data))
+    with pytest.raises(DamagedDatabase) as refusal:
+        Storage(db)
+    assert str(db) in str(refusal.value)
+    result = serve(db)
+    assert result.returncode == 2 and str(db) in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_table_whose_rows_do_not_replay_is_listed_as_damaged_and_the_others_play_on(tmp_path):
+    db = str(tmp_path / "tables.sqlite3")
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        bad = make_table(client)
+        good = make_table(client)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO actions VALUES (?, ?, ?)", (bad["id"], 999, json.dumps({"seat": 0, "action": {"type": "nonsense"}})))
+        conn.execute("UPDATE actions SET entry = '{oops' WHERE table_id = ? AND n = 0", (bad["id"],))
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+        assert listed[bad["id"]]["status"] == "damaged" and listed[bad["id"]]["fault"]
+        assert "token" not in json.dumps(listed[bad["id"]])
+        assert client.get(f"/api/tables/{bad['id']}").json()["status"] == "damaged"
+        assert client.get(f"/api/tables/{good['id']}").status_code == 200
+        with client.websocket_connect(f"/ws/tables/{bad['id']}") as ws:
+            refusal = ws.receive_json()
+            assert refusal["type"] == "error" and refusal["code"] == "damaged" and "damaged" in refusal["message"]
+        with client.websocket_connect(f"/ws/tables/{good['id']}") as ws:
+            ws.send_json({"v": 1, "type": "join", "token": good["seats"][0]["token"]})
+            assert ws.receive_json()["type"] == "welcome"
