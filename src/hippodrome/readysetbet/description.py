@@ -75,6 +75,11 @@ GAME = GameDescription(
         SetupField("vip", BOOLEAN, Message("VIP cards"), default=True),
         SetupField("pace", NUMBER, Message("Seconds between rolls"), default=2.0, minimum=0.05, maximum=30.0,
                    table_option=True),
+        # a bot bets some time after each roll, drawn anew for each bet between these two
+        SetupField("bot_free_delay_min", NUMBER, Message("Bots bet at the soonest (seconds after a roll)"),
+                   default=0.6, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
+        SetupField("bot_free_delay_max", NUMBER, Message("Bots bet at the latest (seconds after a roll)"),
+                   default=2.5, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
     ),
     bots=(
         BotLevel("random", Message("Random bot"), Message("Bets now and then on any open space"),
@@ -96,6 +101,7 @@ GAME = GameDescription(
         {"players": 8, "races": 2},
     ),
     caller=True,
+    races=True,
     order=20,
 )
 

@@ -133,6 +133,7 @@ MEETING = GameDescription(
         {"players": 5, "course": "triangle"},
     ),
     order=10,
+    races=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),
 )
@@ -140,6 +141,7 @@ MEETING = GameDescription(
 RACE = replace(
     MEETING,
     name="turfmaster-race",
+    races=False,
     # NOTE: the lobby's name of a TurfMaster game of one race.
     title=Message("TurfMaster: a single race"),
     summary=Message("One race of the meeting, ten cards per horse"),
