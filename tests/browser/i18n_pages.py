@@ -327,6 +327,14 @@ def open_page(context, url, ready):
     return page
 
 
+def press_ready(page):
+    """A table just made in the lobby waits for its people: the seat's page presses Ready (its
+    seat is the table's one person, so the game starts)."""
+    page.wait_for_selector("#lifecycle[data-status=waiting] .lifecycle-mine:not([hidden])")
+    page.click("#lifecycle .lifecycle-mine")
+    page.wait_for_function("() => document.body.dataset.tableStatus !== 'waiting'")
+
+
 def refuse(page, message, code):
     """Send `message` on the page's own WebSocket; the server refuses it with `code`, and the page
     shows its answer in the error box."""

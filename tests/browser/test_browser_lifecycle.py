@@ -29,10 +29,10 @@ def test_ready_then_next_race_on_a_laptop_and_a_phone(server, browser):
         page.wait_for_selector("#lifecycle[data-status=waiting] .lifecycle-mine:not([hidden])")
     ana.wait_for_function("() => document.querySelectorAll('#lifecycle li').length === 2 && "
                           "[...document.querySelectorAll('#lifecycle li')].every(li => li.textContent.includes('connected ·'))")
-    assert "0 of 2 players are ready" in panel_text(ana) and "Ana (you)" in panel_text(ana)
+    assert "Ready: 0 of 2 players" in panel_text(ana) and "Ana (you)" in panel_text(ana)
     assert ana.locator(".lifecycle-host").is_hidden()  # a seat's own link is no host link
     ana.click("#lifecycle .lifecycle-mine")
-    bea.wait_for_function("() => document.querySelector('#lifecycle').textContent.includes('1 of 2 players is ready')")
+    bea.wait_for_function("() => document.querySelector('#lifecycle').textContent.includes('Ready: 1 of 2 players')")
     assert "You are ready" == ana.text_content("#lifecycle .lifecycle-mine")
     screenshot(ana, "lifecycle-laptop-waiting")
     screenshot(bea, "lifecycle-phone-waiting")
@@ -41,7 +41,7 @@ def test_ready_then_next_race_on_a_laptop_and_a_phone(server, browser):
         page.wait_for_selector("#lifecycle[data-status=between_races]", timeout=120000)
     assert "The next race starts in" in panel_text(ana) and "Next race" == ana.text_content("#lifecycle .lifecycle-mine")
     ana.click("#lifecycle .lifecycle-mine")
-    bea.wait_for_function("() => document.querySelector('#lifecycle').textContent.includes('1 of 2 players present pressed Next race')")
+    bea.wait_for_function("() => document.querySelector('#lifecycle').textContent.includes('Next race pressed: 1 of 2 players present')")
     assert "pressed Next race" in panel_text(bea) and "reading the results" in panel_text(bea)
     screenshot(ana, "lifecycle-laptop-between-races")
     screenshot(bea, "lifecycle-phone-between-races")

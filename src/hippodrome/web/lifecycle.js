@@ -60,9 +60,9 @@ export class LifecyclePanel {
     const pressed = waiting ? life.ready : life.next;
     this.title.textContent = waiting ? t("Waiting for the players") : t("Between races: read the results");
     this.summary.textContent = waiting
-      ? tn("{n} of {count} player is ready", "{n} of {count} players are ready", pressed.length, { count: persons.length })
-      : tn("{n} of {count} player present pressed Next race", "{n} of {count} players present pressed Next race",
-           pressed.filter((s) => life.present.includes(s)).length, { count: life.present.length });
+      ? tn("Ready: {ready} of {n} player", "Ready: {ready} of {n} players", persons.length, { ready: pressed.length })
+      : tn("Next race pressed: {pressed} of {n} player present", "Next race pressed: {pressed} of {n} players present",
+           life.present.length, { pressed: pressed.filter((s) => life.present.includes(s)).length });
     const done = youPlay && pressed.includes(you);
     this.mine.hidden = !youPlay;
     this.mine.disabled = done;
