@@ -76,6 +76,26 @@ def test_between_races_the_gate_opens_when_the_countdown_runs_out_or_the_host_pr
     assert lifecycle.press_next(None) and lifecycle.status(False) == PLAYING  # the host
 
 
+def test_a_paused_clock_stops_the_countdown_too():
+    time = FakeTime()
+    lifecycle = Lifecycle([0], started=True, next_race_seconds=30, now=time)
+    lifecycle.observe(True)
+    time.now += 10
+    lifecycle.pause(True)
+    time.now += 100
+    assert lifecycle.countdown() == 20 and not lifecycle.countdown_ran_out()
+    lifecycle.pause(False)
+    time.now += 19
+    assert lifecycle.countdown() == pytest.approx(1)
+    lifecycle.observe(False)
+    lifecycle.pause(True)
+    lifecycle.observe(True)  # between races while paused: the whole countdown waits for the resume
+    time.now += 500
+    assert lifecycle.countdown() == 30
+    lifecycle.pause(False)
+    assert lifecycle.countdown() == 30
+
+
 def test_nobody_present_waits_for_the_countdown_and_0_seconds_means_no_countdown():
     lifecycle = Lifecycle([0], started=True, next_race_seconds=0)
     lifecycle.observe(True)

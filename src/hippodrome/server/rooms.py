@@ -81,9 +81,10 @@ class Room:
     async def start_now(self, level: str | None) -> list[int]:
         """The host starts the game, handing each person seat not ready to a bot of ``level``
         (None: the game's strongest, the last it lists)."""
-        if not self.description.bots:
+        lifecycle = self.runner.lifecycle
+        if not self.description.bots and not lifecycle.started and lifecycle.persons - lifecycle.ready:
             raise IllegalAction(Message("this game has no bots to take the seats of absent players"))
-        level = level or self.description.bots[-1].name
+        level = level or (self.description.bots[-1].name if self.description.bots else None)
         seed = self.table.match.seed
 
         def hand_over(seat: int):

@@ -46,6 +46,8 @@ class Lifecycle:
         self.present: set[int] = set()                # person seats with a connection now (not stored)
         self.now = now
         self.deadline: float | None = None            # when the countdown runs out (monotonic)
+        self.paused = False                           # the table's clock is paused: so is the countdown
+        self.frozen: float | None = None              # seconds left then
 
     # -- reading ------------------------------------------------------------------
     def status(self, over: bool) -> str:
@@ -59,6 +61,8 @@ class Lifecycle:
 
     def countdown(self) -> float | None:
         """Seconds left before the next race starts by itself (None: no countdown running)."""
+        if self.paused:
+            return self.frozen if self.between and not self.gate_open else None
         if self.deadline is None or not self.between or self.gate_open:
             return None
         return max(0.0, self.deadline - self.now())
@@ -106,11 +110,20 @@ class Lifecycle:
             if not self.persons and not self.hold:
                 self.gate_open = True  # bots only: nobody to wait for
         elif not between_races and self.between:
-            self.between, self.gate_open, self.next, self.deadline = False, False, set(), None
+            self.between, self.gate_open, self.next, self.deadline, self.frozen = False, False, set(), None, None
+
+    def pause(self, paused: bool) -> None:
+        """The table's clock is paused (or resumed): the countdown stands still meanwhile."""
+        if paused and not self.paused:
+            self.frozen = self.countdown()
+        elif not paused and self.paused:
+            self.deadline = None if self.frozen is None else self.now() + self.frozen
+            self.frozen = None
+        self.paused = paused
 
     def countdown_ran_out(self) -> bool:
         left = self.countdown()
-        return left is not None and left <= 0 and self._open_gate()
+        return not self.paused and left is not None and left <= 0 and self._open_gate()
 
     def resumed(self) -> None:
         """After a restart: the countdown starts again."""
@@ -118,7 +131,11 @@ class Lifecycle:
 
     # -- inside -------------------------------------------------------------------
     def _restart_countdown(self) -> None:
-        self.deadline = self.now() + self.next_race_seconds if self.between and self.next_race_seconds > 0 else None
+        seconds = self.next_race_seconds if self.between and self.next_race_seconds > 0 else None
+        if self.paused:  # the full countdown waits for the resume
+            self.frozen, self.deadline = seconds, None
+        else:
+            self.deadline = None if seconds is None else self.now() + seconds
 
     def _start_if_all_ready(self) -> bool:
         if self.started or not self.persons or not self.persons <= self.ready:
@@ -135,7 +152,7 @@ class Lifecycle:
     def _open_gate(self) -> bool:
         if not self.between or self.gate_open:
             return False
-        self.gate_open, self.deadline = True, None
+        self.gate_open, self.deadline, self.frozen = True, None, None
         return True
 
     # -- storage ------------------------------------------------------------------

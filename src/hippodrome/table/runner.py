@@ -52,6 +52,7 @@ class TableRunner:
         self.free_delay = (min(free_delay), max(free_delay))
         self.clock = Clock(roll_interval, paused, now)
         self.lifecycle = lifecycle if lifecycle is not None else Lifecycle(())
+        self.lifecycle.pause(paused)
         self.lifecycle.observe(table.state.between_races())
         self.lock = asyncio.Lock()
         self.on_change: list[Listener] = list(on_change or [])
@@ -124,11 +125,13 @@ class TableRunner:
     async def pause(self) -> None:
         async with self.lock:
             self.clock.pause()
+            self.lifecycle.pause(True)
             self._changed(state=False)
 
     async def resume(self) -> None:
         async with self.lock:
             self.clock.resume()
+            self.lifecycle.pause(False)
             self._changed(state=False)
 
     # -- the loop -----------------------------------------------------------------
@@ -190,7 +193,7 @@ class TableRunner:
 
     async def _count_down(self) -> None:
         left = self.lifecycle.countdown()
-        if left is None:
+        if left is None or self.lifecycle.paused:
             await self._wake.wait()
         elif await self._sleep_or_wake(left):
             async with self.lock:

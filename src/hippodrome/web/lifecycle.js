@@ -29,6 +29,8 @@ export class LifecyclePanel {
     this.message = message;
     const left = message.lifecycle ? message.lifecycle.countdown : null;
     this.deadline = left === null || left === undefined ? null : performance.now() + left * 1000;
+    this.paused = Boolean(message.clock && message.clock.paused);   // the countdown stands still
+    this.left = left;
     this.rerender();
   }
 
@@ -88,7 +90,7 @@ export class LifecyclePanel {
       this.countdown.textContent = none ? t("The next race starts when everyone present has pressed Next race.") : "";
       return;
     }
-    const left = Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
+    const left = Math.max(0, Math.ceil(this.paused ? this.left : (this.deadline - performance.now()) / 1000));
     this.countdown.textContent = tn("The next race starts in {n} second, or when everyone present has pressed Next race.",
                                     "The next race starts in {n} seconds, or when everyone present has pressed Next race.", left);
   }
