@@ -162,7 +162,8 @@ SWEEPING = """
 """.replace("__LANGUAGES__", json.dumps(LANGUAGES)).replace("__SWITCH_TIMEOUT_MS__", str(SWITCH_TIMEOUT_MS))
 
 # TurfMaster: take every decision of this seat by clicking the page's own buttons and squares
-# (a card, then a lit square; or the first option: claim the bonus, give up a card, a die...).
+# (a card, then a lit square; or the first option: claim the bonus, give up a card, a die...),
+# and press Next race between races.
 # `auto.clicked` counts the clicks by kind; the timed branches only retry a click that got lost.
 TURFMASTER_AUTOPLAY = """() => {
   if (window.__auto) return;
@@ -173,6 +174,8 @@ TURFMASTER_AUTOPLAY = """() => {
     auto.clicked[what] = (auto.clicked[what] || 0) + 1;
   };
   setInterval(() => {
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");   // between races: ready for the next one
+    if (next && !auto.paused) { click(next, "next_race"); return; }
     const turn = document.querySelector("#turn");
     if (auto.paused || !turn || turn.dataset.mine !== "yes") return;
     const state = document.querySelector("#app").dataset.stateId;
@@ -210,6 +213,12 @@ READYSETBET_AUTOPLAY = """() => {
   const step = async () => {
     const turn = document.querySelector("#turn");
     if (auto.paused || !turn || turn.dataset.over === "yes") return;
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
+    if (next) {   // between races, the results on screen: shown in every language, then ready for the next race
+      if (await window.__sweepScreen("between_races")) return;
+      click(next, "next_race");
+      return;
+    }
     const houseTokens = document.querySelector("#house-tokens");
     const option = document.querySelector("#decision button.option");
     if (await window.__sweepScreen(option ? option.dataset.type : houseTokens ? "house_token" : "screen")) return;

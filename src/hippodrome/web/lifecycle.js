@@ -51,11 +51,11 @@ export class LifecyclePanel {
     const status = message && message.status;
     const shown = status === "waiting" || status === "between_races";
     this.root.hidden = !shown;
+    this.root.dataset.status = status || "";
     document.body.dataset.tableStatus = status || "";
     if (!shown) return;
     const life = message.lifecycle;
     const waiting = status === "waiting";
-    this.root.dataset.status = status;
     const persons = life.persons;
     const you = message.seat;
     const youPlay = you !== null && persons.includes(you);
