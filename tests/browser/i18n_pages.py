@@ -138,7 +138,7 @@ SWEEPING = """
     const v = m.view, d = m.decision || {}, race = v.race || {};
     const events = [...new Set((v.race_log || v.events || []).map((e) => e.event))].sort();
     return JSON.stringify([v.phase, v.race_no, !!race.bets_closed, !!race.finished, !!(v.over || m.over),
-                           !!(m.clock && m.clock.paused), d.kind || d.chance || null, d.seat === m.seat,
+                           !!(m.clock && m.clock.paused), m.status || null, d.kind || d.chance || null, d.seat === m.seat,
                            (v.history || v.results || []).length, events,
                            !!document.querySelector("#messages .error-box, .error-box")]);
   };
@@ -213,15 +213,12 @@ READYSETBET_AUTOPLAY = """() => {
   const step = async () => {
     const turn = document.querySelector("#turn");
     if (auto.paused || !turn || turn.dataset.over === "yes") return;
-    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
-    if (next) {   // between races, the results on screen: shown in every language, then ready for the next race
-      if (await window.__sweepScreen("between_races")) return;
-      click(next, "next_race");
-      return;
-    }
     const houseTokens = document.querySelector("#house-tokens");
     const option = document.querySelector("#decision button.option");
-    if (await window.__sweepScreen(option ? option.dataset.type : houseTokens ? "house_token" : "screen")) return;
+    // between races (its own choices made first), the results on screen: then ready for the next race
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
+    const kind = option ? option.dataset.type : houseTokens ? "house_token" : next ? "between_races" : "screen";
+    if (await window.__sweepScreen(kind)) return;
     const state = document.querySelector("#app").dataset.stateId;
     if (houseTokens || option) {
       if (actedOn === state && Date.now() - actedAt < 2000) return;
@@ -240,6 +237,7 @@ READYSETBET_AUTOPLAY = """() => {
       if (free.length) click(pick(free), "house_token");
       return;
     }
+    if (next) { click(next, "next_race"); return; }
     const token = document.querySelector("#tokens .token:not([disabled])");
     if (token && Date.now() - betAt > 400) {
       const free = [...document.querySelectorAll("#board .space:not([disabled]):not(.taken):not(.mine)")];
