@@ -1,5 +1,5 @@
 """Arrows point down only (docs/architecture.md): a game package imports only core, i18n and
-itself; the server, the table layer, the lobby and the play page name no game."""
+itself; the server, the table layer, the lobby, the play page and the rules page frame name no game."""
 
 import ast
 import re
@@ -47,7 +47,8 @@ def code_without_comments(path: Path) -> str:
 
 def test_the_server_table_lobby_and_play_page_name_no_game():
     places = [*(PACKAGE / "server").glob("*.py"), *(PACKAGE / "table").glob("*.py"), PACKAGE / "cli" / "main.py", PACKAGE / "cli" / "serve.py",
-              PACKAGE / "web" / "lobby.js", PACKAGE / "web" / "play.js", PACKAGE / "web" / "games.js"]
+              PACKAGE / "web" / "lobby.js", PACKAGE / "web" / "play.js", PACKAGE / "web" / "games.js",
+              PACKAGE / "web" / "rules.js", PACKAGE / "web" / "rules.html", PACKAGE / "web" / "problem.html"]
     for path in places:
         found = GAME_NAMES.findall(code_without_comments(path))
         assert not found, f"{path.relative_to(PACKAGE)} names a game: {found}"

@@ -13,13 +13,14 @@ from hippodrome.cli.main import app
 from hippodrome.i18n import LANGUAGES, Message, load_catalog, translate
 from hippodrome.i18n.vocabulary import READYSETBET_CALLS
 from hippodrome.cli.race_caller import CallSession, run_plain
-from hippodrome.readysetbet.caller import PHRASES, RESULTS, RaceCaller, call_race
+from hippodrome.readysetbet.caller import PHRASES, RESULTS, RaceCaller, call_race, msgids
 from hippodrome.readysetbet.dice_race import RaceState, advance
 from tests.readysetbet.rsb_helpers import match_at_race, run_race_with
 
 #: a value for every placeholder the caller's phrases use
-SAMPLE_PARAMS = {"horse": "2/3", "sum": 3, "to": 12, "total": 4, "n": 2, "limit": 3, "gap": 4}
-COMMENTARY = ("start", "roll", "bonus", "no_bonus", "red_line", "red_line_late", "red_line_warning",
+SAMPLE_PARAMS = {"horse": "2/3", "sum": 3, "to": 12, "n": 2, "limit": 3, "gap": 4, "rival": "7"}
+COMMENTARY = ("start", "roll", "first_move", "red_line_edge", "level", "extends", "chasing", "back", "home",
+              "neck_and_neck", "bonus", "no_bonus", "red_line", "red_line_late", "red_line_warning",
               "no_more_bets", "leader", "breakaway", "late_charge", "finish", "resumed")
 
 
@@ -33,7 +34,7 @@ def called(caller, state, sums):
 
 
 def is_a(line, key):
-    return line.msgid in PHRASES[key]
+    return line.msgid in msgids(key)
 
 
 def placeholders(text):
@@ -44,10 +45,10 @@ def test_snake_eyes_boxcars_and_bonus_are_called():
     """The rulebook's cries on a 2 and a 12, then the roll; a repeat gets its bonus (R1)."""
     caller = RaceCaller(seed=1)
     _, lines = called(caller, RaceState.start(), [2, 12, 12])
-    assert lines[0][0] == Message(READYSETBET_CALLS["snake_eyes"]) and is_a(lines[0][1], "roll")
+    assert lines[0][0] == Message(READYSETBET_CALLS["snake_eyes"]) and is_a(lines[0][1], "first_move")
     assert lines[1][0] == Message(READYSETBET_CALLS["boxcars"])
     bonus = lines[2][1]
-    assert is_a(bonus, "bonus") and bonus.params["total"] == 4  # 11/12 repeated: 1 + bonus 3 (R1)
+    assert is_a(bonus, "bonus") and bonus.n == 4  # 11/12 repeated: 1 + bonus 3 (R1)
     assert "4 spaces" in str(bonus)
 
 
@@ -107,8 +108,8 @@ def test_finish_and_win_place_show_with_a_tie_for_second():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_phrase_renders_in_every_language_with_its_params(lang):
     catalog = load_catalog(lang)
-    for key, variants in PHRASES.items():
-        for msgid in variants:
+    for key in PHRASES:
+        for msgid in msgids(key):
             assert placeholders(msgid) <= set(SAMPLE_PARAMS), (key, msgid)
             text = translate(lang, msgid, **SAMPLE_PARAMS)
             assert text and "{" not in text, (lang, msgid, text)

@@ -11,7 +11,7 @@ from hippodrome.i18n import Message, localize_text, message_from_json, translate
 from hippodrome.server import create_app
 from hippodrome.server.localize import HEAD_INCLUDE, WEB_DIR
 
-from conftest import join, make_table, receive
+from tests.server.conftest import join, make_table, receive
 
 NOT_IN_HAND = "{horse} must play one of its cards: {cards}; {card} is not in its hand"
 

@@ -150,6 +150,31 @@ class SeatPlan:
 
 
 @dataclass(frozen=True)
+class RulesPage:
+    """A game's rules page, served at ``/rules/<game>``.
+
+    ``name``: its texts are ``web/rules/<name>.<lang>.json`` (one per language) and its diagrams are
+    drawn by ``web/rules/<name>.js``; ``anchors`` (``"module:ANCHORS"``) maps each ruling (``"T6"``)
+    to the id of the paragraph that explains it, so that a page can link a refusal or a note there;
+    ``diagrams`` (``"module:function"``) answers the data the diagrams draw, computed by the engine
+    (``GET /api/games/<game>/rules``).
+    """
+
+    name: str
+    anchors: str
+    diagrams: str
+
+    def anchor_map(self) -> dict[str, str]:
+        return dict(resolve(self.anchors))
+
+    def data(self) -> dict[str, Any]:
+        return resolve(self.diagrams)()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"page": self.name, "anchors": self.anchor_map()}
+
+
+@dataclass(frozen=True)
 class GameDescription:
     """What a game is, for everything above the engines. See the module docstring."""
 
@@ -182,6 +207,8 @@ class GameDescription:
     #: setup keys the game accepts that the lobby's form does not ask for (for scripts and tests:
     #: a race's starting positions, its hands); with the fields' keys, every key a setup may hold
     extra_setup_keys: tuple[str, ...] = ()
+    #: the rules page for players (None: the game has none)
+    rules: RulesPage | None = None
     #: the game runs several races and stands between them (``Game.between_races``): its tables
     #: offer the option of how long they wait for the people before the next race
     races: bool = False
@@ -226,4 +253,5 @@ class GameDescription:
             "bots": [bot.to_json() for bot in self.bots],
             "lookups": [{"name": entry.name, "public": entry.public} for entry in self.lookups],
             "page": self.page, "caller": self.caller, "lobby": self.lobby, "data": self.data,
+            "rules": None if self.rules is None else self.rules.to_json(),
         }

@@ -4,9 +4,13 @@ The House is asked to call the race (Spanish rulebook, "La Casa"): it starts the
 "They're off!", announces every roll's total, cries "Snake eyes!" on a 2 and "Boxcars!" on a 12,
 calls each red-line crossing and "No more bets!" at the third (R2), the finish, and tells the story
 of the race: changes of leader, a horse breaking away from the field, a late charge, every bonus
-move. The rulebook's own calls are said in the rulebook's words (vocabulary.READYSETBET_CALLS);
-the commentary around them comes from :data:`PHRASES`, several lines per event, picked by the
-caller's own generator (never the dice's) so the calls vary.
+move. Every roll is told by the race's situation (:func:`plain_situation`: a horse leaving the
+gate, one near the red line or the finish, the gap to the leader, a close finish...), counted
+spaces in the plural forms of each language. The rulebook's own calls are said in the rulebook's
+words (vocabulary.READYSETBET_CALLS); the commentary around them comes from :data:`PHRASES`,
+several lines per event, picked by the caller's own generator (never the dice's) so the calls vary.
+That generator's seed is drawn by a chance step of its own (:data:`SEED_DRAW`), so nothing in it
+tells the dice to come.
 
 Every line is a :class:`~hippodrome.i18n.Message`: the terminal translates it with its ``--lang``,
 the web page receives it as ``message.to_json()`` and translates it itself. The same seed and the
@@ -16,20 +20,28 @@ same rolls give the same lines, whatever the language.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Union
 
-from hippodrome.i18n import Message, N_
+from hippodrome.core.chance import Pool
+from hippodrome.i18n import Message, N_, Plural
 from hippodrome.i18n.vocabulary import READYSETBET_CALLS, term
-from hippodrome.readysetbet.dice_race import CROSSINGS_TO_CLOSE, FINISH, HORSES, RaceState, advance, ranks
+from hippodrome.readysetbet.dice_race import (
+    CROSSINGS_TO_CLOSE, FINISH, HORSE_INDEX, HORSES, RED_LINE, RaceState, advance, ranks,
+)
 
 #: a breakaway is called when the leader is this many spaces clear of the next horse
 BREAKAWAY_GAP = 3
 
-#: The commentary, by event: several English msgids each (named placeholders; {horse} is a horse's
-#: number such as "7" or "2/3", {sum} the dice total, {to} a space, {total} and {gap} a number of
-#: spaces, {n} and {limit} red-line crossings). Translators: write what a race commentator would
+#: A line of commentary: an English msgid, or a Plural whose count ({n}) is a number of spaces
+#: and is given when the line is said (the 0 here is only a placeholder for the extractor).
+Template = Union[str, Plural]
+
+#: The commentary, by event: several lines each (named placeholders; {horse} is a horse's
+#: number such as "7" or "2/3", {rival} another horse's, {sum} the dice total, {to} a space,
+#: {n} a number of spaces in a Plural, a red-line crossing elsewhere, {limit} the crossings that
+#: close the bets, {gap} a number of spaces). Translators: write what a race commentator would
 #: say, not a word-for-word translation.
-PHRASES: Mapping[str, tuple[str, ...]] = {
+PHRASES: Mapping[str, tuple[Template, ...]] = {
     # NOTE: Ready Set Bet caller, said right after "They're off!" at the start of a race.
     "start": (
         N_("The gates open and the field is away!"),
@@ -43,11 +55,69 @@ PHRASES: Mapping[str, tuple[str, ...]] = {
         N_("{sum} on the dice, and horse {horse} goes."),
         N_("Rolled {sum}: horse {horse} to space {to}."),
     ),
-    # NOTE: Ready Set Bet caller: the same horse twice in a row moves 1 space plus its bonus; {total} spaces in all.
+    # NOTE: Ready Set Bet caller: a roll moves a horse off the starting gate for the first time in this race.
+    "first_move": (
+        N_("{sum}: horse {horse} leaves the gate."),
+        N_("{sum}! Horse {horse} gets off the mark."),
+        N_("First step of the race for horse {horse}, on a {sum}."),
+    ),
+    # NOTE: Ready Set Bet caller: a horse leaves the starting gate when another horse is already past the red line.
+    "late_start": (
+        N_("{sum}: horse {horse} is out of the gate at last."),
+        N_("Horse {horse} finally gets going on a {sum}, far behind."),
+    ),
+    # NOTE: Ready Set Bet caller: the horse that moved now stands just before the red line.
+    "red_line_edge": (
+        N_("{sum}: horse {horse} is right up against the red line."),
+        N_("Horse {horse} on a {sum}: one more step and it is over the red line."),
+    ),
+    # NOTE: Ready Set Bet caller: the horse that moved is now level with the leader.
+    "level": (
+        N_("{sum}: horse {horse} draws level with the leader!"),
+        N_("Horse {horse} on a {sum}: level at the front!"),
+    ),
+    # NOTE: Ready Set Bet caller: the leader moves again; {n} is its lead in spaces over the next horse.
+    "extends": (
+        Plural("{sum}: horse {horse} stretches its lead to {n} space.",
+               "{sum}: horse {horse} stretches its lead to {n} spaces.", 0),
+        Plural("Horse {horse} again on a {sum}: {n} space clear now.",
+               "Horse {horse} again on a {sum}: {n} spaces clear now.", 0),
+    ),
+    # NOTE: Ready Set Bet caller: a horse behind the leader moves; {n} is how many spaces it still trails by.
+    "chasing": (
+        Plural("{sum}: horse {horse} moves up, {n} space behind the leader.",
+               "{sum}: horse {horse} moves up, {n} spaces behind the leader.", 0),
+        Plural("Horse {horse} on a {sum}, {n} space off the pace.",
+               "Horse {horse} on a {sum}, {n} spaces off the pace.", 0),
+        Plural("{sum} for horse {horse}: the leader is {n} space ahead.",
+               "{sum} for horse {horse}: the leader is {n} spaces ahead.", 0),
+    ),
+    # NOTE: Ready Set Bet caller: the horse that moved is still last of all.
+    "back": (
+        N_("{sum}: horse {horse} moves, but it is still at the back."),
+        N_("Horse {horse} on a {sum}, trying to get away from the back of the field."),
+    ),
+    # NOTE: Ready Set Bet caller: the horse that moved is near the finish; {n} spaces are left to go.
+    "home": (
+        Plural("{sum}: horse {horse} is {n} space from the finish!",
+               "{sum}: horse {horse} is {n} spaces from the finish!", 0),
+        Plural("Horse {horse} on a {sum}: just {n} space to go!",
+               "Horse {horse} on a {sum}: just {n} spaces to go!", 0),
+    ),
+    # NOTE: Ready Set Bet caller: near the finish, the horse that moved is level with or one space from horse {rival} at the front.
+    "neck_and_neck": (
+        N_("{sum}: horse {horse} and horse {rival}, neck and neck near the line!"),
+        N_("Horse {horse} on a {sum}, side by side with horse {rival} at the front!"),
+        N_("{sum}! Horse {horse} is right with horse {rival}: what a finish this could be!"),
+    ),
+    # NOTE: Ready Set Bet caller: the same horse twice in a row moves 1 space plus its bonus; {n} spaces in all.
     "bonus": (
-        N_("{sum} again! Horse {horse} gets its bonus: {total} spaces!"),
-        N_("{sum}, back to back for horse {horse}! With the bonus, {total} spaces!"),
-        N_("{sum} once more: horse {horse} surges {total} spaces!"),
+        Plural("{sum} again! Horse {horse} gets its bonus: {n} space!",
+               "{sum} again! Horse {horse} gets its bonus: {n} spaces!", 0),
+        Plural("{sum}, back to back for horse {horse}! With the bonus, {n} space!",
+               "{sum}, back to back for horse {horse}! With the bonus, {n} spaces!", 0),
+        Plural("{sum} once more: horse {horse} surges {n} space!",
+               "{sum} once more: horse {horse} surges {n} spaces!", 0),
     ),
     # NOTE: Ready Set Bet caller: a third roll in a row for the same horse gets no bonus (rule R1).
     "no_bonus": (
@@ -111,6 +181,56 @@ PHRASES: Mapping[str, tuple[str, ...]] = {
     ),
 }
 
+#: the lines a plain roll (no bonus) is told with, by the race's situation (see :func:`plain_situation`)
+PLAIN_ROLLS = ("home", "neck_and_neck", "first_move", "late_start", "red_line_edge", "level", "extends", "chasing",
+               "back", "roll")
+#: from this space on, the two front horses within a space of each other are neck and neck
+CLOSE_FINISH_FROM = FINISH - 4
+
+
+def msgid_of(template: Template) -> str:
+    return template.msgid if isinstance(template, Plural) else template
+
+
+def msgids(key: str) -> tuple[str, ...]:
+    """The English msgids of ``key``'s lines."""
+    return tuple(msgid_of(template) for template in PHRASES[key])
+
+
+def plain_situation(before: RaceState, after: RaceState, move: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """How a plain roll (no bonus) is told: the key of :data:`PHRASES` and its parameters beyond
+    horse and sum (``n`` for the counted lines). What the race looks like after the move decides,
+    the first that applies: near the finish, a close finish at the front, a horse leaving the gate
+    (late when another has crossed the red line), one just before the red line, level with the
+    leader, the leader stretching its lead, a horse chasing, the last horse; otherwise (a new
+    leader, which the story calls) a plain call of the roll."""
+    index = HORSE_INDEX[move["horse"]]
+    to = move["to"]
+    others = [p for i, p in enumerate(after.positions) if i != index]
+    best_other, last_other = max(others), min(others)
+    top, second = sorted(after.positions, reverse=True)[:2]
+    if to == FINISH:
+        return "roll", {"to": to}  # the finish is called next
+    if FINISH - to <= 2:
+        return "home", {"n": FINISH - to}
+    if top >= CLOSE_FINISH_FROM and top - second <= 1 and to >= second:
+        return "neck_and_neck", {"rival": HORSES[[i for i, p in enumerate(after.positions)
+                                                  if i != index and p == best_other][0]]}
+    if move["from"] == 0:
+        return ("late_start" if best_other >= RED_LINE else "first_move"), {}
+    if to == RED_LINE - 1:
+        return "red_line_edge", {}
+    if to == best_other:
+        return "level", {}
+    if move["from"] > best_other:
+        return "extends", {"n": to - best_other}
+    if last_other < to < best_other:
+        return "chasing", {"n": best_other - to}
+    if to <= last_other:
+        return "back", {}
+    return "roll", {"to": to}  # a new leader: the story calls it
+
+
 #: The finishing places (R3): {win}, {place} and {show} are lists of horse numbers such as "4, 5".
 # NOTE: Ready Set Bet results: Win / Place / Show as the Spanish rulebook names them (Ganador / Posición / Trío).
 RESULTS = N_("Win: {win}. Place: {place}. Show: {show}.")
@@ -126,13 +246,16 @@ class RaceCaller:
         self.charged: set[str] = set()
         self._last: dict[str, str] = {}
 
-    def say(self, key: str, **params: Any) -> Message:
-        """One line for ``key``, not the same as the last line for that key when there is a choice."""
+    def say(self, key: str, n: int | None = None, **params: Any) -> Message:
+        """One line for ``key`` (a counted line takes ``n``), not the same as the last line for that
+        key when there is a choice."""
         choices = PHRASES[key]
-        options = [c for c in choices if c != self._last.get(key)] or list(choices)
-        msgid = options[0] if len(options) == 1 else self.rng.choice(options)
-        self._last[key] = msgid
-        return Message(msgid, **params)
+        options = [c for c in choices if msgid_of(c) != self._last.get(key)] or list(choices)
+        template = options[0] if len(options) == 1 else self.rng.choice(options)
+        self._last[key] = msgid_of(template)
+        if isinstance(template, Plural):
+            return Plural(template.msgid, template.plural, n, **params)
+        return Message(template, **params) if n is None else Message(template, n=n, **params)
 
     def start(self) -> list[Message]:
         """The rulebook's call that starts the race, then a line of commentary."""
@@ -144,7 +267,7 @@ class RaceCaller:
     def call_roll(self, before: RaceState, after: RaceState, events: list[dict[str, Any]]) -> list[Message]:
         move = events[0]
         lines = self._dice_calls(move["sum"])
-        lines.append(self._move_line(before, move))
+        lines.append(self._move_line(before, after, move))
         for event in events[1:]:
             lines.extend(self._event_lines(event))
         if after.finished:
@@ -161,14 +284,15 @@ class RaceCaller:
             return [term(READYSETBET_CALLS, "boxcars")]
         return []
 
-    def _move_line(self, before: RaceState, move: dict[str, Any]) -> Message:
+    def _move_line(self, before: RaceState, after: RaceState, move: dict[str, Any]) -> Message:
         horse, dice_sum = move["horse"], move["sum"]
         if move["bonus"]:
-            return self.say("bonus", horse=horse, sum=dice_sum, total=move["to"] - move["from"])
+            return self.say("bonus", n=move["to"] - move["from"], horse=horse, sum=dice_sum)
         third_in_a_row = before.last_horse == HORSES.index(horse) and before.last_was_bonus
         if third_in_a_row and horse != "7":
             return self.say("no_bonus", horse=horse, sum=dice_sum)
-        return self.say("roll", sum=dice_sum, horse=horse, to=move["to"])
+        key, params = plain_situation(before, after, move)
+        return self.say(key, horse=horse, sum=dice_sum, **params)
 
     def _event_lines(self, event: dict[str, Any]) -> list[Message]:
         if event["event"] == "red_line":
@@ -206,14 +330,18 @@ class RaceCaller:
         return lines
 
     def results(self, positions: tuple[int, ...]) -> list[Message]:
-        """Win / Place / Show (R3): horses tied for 2nd are 2nd and 3rd, so they stand in both places."""
-        rank = ranks(positions)
+        return [results_message(positions)]
 
-        def horses_ranked(low: int, high: int) -> str:
-            return ", ".join(h for h, r in zip(HORSES, rank) if low <= r <= high) or "-"
 
-        show = horses_ranked(3, 3) if 3 in rank else horses_ranked(2, 2)
-        return [Message(RESULTS, win=horses_ranked(1, 1), place=horses_ranked(2, 2), show=show)]
+def results_message(positions: tuple[int, ...]) -> Message:
+    """Win / Place / Show (R3): horses tied for 2nd are 2nd and 3rd, so they stand in both places."""
+    rank = ranks(positions)
+
+    def horses_ranked(low: int, high: int) -> str:
+        return ", ".join(h for h, r in zip(HORSES, rank) if low <= r <= high) or "-"
+
+    show = horses_ranked(3, 3) if 3 in rank else horses_ranked(2, 2)
+    return Message(RESULTS, win=horses_ranked(1, 1), place=horses_ranked(2, 2), show=show)
 
 
 def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | None = None) -> list[Message]:
@@ -229,6 +357,25 @@ def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | No
     if state.finished:
         lines.extend(caller.results(state.positions))
     return lines
+
+
+def race_calls(caller_seed: int | None, race: int, sums: Iterable[int]) -> list[dict[str, Any]]:
+    """The lines of race ``race`` of a game whose caller seed is ``caller_seed``, as message JSON
+    (what a view carries for the page to translate)."""
+    return [line.to_json() for line in call_race(sums, f"{caller_seed}:race:{race}")]
+
+
+#: the caller's seed is drawn as four random bytes (``randrange(2 ** 32)`` is uniform over 32 bits,
+#: so over four bytes drawn in turn): a chance step's draws
+SEED_DRAW = Pool(tuple(range(256)), 4, replacement=True)
+
+
+def seed_from_bytes(drawn: list[int]) -> int:
+    return sum(byte << 8 * i for i, byte in enumerate(drawn))
+
+
+def seed_bytes(seed: int) -> list[int]:
+    return [(seed >> 8 * i) & 255 for i in range(4)]
 
 
 def track_lines(positions: tuple[int, ...]) -> list[str]:

@@ -1,7 +1,9 @@
 """What the layers above need to know of Ready Set Bet's games (hippodrome.core.description).
 
-"readysetbet" is the whole game of four races with the betting board (R1-R9); "readysetbet-race"
-is one dice race run for people betting on the physical board (the race caller). Their public
+"readysetbet" is the whole game of four races with the betting board (R1-R9); "readysetbet-box"
+is the meeting's races run and called for people playing with the physical box (bets, tokens and
+VIP cards stay on the real table, so it has no seats); "readysetbet-race" is one dice race (the
+terminal race caller). Their public
 data is the printed game: the horses with their bonus moves, the track, the betting board,
 the exotic-finish, prop and VIP cards (data/*.json).
 """
@@ -14,7 +16,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
-    BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
+    BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
 )
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RACE_DATA
@@ -53,6 +55,18 @@ def no_seats(state: Any) -> SeatPlan:
     return SeatPlan(())
 
 
+RULES = RulesPage("readysetbet", "hippodrome.readysetbet.rules:ANCHORS", "hippodrome.readysetbet.rules:diagrams")
+
+#: the table's seconds between rolls (an option of the table, not of the game)
+PACE = SetupField("pace", NUMBER, Message("Seconds between rolls"), default=2.0, minimum=0.05, maximum=30.0,
+                  table_option=True)
+
+
+def races_field() -> SetupField:
+    return SetupField("races", INTEGER, Message("Races"), default=RACE_DATA["races"], minimum=1,
+                      maximum=RACE_DATA["races"])
+
+
 GAME = GameDescription(
     name="readysetbet",
     # NOTE: the game's name; published in Spanish as "Un día en las carreras".
@@ -68,13 +82,11 @@ GAME = GameDescription(
             Choice("house_bets", Message("House bets")),
             Choice("rotating_house", Message("Rotating House")),
         )),
-        SetupField("races", INTEGER, Message("Races"), default=RACE_DATA["races"], minimum=1,
-                   maximum=RACE_DATA["races"]),
+        races_field(),
         SetupField("props", BOOLEAN, Message("Prop bets"), default=True),
         SetupField("exotics", BOOLEAN, Message("Exotic finishes"), default=True),
         SetupField("vip", BOOLEAN, Message("VIP cards"), default=True),
-        SetupField("pace", NUMBER, Message("Seconds between rolls"), default=2.0, minimum=0.05, maximum=30.0,
-                   table_option=True),
+        PACE,
         # a bot bets some time after each roll, drawn anew for each bet between these two
         SetupField("bot_free_delay_min", NUMBER, Message("Bots bet at the soonest (seconds after a roll)"),
                    default=0.6, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
@@ -103,6 +115,24 @@ GAME = GameDescription(
     caller=True,
     races=True,
     order=20,
+    rules=RULES,
+)
+
+BOX = GameDescription(
+    name="readysetbet-box",
+    # NOTE: Ready Set Bet played with the physical box: the program only rolls and calls the races.
+    title=Message("Ready Set Bet for the box"),
+    summary=Message("For the box: the program calls the races, you bet on your own board"),
+    min_seats=0, max_seats=0,
+    setup=(races_field(), PACE),
+    bots=(),
+    seats=no_seats,
+    page="readysetbet",
+    public_data=public_data,
+    examples=({}, {"races": 1}, {"races": 2}),
+    caller=True,
+    order=25,
+    rules=RULES,
 )
 
 RACE = GameDescription(
@@ -120,6 +150,7 @@ RACE = GameDescription(
     caller=True,
     lobby=False,
     order=40,
+    rules=RULES,
     # a race started from a position ("4=3,7=2": horse 4 on space 3, ...; race_game.py)
     extra_setup_keys=("positions",),
 )

@@ -104,6 +104,18 @@ def advance(state: RaceState, dice_sum: int) -> tuple[RaceState, list[dict[str, 
                    crossings=crossings), events
 
 
+def roll_dice(state: RaceState, dice: list[int]) -> tuple[RaceState, list[dict[str, Any]]]:
+    """:func:`advance` by a roll of two dice, the move event keeping the dice (pages draw them)."""
+    after, events = advance(state, dice[0] + dice[1])
+    events[0]["dice"] = list(dice)
+    return after, events
+
+
+def roll_sums(log: list[dict[str, Any]]) -> list[int]:
+    """The dice totals of the moves in a race's events, in order."""
+    return [event["sum"] for event in log if event["event"] == "move"]
+
+
 def ranks(positions: tuple[int, ...] | list[int]) -> list[int]:
     """Competition ranking (R3): 1 + the number of horses strictly ahead."""
     return [1 + sum(1 for other in positions if other > mine) for mine in positions]

@@ -29,7 +29,7 @@ from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, neste
 from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
-from hippodrome.readysetbet.caller import call_race
+from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.board import (
     CLOSED_WITH_TWO,
     PROPS_PER_RACE,
@@ -38,7 +38,7 @@ from hippodrome.readysetbet.board import (
     all_prop_ids,
     race_spaces,
 )
-from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, advance, finishing_order
+from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, finishing_order, roll_dice, roll_sums
 from hippodrome.readysetbet.settlement import Token, player_tokens, settle
 from hippodrome.readysetbet.description import GAME, HOUSE_DATA, VARIANTS
 
@@ -48,10 +48,6 @@ HOUSE_TOKEN_VALUES: list[int] = HOUSE_DATA["house_tokens"]
 # phases
 SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
-
-
-def _roll_sums(race_log: list[dict[str, Any]]) -> list[int]:
-    return [event["sum"] for event in race_log if event["event"] == "move"]
 
 
 def _is_int(value: Any) -> bool:
@@ -237,18 +233,16 @@ class ReadySetBet(DeclaredState, Game):
         return {"type": "shuffle", **decks, "caller": rng.randrange(2 ** 32)}
 
     def _shuffle_draws(self) -> Draws:
-        """The shuffle as draws: each deck card by card, then the caller's seed as four random bytes
-        (``randrange(2 ** 32)`` is uniform over 32 bits, so over four bytes drawn in turn)."""
+        """The shuffle as draws: each deck card by card, then the caller's seed (caller.SEED_DRAW)."""
         decks = (("props", all_prop_ids()), ("exotics", all_exotic_ids()), ("vip", vipmod.deck_ids()))
-        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (Pool(tuple(range(256)), 4, replacement=True),)
+        pools = tuple(Pool(tuple(ids), len(ids)) for _, ids in decks) + (SEED_DRAW,)
 
         def build(drawn: list[list[Any]]) -> Action:
             orders = {name: order for (name, _), order in zip(decks, drawn)}
-            return {"type": "shuffle", **orders, "caller": sum(byte << 8 * i for i, byte in enumerate(drawn[-1]))}
+            return {"type": "shuffle", **orders, "caller": seed_from_bytes(drawn[-1])}
 
         def items_of(action: Action) -> list[list[Any]]:
-            caller = action.get("caller", 0)
-            return [action[name] for name, _ in decks] + [[(caller >> 8 * i) & 255 for i in range(4)]]
+            return [action[name] for name, _ in decks] + [seed_bytes(action.get("caller", 0))]
 
         return Draws(pools, build, items_of)
 
@@ -366,8 +360,7 @@ class ReadySetBet(DeclaredState, Game):
 
     def _roll(self, dice: list[int]) -> None:
         dice_sum = dice[0] + dice[1]
-        self.race, events = advance(self.race, dice_sum)
-        events[0]["dice"] = list(dice)
+        self.race, events = roll_dice(self.race, dice)
         self.race_log.extend(events)
         for seat in range(self.seats):
             paid = vipmod.roll_payout(self.vip_active(seat), dice_sum)
@@ -388,7 +381,7 @@ class ReadySetBet(DeclaredState, Game):
                              "results": results, "money_before": before, "money_after": list(self.money),
                              "house": self.house_seat if self.variant == "rotating_house" else None,
                              "props": list(self.props), "exotics": list(self.exotics),
-                             "rolls": _roll_sums(self.race_log)})
+                             "rolls": roll_sums(self.race_log)})
         if self.race_no >= self.races:
             self.phase = OVER
             return
@@ -541,13 +534,12 @@ class ReadySetBet(DeclaredState, Game):
         so every viewer gets the same lines and a restored game says them again); they tell nothing
         of the dice to come. Pages translate them with their catalog.
         """
-        race, rolls = self.race_no, _roll_sums(self.race_log)
+        race, rolls = self.race_no, roll_sums(self.race_log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
         key = (race, len(rolls), self.phase == RACE)
         if self._calls is None or self._calls[0] != key:
-            seed = f"{self.caller_seed}:race:{race}"
-            lines = [line.to_json() for line in call_race(rolls, seed)] if rolls or self.phase == RACE else []
+            lines = race_calls(self.caller_seed, race, rolls) if rolls or self.phase == RACE else []
             self._calls = (key, {"race": race, "lines": lines})
         return self._calls[1]
 

@@ -11,7 +11,7 @@ from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.core.state import DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
-from hippodrome.readysetbet.dice_race import RaceState, advance, finishing_order, parse_race_state
+from hippodrome.readysetbet.dice_race import RaceState, finishing_order, parse_race_state, roll_dice
 from hippodrome.readysetbet.description import RACE
 
 
@@ -43,8 +43,7 @@ class DiceRace(DeclaredState, Game):
             raise IllegalAction(Message("the race is over"))
         if not is_roll(action):
             raise IllegalAction(Message("waiting for a roll of two dice, not {action}", action=repr(action)))
-        self.state, events = advance(self.state, sum(action["dice"]))
-        events[0]["dice"] = list(action["dice"])
+        self.state, events = roll_dice(self.state, action["dice"])
         self.log.extend(events)
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -30,9 +30,11 @@ from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import quota
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
-from hippodrome.server.localize import LobbyError, language_of, problem, refusal, render_page
+from hippodrome.server.localize import (
+    LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
+)
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
-from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats
+from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
@@ -120,8 +122,9 @@ class Hub:
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
         return {"id": table_id, "game": game, "host_token": host_token, "status": room.status,
                 **({"host_link": f"/call/{table_id}#host={host_token}"} if description.caller else {}),
-                "play_host_link": f"/play/{table_id}#{creator_seat}host={host_token}",
-                "spectator_link": f"/play/{table_id}",
+                **({"play_host_link": f"/play/{table_id}#{creator_seat}host={host_token}"}
+                   if creator is not None or (wait_for_host and description.max_seats > 0) else {}),
+                "spectator_link": watch_link(description, table_id),
                 "seats": [{"seat": n, "name": s["name"], "kind": s["kind"], "level": s["level"],
                            **({"token": tokens[n], "link": f"/play/{table_id}#seat={tokens[n]}"}
                               if s["kind"] == "person" else {})}
@@ -184,6 +187,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     async def caller_page(table_id: str, request: Request):
         return page("caller.html", request)
 
+    @app.get("/rules/{name}")
+    async def rules_page(name: str, request: Request):
+        lang = language_of(request.cookies, request.headers)
+        if name not in games or games[name].rules is None:
+            return HTMLResponse(render_problem_page(no_rules(name, games), lang), status_code=404)
+        return page("rules.html", request)
+
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")
     async def list_games():
@@ -198,6 +208,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     @app.get("/api/games/{name}")
     async def one_game(name: str):
         return games_json["games"][list(games).index(described(name).name)]
+
+    @app.get("/api/games/{name}/rules")
+    async def rules_diagrams(name: str):
+        rules = described(name).rules
+        if rules is None:
+            raise LobbyError(404, no_rules(name, games), code="not_found")
+        return rules.data()
 
     @app.post("/api/games/{name}/check")
     async def check_game_setup(name: str, request: Request):
@@ -301,6 +318,17 @@ async def run_lookup(room: Room, entry: Any, seat: int | None, params: dict[str,
     state_id, state = room.table.state_id, room.table.state.clone()
     answer = await asyncio.get_running_loop().run_in_executor(None, entry, state, seat, params)
     return state_id, answer
+
+
+def no_rules(name: str, games: dict[str, GameDescription]) -> Message:
+    """A rules page asked for a game that does not exist or has none."""
+    pages: dict[str, str] = {}   # one address per rules page (a game's variants share their page)
+    for game, description in games.items():
+        if description.rules is not None:
+            pages.setdefault(description.rules.name, f"/rules/{game}")
+    # NOTE: {name} is what the address asked for; {pages} lists the addresses of the rules pages.
+    return Message("There are no rules for {name}. The rules pages are: {pages}.", name=quoted(name),
+                   pages=", ".join(pages.values()))
 
 
 def no_table(table_id: str) -> Message:

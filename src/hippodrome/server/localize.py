@@ -8,6 +8,7 @@ starts with its handshake's language and may change it with the ``lang`` field o
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -16,6 +17,7 @@ from hippodrome.i18n import Message, error_to_json, localize_text, negotiate, no
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 HEAD_INCLUDE = "<!--#include head.html-->"
 HTML_LANG = '<html lang="en">'
+PROBLEM, BACK = "<!--#problem-->", "<!--#back-->"
 
 
 def language_of(cookies: Mapping[str, str], headers: Mapping[str, str]) -> str:
@@ -85,3 +87,12 @@ def _page_source(name: str) -> str:
 def render_page(name: str, lang: str) -> str:
     """A page with the shared head put in and ``<html lang>`` set to the reader's language."""
     return _page_source(name).replace(HTML_LANG, f'<html lang="{lang}">', 1)
+
+
+def render_problem_page(message: Message, lang: str) -> str:
+    """A page saying in words, in the reader's language, why an address shows nothing (a rules page
+    of a game that does not exist), with the way back to the lobby."""
+    # NOTE: the link from a page that found nothing back to the lobby.
+    back = Message("Back to the lobby")
+    return (render_page("problem.html", lang).replace(PROBLEM, html.escape(message.translate(lang)))
+            .replace(BACK, html.escape(back.translate(lang))))

@@ -134,6 +134,7 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "setup": self.public_setup(), "seats": self.public_seats(),
+                "watch": watch_link(self.description, self.id),
                 "state_id": self.table.state_id, "over": self.table.over, "status": self.status,
                 "options": self.options,
                 "free_seats": [s["seat"] for s in self.public_seats() if s["kind"] == "person" and not s["connected"]]}
@@ -153,6 +154,10 @@ def new_lifecycle(seats_info: list[dict[str, Any]], options: dict[str, Any], wai
 
 def new_seats(description: GameDescription, seats: Any, seed: str) -> tuple[list[Seat], list[dict[str, Any]], list[str]]:
     """Build seats from the lobby's request: (table seats, public info with digests, raw tokens)."""
+    if description.max_seats == 0:  # a game without seats, such as the races called for the box
+        if seats is not None and seats != []:
+            raise InvalidSetup(Message("{game} has no seats: send 'seats': [] or leave it out", game=description.name))
+        return [], [], []
     if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
         raise InvalidSetup(Message("'seats' must list the seats, each {example}",
                                    example='{"name": ..., "kind": "person" | "bot"}'))
@@ -187,6 +192,14 @@ def restore_seats(game: str, seed: str, info: list[dict[str, Any]]) -> list[Seat
     """The seats of a stored table, its bots made again from the same seeds."""
     return [Seat(s["name"], make_bot(game, s["level"], f"{seed}:bot:{n}") if s["kind"] == "bot" else None,
                  s["token_hash"]) for n, s in enumerate(info)]
+
+
+def watch_link(description: GameDescription, table_id: str) -> str:
+    """Where a spectator watches a table: the race caller's page for a game without seats that
+    is called (the box's races: there is no seat to play), the play page otherwise."""
+    if description.caller and description.max_seats == 0:
+        return f"/call/{table_id}"
+    return f"/play/{table_id}"
 
 
 def check_game(game: Any) -> GameDescription:

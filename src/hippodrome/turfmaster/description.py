@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
-    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, SeatPlan, SetupField,
+    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
     in_every_language,
 )
 from hippodrome.i18n import Message
@@ -107,6 +107,8 @@ BOTS = (
 PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
 RACES_RUN = Lookup("races", "hippodrome.turfmaster.preview:races", public=True)
 
+RULES = RulesPage("turfmaster", "hippodrome.turfmaster.rules:ANCHORS", "hippodrome.turfmaster.rules:diagrams")
+
 MEETING = GameDescription(
     name="turfmaster",
     # NOTE: the lobby's name of the full TurfMaster game.
@@ -133,6 +135,7 @@ MEETING = GameDescription(
         {"players": 5, "course": "triangle"},
     ),
     order=10,
+    rules=RULES,
     races=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),

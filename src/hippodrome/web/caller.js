@@ -1,20 +1,38 @@
 // The race caller: a big track and big announcements for a table playing Ready Set Bet with the
-// physical box (the program rolls; people bet at the table). Optional voice through the
-// browser's speech synthesis; pause and resume with the host link (#host=TOKEN).
+// physical box (the program rolls; people bet at the table). It shows the two dice of each roll,
+// the red-line crossings (bets close at the third), the leader and the commentary; optional voice
+// through the browser's speech synthesis.
+//
+// Only the host link (#host=TOKEN) shows the buttons: Start while the table waits, Pause/Resume,
+// and Next race between races (the table's "status"); a spectator link shows none.
 //
 // The lines are the server's race caller's (the game view's "caller": {race, lines}), each a
 // message {msgid, params} whose params may be messages themselves: the page translates them with
 // its catalog, so every viewer hears the same commentary, each in their own language.
-import { t, render as renderMessage, languageSelector, speechTag } from "/static/i18n.js";
-import { TableConnection, fragmentParam, el } from "/static/net.js";
+import { t, tn, render as renderMessage, languageSelector, speechTag } from "/static/i18n.js";
+import { TableConnection, fragmentParam, el, svg } from "/static/net.js";
 import { drawTrack, useDescription } from "/static/readysetbet.js";
 import { gameDescription } from "/static/games.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const host = fragmentParam("host");
 let languages = [];
 let spokenUpTo = null;   // {race, count}: the caller's lines already heard
 let state = null;
+let crossingsToClose = 3;
+let shownRoll = null;    // the roll the dice show ("race:index"), to tumble only new ones
+
+// The pips of each face on a 100 x 100 die.
+const PIPS = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[26, 26], [50, 50], [74, 74]],
+  4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
+  6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]] };
+
+function die(value) {
+  return svg("svg", { class: "die", viewBox: "0 0 100 100", role: "img", "aria-label": String(value), dataset: { value } },
+    svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 16 }),
+    ...PIPS[value].map(([cx, cy]) => svg("circle", { cx, cy, r: 9 })));
+}
 
 function speak(text) {
   if (!$("voice").checked || !("speechSynthesis" in window)) return;
@@ -30,25 +48,90 @@ function unheard(caller) {
   return caller.lines.slice(from);
 }
 
+function drawDice(view, lastMove, index) {
+  const box = $("dice");
+  const key = `${view.race_no}:${index}`;
+  if (key !== shownRoll) {   // a new roll: new dice, which tumble (not on the first state a page gets)
+    box.replaceChildren(...(lastMove && lastMove.dice ? lastMove.dice.map(die) : []));
+    box.classList.toggle("fresh", shownRoll !== null);
+    shownRoll = key;
+  }
+  $("roll").dataset.dice = lastMove && lastMove.dice ? lastMove.dice.join("+") : "";
+  $("roll-sum").textContent = lastMove ? t("Rolled {sum}: horse {horse}", { sum: lastMove.sum, horse: lastMove.horse })
+                                       : t("Waiting for the first roll");
+}
+
+// R2: a horse has crossed the red line on reaching space 10; bets close at the third crossing.
+function drawRedLine(race) {
+  const shown = Math.min(race.crossings, crossingsToClose);
+  $("redline").dataset.crossings = String(race.crossings);
+  $("redline-count").textContent = `${shown}/${crossingsToClose}`;
+  $("redline-pips").replaceChildren(...Array.from({ length: crossingsToClose }, (_, i) => el("span", { class: i < shown ? "on" : "" })));
+  const closed = race.crossings >= crossingsToClose;
+  $("redline").classList.toggle("closed-now", closed);
+  $("redline-closed").textContent = closed ? t("No more bets!") : "";
+}
+
+function drawLeader(race) {
+  const positions = Object.values(race.positions);
+  const best = Math.max(...positions);
+  const leaders = Object.keys(race.positions).filter((horse) => race.positions[horse] === best);
+  $("leader").dataset.horses = best > 0 ? leaders.join(",") : "";
+  $("leader-label").textContent = race.finished ? t("Winner") : t("Leader");
+  $("leader-horses").textContent = best > 0 ? tn("Horse {horses}", "Horses {horses}", leaders.length, { horses: leaders.join(", ") })
+                                            : "–";
+}
+
+// The host's buttons: which ones the table's status calls for (the status comes from the server's
+// table lifecycle; without it only Pause and Resume apply).
+function drawControls(message) {
+  $("host-controls").hidden = !host;
+  if (!host) return;
+  const status = message.status;
+  const waiting = status === "waiting", between = status === "between_races";
+  $("start").hidden = !waiting;
+  $("next-race").hidden = !between;
+  const running = !message.over && !waiting && !between;
+  $("pause").hidden = $("resume").hidden = !running;
+  $("pause").disabled = message.clock.paused;
+  $("resume").disabled = !message.clock.paused;
+}
+
+function headlineOf(message, calls) {
+  const view = message.view;
+  let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
+  if (view.over) return t("The game is over.") + (calls.length ? " " + headline : "");
+  if (message.status === "waiting") headline = t("Waiting for the host to start the races.");
+  else if (view.phase === "between_races" || message.status === "between_races") {
+    headline = t("Race {n} is over.", { n: view.race_no }) + " " + headline;
+  }
+  if (message.clock && message.clock.paused && view.phase === "race") headline = t("Paused") + " · " + headline;
+  return headline;
+}
+
 function render(message, { fresh = true } = {}) {
   state = message;
   document.body.dataset.stateId = message.state_id;
   const view = message.view;
-  if (message.game !== "readysetbet") { $("announce").textContent = t("The race caller is for Ready Set Bet tables."); return; }
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.status = message.status || "";
   $("race-no").textContent = t("Race {n} of {m}", { n: view.race_no, m: view.races });
   const log = view.race_log || [];
   const lastMove = [...log].reverse().find((e) => e.event === "move");
-  const moveKey = `${view.race_no}:${lastMove ? log.lastIndexOf(lastMove) : -1}`;
+  const index = lastMove ? log.lastIndexOf(lastMove) : -1;
+  const moveKey = `${view.race_no}:${index}`;
   drawTrack($("track"), view.race, lastMove, moveKey !== render.moveKey);
   render.moveKey = moveKey;
+  drawDice(view, lastMove, index);
+  drawRedLine(view.race);
+  drawLeader(view.race);
+  drawControls(message);
   const caller = view.caller || { race: view.race_no, lines: [] };
   const calls = caller.lines.map(renderMessage);
-  let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
-  if (view.over) headline = t("The game is over.");
-  if (message.clock && message.clock.paused && view.phase === "race") headline = t("Paused") + " · " + headline;
-  $("announce").textContent = headline;
-  $("pause").disabled = message.clock.paused;
-  $("resume").disabled = !message.clock.paused;
+  $("announce").textContent = headlineOf(message, calls);
+  // the races run so far (a table for the box keeps each race's Win / Place / Show)
+  $("race-results").replaceChildren(...(view.history || []).filter((race) => race.results).map((race) =>
+    el("li", { dataset: { race: race.race } }, el("b", {}, t("Race {n}", { n: race.race })), " ", renderMessage(race.results))));
   const list = $("calls");
   list.innerHTML = "";
   for (const line of calls.slice(-12).reverse()) list.append(el("li", {}, line));
@@ -59,10 +142,15 @@ function render(message, { fresh = true } = {}) {
 
 async function start() {
   languages = await languageSelector($("lang"), () => state && render(state, { fresh: false }));
-  const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
-  useDescription(await gameDescription(summary.game));
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+  if (!response.ok) { $("announce").textContent = t("There is no table {id}.", { id: tableId }); return; }
+  const summary = await response.json();
+  const description = await gameDescription(summary.game);
+  if (!description.caller) { $("announce").textContent = t("This table has no race caller."); return; }
+  useDescription(description);
+  crossingsToClose = description.data.race.crossings_to_close_bets;
   const connection = new TableConnection(tableId, {
-    host: fragmentParam("host"),
+    host,
     onState: render,
     onError: (message) => {
       $("messages").innerHTML = "";
@@ -77,6 +165,9 @@ async function start() {
   });
   $("pause").addEventListener("click", () => connection.pause());
   $("resume").addEventListener("click", () => connection.resume());
+  // the table lifecycle's messages: start a waiting table, open the gate between two races
+  $("start").addEventListener("click", () => connection.send({ type: "start", host }));
+  $("next-race").addEventListener("click", () => connection.send({ type: "next_race", host }));
 }
 
 start();

@@ -60,8 +60,18 @@ function restoreValues(box, values) {
 
 function askable(game) { return game.setup.filter((entry) => entry.kind !== "seat_names"); }
 
+// The link to the rules page of the game chosen (the description names it).
+function showRulesLink(game) {
+  const link = $("rules-link");
+  link.hidden = !game.rules;
+  link.href = game.rules ? `/rules/${encodeURIComponent(game.name)}` : "";
+}
+
 function renderGameOptions(keep = false) {
   const game = current();
+  showRulesLink(game);
+  $("game-summary").textContent = words(game.summary);
+  $("seats-heading").hidden = game.seats.max === 0;   // a game without seats (the box's races)
   const box = $("game-options");
   const values = keep ? formValues(box) : {};
   box.innerHTML = "";
@@ -258,7 +268,7 @@ async function refreshTables() {
       el("td", {}, gameTitle(table.game)),
       el("td", { class: "table-status", dataset: { status: table.status } }, statusWords(table.status)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
-      el("td", {}, el("a", { href: `/play/${table.id}` }, t("Watch")))));
+      el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }
   box.append(list);
 }

@@ -139,7 +139,8 @@ export function tableLinks(data) {
   const absolute = (path) => location.origin + path;
   const box = el("div", { class: "created-table" });
   box.append(el("h2", {}, t("Table {id} is ready", { id: data.id })));
-  box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
+  const seated = data.seats.length > 0;   // a table for the box has no seats: its caller is the link
+  if (seated) box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
   const list = el("div", { class: "links" });
   // the creator plays the first person seat, through the host link (it may also start the game)
   const creator = data.seats.find((seat) => seat.link);
@@ -162,7 +163,7 @@ export function tableLinks(data) {
   box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
   if (data.host_link) {
     box.append(el("p", {}, t("Race caller (keep this link: it can pause the race):"), " ",
-      el("a", { href: data.host_link, class: "caller-link" }, t("Open the race caller"))));
+      el("a", { href: data.host_link, class: seated ? "caller-link" : "caller-link button primary" }, t("Open the race caller"))));
   }
   return box;
 }

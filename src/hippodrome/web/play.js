@@ -57,7 +57,13 @@ async function start() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) { showMessage(() => t("There is no table {id}.", { id: tableId })); return; }
   const summary = await response.json();
+  // a table without seats is watched elsewhere (the race caller's page for the box's races)
+  if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
   const description = await gameDescription(summary.game);
+  if (description.rules) {
+    $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
+    $("rules-link").hidden = false;
+  }
   const module = await import(`/static/${description.page}.js`);
   page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {

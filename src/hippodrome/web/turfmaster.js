@@ -1,11 +1,11 @@
 // The TurfMaster page: the course drawn from its data, horses, hands, decisions, tables, log.
 // It renders only what the server sends: view(seat) and the decision's options.
-import { t, tn, ordinal, render, seatName } from "/static/i18n.js";
-import { el, svg, keyed, createTable, tableLinks } from "/static/net.js";
+import { t, tn, ordinal, render, seatName, words } from "/static/i18n.js";
+import { el, keyed, createTable, tableLinks } from "/static/net.js";
+import { Board, LIGHT, fenceLabel } from "/static/turfmaster_board.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
-const LIGHT = new Set(["yellow", "white"]);
 const key = (lane, square) => `${lane}:${square}`;
 // Write a text only when it changed: an update touches nothing that did not change.
 const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
@@ -93,7 +93,8 @@ export function raceOrder(horses, lineOf) {
 export class Page {
   constructor(root, summary, description) {
     this.courses = description.data.courses;
-    this.colours = Object.fromEntries(description.data.horses.map((horse) => [horse.id, horse.colour]));
+    this.horses = description.data.horses;
+    this.colours = Object.fromEntries(this.horses.map((horse) => [horse.id, horse.colour]));
     this.root = root;
     this.summary = summary;
     this.msg = null;
@@ -106,7 +107,7 @@ export class Page {
     this.keepQueue = null;     // the discards confirmed, sent one after another: {horse, cards}
     this.pastRaces = [];       // the races run so far, with their histories (the "races" look-up)
     this.pastAsked = 0;
-    this.horseNodes = {};
+    this.board = null;
     this.build();
   }
 
@@ -115,11 +116,7 @@ export class Page {
     this.stageBox = el("h2", { class: "stage", id: "stage" });
     this.turnBox = el("div", { class: "turn", id: "turn", "aria-live": "polite" });
     this.roundBox = el("div", { class: "muted", id: "round" });
-    const zoomed = this.courseWrap ? this.courseWrap.classList.contains("zoom") : window.innerWidth < 700;
-    this.courseWrap = el("div", { class: "course-wrap", id: "course" },
-      el("div", { class: "course-tools" },
-        el("button", { type: "button", id: "zoom", onclick: () => this.toggleZoom() }, t("Zoom"))));
-    if (zoomed) this.courseWrap.classList.add("zoom");  // a phone: squares big enough to tap
+    this.courseWrap = el("div", { class: "course-wrap", id: "course" });
     this.decisionBox = el("div", { class: "options", id: "decision" });
     this.handBox = el("div", { id: "hands" });
     this.horsesBody = el("tbody", {});
@@ -142,11 +139,12 @@ export class Page {
         el("div", { class: "panel p-log" }, el("h2", {}, t("Moves")), this.logBox))));
   }
 
-  rerender() { this.build(); this.svgBuilt = null; this.loading = null; this.horseNodes = {}; this.finalShown = null; this.redraw = true; if (this.msg) this.update(this.msg); }
-
-  toggleZoom() {
-    this.courseWrap.classList.toggle("zoom");
-    this.scrollToCurrent();
+  // the language changed: everything is drawn again, the board at the zoom it had
+  rerender() {
+    this.keptView = this.board ? this.board.view : null;
+    if (this.board) this.board.remove();
+    this.build(); this.svgBuilt = null; this.loading = null; this.board = null; this.finalShown = null; this.redraw = true;
+    if (this.msg) this.update(this.msg);
   }
 
   raceView(msg) {
@@ -171,53 +169,13 @@ export class Page {
   }
 
   drawCourse(course, steeplechase) {
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (const [, , , cell] of course.squares) for (const [x, y] of cell) {
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-    }
-    const pad = 24;
-    const root = svg("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
-                              role: "img", "aria-label": t("The course") });
-    const fenceLines = new Set(steeplechase ? course.fences.map((f) => f.line) : []);
     this.fenceAtLine = Object.fromEntries(steeplechase ? course.fences.map((f) => [f.line, f.number]) : []);
     this.lines = {};
     for (const [lane, index, line] of course.squares) this.lines[key(lane, index)] = line;
-    this.cells = {};
-    this.polys = {};
-    const squares = svg("g", { class: "squares" });
-    for (const [lane, index, line, cell] of course.squares) {
-      const cls = ["sq"];
-      if (lane % 2) cls.push("alt");
-      if (index === 0) cls.push("start");
-      if (index >= course.finish[lane]) cls.push("past");
-      if (fenceLines.has(line)) cls.push("fence");
-      const poly = svg("polygon", { points: cell.map((p) => p.join(",")).join(" "), class: cls.join(" "),
-                                    dataset: { lane, square: index } });
-      squares.append(poly);
-      const cx = cell.reduce((s, p) => s + p[0], 0) / 4, cy = cell.reduce((s, p) => s + p[1], 0) / 4;
-      this.cells[key(lane, index)] = [cx, cy];
-      this.polys[key(lane, index)] = poly;
-    }
-    // the home straight is run twice, its squares drawn twice at one place: fences go on top, so
-    // the first pass's fence is not hidden under the second pass's squares
-    for (const fence of [...squares.querySelectorAll(".fence")]) squares.append(fence);
-    root.append(squares);
-    const lines = svg("g", {});
-    for (const [lane, index, , cell] of course.squares) {
-      if (index === course.finish[lane]) lines.append(svg("line", { class: "finish", x1: cell[0][0], y1: cell[0][1], x2: cell[3][0], y2: cell[3][1] }));
-      if (index === 0) lines.append(svg("line", { class: "startline", x1: cell[1][0], y1: cell[1][1], x2: cell[2][0], y2: cell[2][1] }));
-    }
-    root.append(lines);
-    // the home straight is run twice, so the squares of both passes share a place: reachable
-    // squares are drawn again on a layer of their own, above both
-    this.reachLayer = svg("g", { class: "reach-layer" });
-    root.append(this.reachLayer);
-    this.horseLayer = svg("g", { class: "horses" });
-    root.append(this.horseLayer);
-    const old = this.courseWrap.querySelector("svg");
-    if (old) old.remove();
-    this.courseWrap.append(root);
-    this.horseNodes = {};
+    if (this.board) this.board.remove();
+    this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, title: steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title) });
+    if (this.keptView) this.board.setView(this.keptView); else this.board.fit();
+    this.keptView = null;
   }
 
   // The fence a horse ending on (lane, square) would fall at: the one on the square ahead.
@@ -228,7 +186,7 @@ export class Page {
 
   fenceName(lane, square) {
     const number = this.fenceAhead(lane, square);
-    return number === "start" ? t("the fence on the start line") : number === undefined ? t("the fence") : t("fence {n}", { n: number });
+    return number === undefined ? t("the fence") : fenceLabel(number);
   }
 
   // Whether a horse ending on (lane, square) falls: the square decision's context, or the preview's.
@@ -265,68 +223,18 @@ export class Page {
     }
   }
 
-  drawHorses(race) {
-    if (!this.horseLayer) return;
-    const current = this.currentHorse(race);
-    const seen = new Set();
-    for (const horse of race.horses) {
-      if (horse.lane === undefined || horse.status === "finished") continue;
-      const at = this.cells[key(horse.lane, horse.square)];
-      if (!at) continue;
-      seen.add(horse.id);
-      let node = this.horseNodes[horse.id];
-      const colour = this.colours[horse.id] || horse.id;
-      if (!node) {
-        node = svg("g", { class: "horse", dataset: { horse: horse.id } },
-          svg("circle", { class: "body", r: 10, fill: colour }),
-          svg("text", { fill: LIGHT.has(horse.id) ? "#111" : "#fff" }, horseName(horse.id).charAt(0)),
-          svg("g", { class: "badge" }));
-        this.horseLayer.append(node);
-        this.horseNodes[horse.id] = node;
-      }
-      node.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
-      node.classList.toggle("current", horse.id === current);
-      node.classList.toggle("fallen", horse.status === "fallen");
-      node.style.opacity = horse.status === "fallen" ? 0.35 : 1;
-      const badge = node.querySelector(".badge");
-      badge.innerHTML = "";
-      if (horse.limit) {
-        badge.append(svg("circle", { class: "limit", cx: 11, cy: -11, r: 7 }),
-                     svg("text", { x: 11, y: -11, fill: "#111", style: "font-size:9px" }, String(horse.limit)));
-      }
-    }
-    for (const [id, node] of Object.entries(this.horseNodes)) if (!seen.has(id)) { node.remove(); delete this.horseNodes[id]; }
-  }
-
   currentHorse(race) {
     if (!race || race.over) return null;
     if (race.pending && race.pending.horse) return race.pending.horse;
     return race.order ? race.order[race.turn] : null;
   }
 
-  showReach() {
-    // bring the lit squares into sight: on a phone the course is below the hand
-    const mark = this.reachLayer && this.reachLayer.querySelector("polygon");
-    if (!mark) return;
-    const wrap = this.courseWrap.getBoundingClientRect();
-    if (wrap.top > window.innerHeight - 120 || wrap.bottom < 120) this.courseWrap.scrollIntoView({ block: "center" });
-    if (this.courseWrap.classList.contains("zoom")) {
-      const box = mark.getBoundingClientRect(), now = this.courseWrap.getBoundingClientRect();
-      this.courseWrap.scrollLeft += box.left - now.left - now.width / 2;
-      this.courseWrap.scrollTop += box.top - now.top - now.height / 2;
-    }
-  }
+  // a phone: the board is small, the squares to choose come close enough to tap
+  small() { return window.matchMedia("(max-width: 900px)").matches; }
 
-  scrollToCurrent() {
-    if (!this.courseWrap.classList.contains("zoom") || !this.msg) return;
-    const race = this.raceView(this.msg);
-    const id = race && this.currentHorse(race);
-    const node = id && this.horseNodes[id];
-    if (!node) return;
-    const box = node.getBoundingClientRect(), wrap = this.courseWrap.getBoundingClientRect();
-    this.courseWrap.scrollLeft += box.left - wrap.left - wrap.width / 2;
-    this.courseWrap.scrollTop += box.top - wrap.top - wrap.height / 2;
-  }
+  showReach() { if (this.board) this.board.showMarks(this.small()); }
+
+  followCurrent() { if (this.board) this.board.follow(this.small()); }
 
   // -- state --------------------------------------------------------------------------
   // A state from the server: drawn once the messages already waiting are read, so that a burst of
@@ -363,7 +271,7 @@ export class Page {
     this.askPastRaces(msg);
     this.root.dataset.stateId = msg.state_id;
     const race = this.raceView(msg);
-    if (race) this.drawHorses(race); else if (this.horseLayer) { this.horseLayer.innerHTML = ""; this.horseNodes = {}; }
+    if (this.board) this.board.setHorses(race ? race.horses : [], race ? this.currentHorse(race) : null);
     this.renderTurn(msg, race);
     if (fresh) this.renderHands(msg);
     if (fresh || (msg.decision && msg.decision.kind === "keep")) this.renderDecision(msg);   // the keep screen patches itself
@@ -373,10 +281,17 @@ export class Page {
     this.renderLog(msg, race);
     if (!fresh) return;
     this.renderReach();
-    if (msg.decision && msg.decision.options && msg.decision.kind === "square") this.showReach(); else this.scrollToCurrent();
+    if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
   }
 
   seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
+
+  // a horse's colour with the number its token carries on the board
+  swatch(horse) {
+    const number = this.horses.findIndex((h) => h.id === horse) + 1;
+    return el("span", { class: `swatch numbered${LIGHT.has(horse) ? " light" : ""}`, style: `background:${this.colours[horse] || horse}` },
+              number ? String(number) : "");
+  }
 
   describeDecision(decision) {
     const horse = decision.horse || (decision.context && decision.context.horse);
@@ -455,7 +370,7 @@ export class Page {
       if (horse === keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
       const row = el("div", { class: "hand", dataset: { horse } },
-        el("div", { style: "width:100%" }, el("span", { class: "swatch", style: `background:${this.colours[horse] || horse}` }), horseName(horse),
+        el("div", { style: "width:100%" }, this.swatch(horse), horseName(horse),
            el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
       for (const card of cards) {
@@ -498,32 +413,25 @@ export class Page {
   }
 
   renderReach() {
-    if (this.reachLayer) this.reachLayer.innerHTML = "";
-    if (this.confirmMark) { this.confirmMark.remove(); this.confirmMark = null; }
     this.reach = new Set();
     const msg = this.msg;
-    if (!msg || !this.polys) return;
+    if (!msg || !this.board) return;
     const decision = msg.decision;
     let squares = [];
     if (decision && decision.options && decision.kind === "square" && decision.seat === msg.seat) {
       squares = decision.options.filter((o) => o.type === "square");
     } else if (this.selected && this.previewSquares) squares = this.previewSquares;
+    const marks = [];
     for (const s of squares) {
-      const poly = this.polys[key(s.lane, s.square)];
-      if (!poly) continue;
       this.reach.add(key(s.lane, s.square));
-      const waiting = this.confirmFall && this.confirmFall.lane === s.lane && this.confirmFall.square === s.square;
-      if (this.confirmFall && !waiting) continue;   // while a fall waits for its confirmation, only its square shows
+      const confirming = Boolean(this.confirmFall && this.confirmFall.lane === s.lane && this.confirmFall.square === s.square);
+      if (this.confirmFall && !confirming) continue;   // while a fall waits for its confirmation, only its square shows
       const falls = this.fallsAt(s.lane, s.square);
-      const mark = svg("polygon", { points: poly.getAttribute("points"),
-                                    class: `sq ${waiting ? "confirming" : "reach"}${falls ? " falls" : ""}`,
-                                    dataset: { lane: s.lane, square: s.square, falls: falls ? "yes" : "no" } },
-                       svg("title", {}, falls ? t("{horse} falls at {fence} here", { horse: horseName(s.horse || this.selected.horse), fence: this.fenceName(s.lane, s.square) })
-                                              : t("Lane {lane}, square {square}", { lane: s.lane, square: s.square })));
-      if (!waiting) mark.addEventListener("click", () => this.clickSquare(s.lane, s.square));
-      (waiting ? this.reachLayer.parentNode : this.reachLayer).append(mark);
-      if (waiting) this.confirmMark = mark;
+      marks.push({ lane: s.lane, square: s.square, falls, confirming,
+                   title: falls ? t("{horse} falls at {fence} here", { horse: horseName(s.horse || this.selected.horse), fence: this.fenceName(s.lane, s.square) })
+                                : t("Lane {lane}, square {square}", { lane: s.lane, square: s.square }) });
     }
+    this.board.setMarks(marks, (lane, square) => this.clickSquare(lane, square));
   }
 
   optionLabel(option, decision) {
@@ -569,7 +477,8 @@ export class Page {
       return lines;
     }
     const falling = answer.squares.filter((s) => s.falls);
-    if (answer.steps === 0) lines.push(t("{horse} is boxed in and cannot move: the {points} points are lost.", { horse, points: answer.points }));
+    const allFall = falling.length > 0 && falling.length === answer.squares.length;   // the fence stops it, not a horse
+    if (answer.steps === 0 && !allFall) lines.push(t("{horse} is boxed in and cannot move: the {points} points are lost.", { horse, points: answer.points }));
     else if (answer.steps < answer.points && falling.length < answer.squares.length) {
       lines.push(t("{horse} moves {steps} of {points} points: boxed in.", { horse, steps: answer.steps, points: answer.points }));
     } else if (answer.steps === answer.points) lines.push(t("{horse} moves {steps} points.", { horse, steps: answer.steps }));
@@ -737,7 +646,7 @@ export class Page {
     }
     keyed(this.horsesBody, rows, (row) => row.horse.id,
       (row) => el("tr", { dataset: { horse: row.horse.id } }, el("td", { class: "pos" }),
-        el("td", {}, el("span", { class: "swatch", style: `background:${this.colours[row.horse.id] || row.horse.id}` }), el("span", { class: "name" })),
+        el("td", {}, this.swatch(row.horse.id), el("span", { class: "name" })),
         el("td", { class: "owner" }), el("td", { class: "where" }), el("td", { class: "limit" }), el("td", { class: "cards" })),
       (node, { horse, position }) => {
         let where = "";

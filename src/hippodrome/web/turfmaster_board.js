@@ -1,0 +1,498 @@
+// The TurfMaster board: an SVG drawing of a course from its data (the game description's
+// public_data), with rails, lane numbers, level lines, start and finish posts, fences, horse
+// tokens and the squares a move may end on; zoom and pan (buttons, wheel, pinch, drag, keys).
+// Updates patch what is drawn: tokens move, marks change, the zoom stays.
+import { t } from "/static/i18n.js";
+import { el, svg } from "/static/net.js";
+
+const key = (lane, square) => `${lane}:${square}`;
+const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+const centre = (cell) => [cell.reduce((s, p) => s + p[0], 0) / cell.length, cell.reduce((s, p) => s + p[1], 0) / cell.length];
+const points = (list) => list.map((p) => `${+p[0].toFixed(1)},${+p[1].toFixed(1)}`).join(" ");
+// a token's colour is light: its label is written in black
+export const LIGHT = new Set(["yellow", "white"]);
+// a fence's name: its number, or the one on the start line
+export const fenceLabel = (number) => (number === "start" ? t("the fence on the start line") : t("fence {n}", { n: number }));
+const TOKEN = 9.2;          // token radius (a square is 20 units)
+const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
+const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
+const PAD = 34;           // room around the course for the posts
+
+export class Board {
+  // course: the description's course; horses: [{id, colour}] in the game's order (a horse's
+  // number on its token is its place in that list)
+  constructor(host, course, { steeplechase = false, horses = [], title = "" } = {}) {
+    this.host = host;
+    this.course = course;
+    this.steeplechase = steeplechase;
+    this.numbers = Object.fromEntries(horses.map((h, i) => [h.id, String(i + 1)]));
+    this.colours = Object.fromEntries(horses.map((h) => [h.id, h.colour]));
+    this.squares = {};       // "lane:square" -> {lane, index, line, cell, at}
+    this.byLine = new Map();  // line -> its squares, inner lane first
+    for (const [lane, index, line, cell] of course.squares) {
+      const s = this.squares[key(lane, index)] = { lane, index, line, cell, at: centre(cell) };
+      if (!this.byLine.has(line)) this.byLine.set(line, []);
+      this.byLine.get(line).push(s);
+    }
+    for (const list of this.byLine.values()) list.sort((a, b) => a.lane - b.lane);
+    this.tokens = {};
+    this.build(title);
+  }
+
+  // -- drawing the course ----------------------------------------------------------------------
+  build(title) {
+    const course = this.course;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const { cell } of Object.values(this.squares)) for (const [x, y] of cell) {
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    }
+    this.full = { x: minX - PAD, y: minY - PAD, w: maxX - minX + 2 * PAD, h: maxY - minY + 2 * PAD };
+    this.view = { ...this.full };
+    const root = this.root = svg("svg", { class: "board", viewBox: this.viewBox(), role: "img",
+                                          "aria-label": t("The course"), preserveAspectRatio: "xMidYMid meet" });
+    root.append(this.defs());
+    root.append(svg("rect", { class: "ground", x: this.full.x - 2000, y: this.full.y - 2000, width: this.full.w + 4000, height: this.full.h + 4000 }));
+    const lap = this.lap(0), outer = this.lap(course.lanes - 1);
+    root.append(svg("polygon", { class: "infield", points: points(lap.map((s) => s.cell[0])) }));
+    const [cx, cy] = centre(lap.map((s) => s.at));
+    root.append(svg("text", { class: "course-name", x: cx, y: cy }, title));
+    root.append(this.drawSquares());
+    root.append(this.drawLevelLines());
+    root.append(svg("polyline", { class: "rail shadow", points: points(this.edge(lap, 0, 1)) }),
+                svg("polyline", { class: "rail", points: points(this.edge(lap, 0, 1)) }),
+                svg("polyline", { class: "rail shadow", points: points(this.edge(outer, 3, 2)) }),
+                svg("polyline", { class: "rail", points: points(this.edge(outer, 3, 2)) }));
+    root.append(this.drawLaneNumbers(), this.drawStartFinish());
+    if (this.steeplechase) root.append(this.drawFences());
+    this.reachLayer = svg("g", { class: "reach-layer" });
+    this.ringLayer = svg("g", { class: "rings" });
+    this.horseLayer = svg("g", { class: "horses" });
+    this.confirmLayer = svg("g", { class: "confirm-layer" });
+    root.append(this.reachLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
+    this.ring = svg("g", { class: "current-ring", visibility: "hidden" },
+      svg("circle", { class: "ring-dark", r: TOKEN + 3.5 }), svg("circle", { class: "ring-light", r: TOKEN + 3.5 }));
+    this.ringLayer.append(this.ring);
+
+    this.wrap = el("div", { class: "board-view", tabindex: "0", style: `--course-aspect: ${(this.full.w / this.full.h).toFixed(3)}`, role: "group", "aria-label": t("The course: arrow keys move it, + and − zoom") }, root);
+    this.tools = el("div", { class: "course-tools" },
+      el("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), title: t("Zoom in"), onclick: () => this.zoomBy(1 / 1.4, this.focusPoint()) }, "+"),
+      el("button", { type: "button", id: "zoom-out", "aria-label": t("Zoom out"), title: t("Zoom out"), onclick: () => this.zoomBy(1.4) }, "−"),
+      el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => this.fit() }, t("Fit")));
+    this.host.append(this.tools, this.wrap);
+    this.listen();
+  }
+
+  defs() {
+    return svg("defs", {},
+      svg("pattern", { id: "tm-checker", width: 6, height: 6, patternUnits: "userSpaceOnUse" },
+        svg("rect", { width: 6, height: 6, fill: "#fff" }), svg("rect", { width: 3, height: 3, fill: "#111" }),
+        svg("rect", { x: 3, y: 3, width: 3, height: 3, fill: "#111" })),
+      svg("pattern", { id: "tm-mown", width: 40, height: 40, patternUnits: "userSpaceOnUse", patternTransform: "rotate(30)" },
+        svg("rect", { width: 40, height: 40, fill: "#2e7a3f" }), svg("rect", { width: 20, height: 40, fill: "#338545" })),
+      svg("pattern", { id: "tm-hurdle", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+        svg("rect", { width: 8, height: 8, fill: "#6b3f1d" }), svg("rect", { width: 4, height: 8, fill: "#c98b4a" })));
+  }
+
+  // a lane's squares once round the course, from the start (the home straight's second pass
+  // stands on the first's squares)
+  lap(lane) {
+    const out = [];
+    const seen = new Set();
+    for (let i = 1; ; i++) {
+      const s = this.squares[key(lane, i)];
+      if (!s) break;
+      const at = this.spot(s);
+      if (seen.has(at)) break;
+      seen.add(at);
+      out.push(s);
+    }
+    return out;
+  }
+
+  spot(s) { return `${Math.round(s.at[0] * 2)}:${Math.round(s.at[1] * 2)}`; }
+
+  // a rail: the chosen edge (corners a -> b) of each square of a lap, closed
+  edge(squares, a, b) {
+    const line = [];
+    for (const s of squares) line.push(s.cell[a], s.cell[b]);
+    line.push(line[0]);
+    return line;
+  }
+
+  drawSquares() {
+    const g = svg("g", { class: "squares" });
+    const fenceLines = new Set(this.steeplechase ? this.course.fences.map((f) => f.line) : []);
+    const drawn = new Map();   // where a square is drawn -> its polygon (the second pass's squares are the first's)
+    this.polys = {};
+    for (const [lane, index, line, cell] of this.course.squares) {
+      const s = this.squares[key(lane, index)];
+      const at = this.spot(s);
+      let poly = drawn.get(at);
+      if (!poly) {
+        const cls = ["sq"];
+        if (lane % 2) cls.push("alt");
+        if (index === 0) cls.push("start");
+        poly = svg("polygon", { points: points(cell), class: cls.join(" "), dataset: { lane, square: index } });
+        drawn.set(at, poly);
+        g.append(poly);
+      } else poly.dataset.pass2 = index;   // the same square on the second pass
+      if (fenceLines.has(line)) poly.classList.add("fence");
+      this.polys[key(lane, index)] = poly;
+    }
+    return g;
+  }
+
+  // Level lines across the curves: squares on one line stand level (the line decides who leads).
+  // In a straight the grid shows it; in a curve the front edges of the level squares are joined.
+  drawLevelLines() {
+    const g = svg("g", { class: "level-lines" });
+    const seen = new Set();
+    for (const [line, squares] of this.byLine) {
+      if (squares.length < 2) continue;
+      const first = squares[0], last = squares[squares.length - 1];
+      // a straight: every square's front edge is parallel to the lanes' crossing, skip it
+      if (squares.length === this.course.lanes && this.isStraight(first, last)) continue;
+      const from = first.cell[1], to = last.cell[2];
+      const spot = `${Math.round(from[0])}:${Math.round(from[1])}`;
+      if (seen.has(spot)) continue;
+      seen.add(spot);
+      g.append(svg("line", { class: squares.length === this.course.lanes ? "level all" : "level", x1: from[0], y1: from[1], x2: to[0], y2: to[1],
+                             dataset: { line, lanes: squares.map((s) => s.lane).join(",") } }));
+    }
+    return g;
+  }
+
+  isStraight(first, last) {
+    const prev = this.squares[key(first.lane, first.index - 1)], prevLast = this.squares[key(last.lane, last.index - 1)];
+    return Boolean(prev && prevLast && prev.line === prevLast.line);
+  }
+
+  // Lane numbers painted on the track at the second square of every straight, under the horses.
+  drawLaneNumbers() {
+    const g = svg("g", { class: "lane-numbers" });
+    for (const line of this.straightStarts()) {
+      for (const s of this.byLine.get(line)) {
+        g.append(svg("text", { class: "lane-mark", x: s.at[0], y: s.at[1], dataset: { lane: s.lane } }, String(s.lane)));
+      }
+    }
+    return g;
+  }
+
+  // the lines of a straight's second square (a straight begins after a curve's last square, which
+  // is level across every lane, as every square of a straight is)
+  straightStarts() {
+    const all = (s) => s && this.byLine.get(s.line).length === this.course.lanes;
+    const inner = this.lap(0);
+    const out = [inner[1].line];   // the home straight, just past the start
+    for (let i = 2; i + 1 < inner.length; i++) {
+      if (!all(inner[i - 2]) && all(inner[i - 1]) && all(inner[i]) && all(inner[i + 1])) out.push(inner[i + 1].line);
+    }
+    return out;
+  }
+
+  drawStartFinish() {
+    const g = svg("g", { class: "posts" });
+    const lanes = this.course.lanes;
+    // start: the front edge of the start squares
+    const s0 = this.squares[key(0, 0)], sN = this.squares[key(lanes - 1, 0)];
+    const startLine = [s0.cell[1], sN.cell[2]];
+    g.append(svg("line", { class: "startline", x1: startLine[0][0], y1: startLine[0][1], x2: startLine[1][0], y2: startLine[1][1] }));
+    g.append(this.post(startLine, "start-post", t("Start")));
+    // finish: the back edge of the first square past the finish line
+    const f0 = this.squares[key(0, this.course.finish[0])], fN = this.squares[key(lanes - 1, this.course.finish[lanes - 1])];
+    const finishLine = [f0.cell[0], fN.cell[3]];
+    const [a, b] = finishLine;
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+    const nx = -dy / len * 3, ny = dx / len * 3;
+    g.append(svg("polygon", { class: "finish", points: points([[a[0] - nx, a[1] - ny], [b[0] - nx, b[1] - ny], [b[0] + nx, b[1] + ny], [a[0] + nx, a[1] + ny]]) }));
+    g.append(this.post(finishLine, "finish-post", t("Finish")));
+    return g;
+  }
+
+  // a post at each end of a line across the course, its name written outside the outer rail
+  post([inner, outer], cls, label) {
+    const dx = outer[0] - inner[0], dy = outer[1] - inner[1], len = Math.hypot(dx, dy);
+    const ux = dx / len, uy = dy / len;
+    const pIn = [inner[0] - ux * 5, inner[1] - uy * 5], pOut = [outer[0] + ux * 5, outer[1] + uy * 5];
+    const text = [outer[0] + ux * 18, outer[1] + uy * 18];
+    return svg("g", { class: `post ${cls}` },
+      svg("circle", { cx: pIn[0], cy: pIn[1], r: 4 }), svg("circle", { cx: pOut[0], cy: pOut[1], r: 4 }),
+      svg("text", { x: text[0], y: text[1] }, label));
+  }
+
+  // Steeplechase fences: a hurdle across every lane on the fence's line, on the pass where it
+  // counts, with its number on a flag beyond the outer rail.
+  drawFences() {
+    const g = this.fenceLayer = svg("g", { class: "fences" });
+    for (const fence of this.course.fences) {
+      const across = this.byLine.get(fence.line);
+      if (!across) continue;
+      const inner = across[0], outer = across[across.length - 1];
+      const a = mid(inner.cell[0], inner.cell[1]), b = mid(outer.cell[3], outer.cell[2]);
+      const fwd = [inner.cell[1][0] - inner.cell[0][0], inner.cell[1][1] - inner.cell[0][1]];
+      const fl = Math.hypot(...fwd), fx = fwd[0] / fl * 3.5, fy = fwd[1] / fl * 3.5;
+      const name = fenceLabel(fence.number);
+      // on the part of the home straight run twice a fence counts on one pass only (T11)
+      const twice = across.some((s) => this.polys[key(s.lane, s.index)].dataset.pass2 !== undefined);
+      const title = fence.number === "start" ? t("{fence}: jumped on the second lap only", { fence: name })
+        : twice ? t("{fence}: jumped on the first lap only", { fence: name }) : name;
+      const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+      const flag = [a[0] - dx / len * 22, a[1] - dy / len * 22];   // in the infield, beside the inner rail
+      g.append(svg("g", { class: "fence-mark", dataset: { fence: fence.number, line: fence.line } },
+        svg("title", {}, title),
+        svg("polygon", { class: "hurdle", points: points([[a[0] - fx, a[1] - fy], [b[0] - fx, b[1] - fy], [b[0] + fx, b[1] + fy], [a[0] + fx, a[1] + fy]]) }),
+        svg("circle", { class: "flag", cx: flag[0], cy: flag[1], r: 8 }),
+        svg("text", { class: "flag-text", x: flag[0], y: flag[1] }, fence.number === "start" ? "S" : String(fence.number))));
+    }
+    return g;
+  }
+
+  // -- horses ----------------------------------------------------------------------------------
+  // Place the horses (patched in place: a token is made once and moved); `current` gets the ring.
+  setHorses(horses, current) {
+    const seen = new Set();
+    const taken = new Map();   // a spot on the board -> tokens there (a fallen horse and a lapping one)
+    for (const horse of horses) {
+      if (horse.lane === undefined || horse.status === "finished") continue;
+      const s = this.squares[key(horse.lane, horse.square)];
+      if (!s) continue;
+      seen.add(horse.id);
+      const spot = this.spot(s);
+      const shift = taken.get(spot) || 0;
+      taken.set(spot, shift + 1);
+      const at = [s.at[0] + shift * 5, s.at[1] - shift * 5];
+      let node = this.tokens[horse.id];
+      if (!node) {
+        const light = LIGHT.has(horse.id);
+        node = svg("g", { class: `horse${light ? " light" : ""}`, dataset: { horse: horse.id } },
+          svg("circle", { class: "body", r: TOKEN, fill: this.colours[horse.id] || horse.id }),
+          svg("text", { class: "num", fill: light ? "#111" : "#fff" }, this.numbers[horse.id] || "?"),
+          svg("g", { class: "limit", visibility: "hidden" },
+            svg("rect", { x: 3.2, y: -10, width: 7, height: 7, rx: 1.5 }), svg("text", { x: 6.7, y: -6.5 }, "")));
+        this.horseLayer.append(node);
+        this.tokens[horse.id] = node;
+      }
+      node.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
+      node.dataset.lane = horse.lane;
+      node.dataset.square = horse.square;
+      node.classList.toggle("current", horse.id === current);
+      node.classList.toggle("fallen", horse.status === "fallen");
+      const limit = node.querySelector(".limit");
+      const value = horse.status === "racing" && horse.limit ? String(horse.limit) : "";
+      limit.setAttribute("visibility", value ? "visible" : "hidden");
+      if (limit.lastChild.textContent !== value) limit.lastChild.textContent = value;
+      if (horse.id === current) {
+        // a ring that was hidden appears where the horse is, without sliding there
+        if (!this.currentAt) { this.ring.style.transition = "none"; requestAnimationFrame(() => { this.ring.style.transition = ""; }); }
+        this.ring.style.transform = node.style.transform;
+        this.currentAt = at;
+      }
+    }
+    for (const [id, node] of Object.entries(this.tokens)) if (!seen.has(id)) { node.remove(); delete this.tokens[id]; }
+    this.markFences(horses);
+    if (!current || !seen.has(current)) this.currentAt = null;
+    this.ring.setAttribute("visibility", this.currentAt ? "visible" : "hidden");
+  }
+
+  // A fence stands up while a horse still has it ahead; once the whole field is past it, it is
+  // drawn faint. The fence on the start line goes up once every horse has left the start.
+  markFences(horses) {
+    if (!this.fenceLayer) return;
+    const lines = horses.filter((h) => h.status === "racing" && h.lane !== undefined)
+      .map((h) => (this.squares[key(h.lane, h.square)] || {}).line).filter((line) => line !== undefined);
+    for (const mark of this.fenceLayer.children) {
+      const line = Number(mark.dataset.line);
+      const up = mark.dataset.fence === "start" ? lines.length > 0 && !lines.includes(0) : lines.some((l) => l < line);
+      const state = up ? "up" : mark.dataset.fence === "start" && lines.some((l) => l < line) ? "waiting" : "cleared";
+      if (mark.dataset.state !== state) mark.dataset.state = state;
+    }
+  }
+
+  // -- squares to choose -----------------------------------------------------------------------
+  // marks: [{lane, square, falls, confirming, title}]; onPick(lane, square) on a click or Enter.
+  setMarks(marks, onPick) {
+    this.reachLayer.innerHTML = "";
+    this.confirmLayer.innerHTML = "";
+    for (const m of marks) {
+      const poly = this.polys[key(m.lane, m.square)];
+      if (!poly) continue;
+      const mark = svg("polygon", { points: poly.getAttribute("points"),
+                                    class: `sq ${m.confirming ? "confirming" : "reach"}${m.falls ? " falls" : ""}`,
+                                    dataset: { lane: m.lane, square: m.square, falls: m.falls ? "yes" : "no" } },
+                       svg("title", {}, m.title));
+      if (m.confirming) { this.confirmLayer.append(mark); continue; }
+      mark.setAttribute("tabindex", "0");
+      mark.setAttribute("role", "button");
+      mark.setAttribute("aria-label", m.title);
+      mark.addEventListener("click", () => { if (!this.dragged) onPick(m.lane, m.square); });
+      mark.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(m.lane, m.square); } });
+      this.reachLayer.append(mark);
+    }
+  }
+
+  // -- zoom and pan ----------------------------------------------------------------------------
+  viewBox() { const v = this.view; return `${v.x} ${v.y} ${v.w} ${v.h}`; }
+
+  // the view's shape follows the box it is shown in (so that "fit" fills it)
+  aspect() {
+    const box = this.wrap && this.wrap.getBoundingClientRect();
+    return box && box.width > 0 && box.height > 0 ? box.width / box.height : this.full.w / this.full.h;
+  }
+
+  setView(view) {
+    const ratio = this.aspect();
+    let { x, y, w, h } = view;
+    // keep the box's shape, neither closer than MIN_VIEW nor farther than the whole course
+    const cx = x + w / 2, cy = y + h / 2;
+    if (w / h > ratio) h = w / ratio; else w = h * ratio;
+    const fitScale = Math.max(this.full.w / ratio, this.full.h);   // the fitted view's height
+    const most = fitScale, least = Math.min(MIN_VIEW / Math.min(ratio, 1), most);
+    h = Math.min(Math.max(h, least), most);
+    w = h * ratio;
+    x = cx - w / 2; y = cy - h / 2;
+    // never pan the course out of sight
+    const fx = this.full.x + this.full.w / 2, fy = this.full.y + this.full.h / 2;
+    const spanX = Math.max(0, (this.full.w - w) / 2), spanY = Math.max(0, (this.full.h - h) / 2);
+    x = Math.min(Math.max(x + w / 2, fx - spanX), fx + spanX) - w / 2;
+    y = Math.min(Math.max(y + h / 2, fy - spanY), fy + spanY) - h / 2;
+    this.view = { x, y, w, h };
+    this.root.setAttribute("viewBox", this.viewBox());
+    this.wrap.dataset.zoom = (this.fitHeight() / h).toFixed(2);
+  }
+
+  fitHeight() { const ratio = this.aspect(); return Math.max(this.full.w / ratio, this.full.h); }
+
+  fit() { this.setView({ ...this.full }); }
+
+  // zoom by `factor` (below 1: closer) about a point of the course (default: the view's centre)
+  zoomBy(factor, about = null) {
+    const v = this.view;
+    const [px, py] = about || [v.x + v.w / 2, v.y + v.h / 2];
+    const w = v.w * factor, h = v.h * factor;
+    this.setView({ x: px - (px - v.x) * factor, y: py - (py - v.y) * factor, w, h });
+  }
+
+  // where the + button zooms: the horse to move when it is in view, else the view's centre
+  focusPoint() {
+    const at = this.currentAt;
+    return at && this.contains({ x: at[0], y: at[1], w: 0, h: 0 }) ? at : null;
+  }
+
+  panBy(dx, dy) { const v = this.view; this.setView({ ...v, x: v.x + dx, y: v.y + dy }); }
+
+  // centre the view on a point of the course, at the zoom it has
+  centreOn([x, y]) { const v = this.view; this.setView({ ...v, x: x - v.w / 2, y: y - v.h / 2 }); }
+
+  zoomed() { return this.view.h < this.fitHeight() * 0.98; }
+
+  // The horse to move in sight: when zoomed in, the view follows it; on a small screen the view
+  // comes close to it first.
+  follow(small) {
+    if (!this.currentAt) return;
+    const [x, y] = this.currentAt;
+    if (small && !this.zoomed()) this.setView({ x: x - PHONE_VIEW / 2, y: y - PHONE_VIEW / 2, w: PHONE_VIEW, h: PHONE_VIEW });
+    else if (this.zoomed() && !this.contains({ x: x - 40, y: y - 40, w: 80, h: 80 })) this.centreOn(this.currentAt);
+  }
+
+  // The squares to choose from (and the horse) in sight, close enough to tap on a small screen.
+  showMarks(small) {
+    const spots = [...this.reachLayer.querySelectorAll("polygon"), ...this.confirmLayer.querySelectorAll("polygon")]
+      .map((p) => this.squares[key(p.dataset.lane, p.dataset.square)].at);
+    if (this.currentAt) spots.push(this.currentAt);
+    if (!spots.length) return;
+    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
+    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 30, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 60 };
+    if (small) {
+      const grow = (side) => Math.max(side, PHONE_VIEW * 0.8);
+      const w = grow(box.w), h = grow(box.h);
+      this.setView({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
+    }
+    else if (!this.contains(box)) this.centreOn([box.x + box.w / 2, box.y + box.h / 2]);
+  }
+
+  contains(box) {
+    const v = this.view;
+    return box.x >= v.x && box.y >= v.y && box.x + box.w <= v.x + v.w && box.y + box.h <= v.y + v.h;
+  }
+
+  // a point on screen -> the course's units
+  toCourse(clientX, clientY) {
+    const r = this.wrap.getBoundingClientRect(), v = this.view;
+    return [v.x + (clientX - r.left) / r.width * v.w, v.y + (clientY - r.top) / r.height * v.h];
+  }
+
+  // a square's name, shown on hover (made then: a thousand titles would slow the drawing)
+  squareTitle(poly) {
+    const { lane, square, pass2 } = poly.dataset;
+    return pass2 === undefined ? t("Lane {lane}, square {square}", { lane, square })
+      : t("Lane {lane}, square {first} on the first lap, {second} on the second", { lane, first: square, second: pass2 });
+  }
+
+  listen() {
+    const wrap = this.wrap;
+    wrap.addEventListener("pointerover", (e) => {
+      const poly = e.target;
+      if (poly.parentNode && poly.parentNode.classList.contains("squares") && !poly.firstChild) poly.append(svg("title", {}, this.squareTitle(poly)));
+    });
+    wrap.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      this.zoomBy(Math.exp(e.deltaY * 0.0015), this.toCourse(e.clientX, e.clientY));
+    }, { passive: false });
+    const pointers = new Map();
+    let last = null, pinch = null, moved = 0;
+    wrap.addEventListener("pointerdown", (e) => {
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pointers.size === 1) { last = [e.clientX, e.clientY]; moved = 0; this.dragged = false; }
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]) };
+      }
+    });
+    const end = (e) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = null;
+      if (!pointers.size) last = null;
+      else last = [...pointers.values()][0];
+    };
+    wrap.addEventListener("pointermove", (e) => {
+      if (!pointers.has(e.pointerId)) return;
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      const r = wrap.getBoundingClientRect();
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        this.zoomBy(pinch.dist / dist, this.toCourse((a[0] + b[0]) / 2, (a[1] + b[1]) / 2));
+        pinch = { dist };
+        this.dragged = true;
+        return;
+      }
+      if (!last) return;
+      const dx = e.clientX - last[0], dy = e.clientY - last[1];
+      moved += Math.abs(dx) + Math.abs(dy);
+      if (moved > 6) {
+        if (!this.dragged) wrap.setPointerCapture(e.pointerId);
+        this.dragged = true;
+        this.panBy(-dx / r.width * this.view.w, -dy / r.height * this.view.h);
+      }
+      last = [e.clientX, e.clientY];
+    });
+    wrap.addEventListener("pointerup", end);
+    wrap.addEventListener("pointercancel", end);
+    // a drag is not a click on the square it ends on
+    wrap.addEventListener("click", (e) => { if (this.dragged) { e.stopPropagation(); this.dragged = false; } }, true);
+    wrap.addEventListener("keydown", (e) => {
+      const step = this.view.w * 0.15;
+      const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+      if (e.target !== wrap) return;
+      if (moves[e.key]) { e.preventDefault(); this.panBy(...moves[e.key]); }
+      else if (e.key === "+" || e.key === "=") { e.preventDefault(); this.zoomBy(1 / 1.4); }
+      else if (e.key === "-" || e.key === "_") { e.preventDefault(); this.zoomBy(1.4); }
+      else if (e.key === "0") { e.preventDefault(); this.fit(); }
+    });
+    // the box changed size (a phone turned, the window resized): keep the view's centre and zoom
+    this.resizer = new ResizeObserver(() => this.setView(this.view));
+    this.resizer.observe(wrap);
+  }
+
+  remove() { this.resizer.disconnect(); this.tools.remove(); this.wrap.remove(); }
+}

@@ -1,0 +1,108 @@
+"""The race caller for the box (issue 11, points 2 and 8) in the browser: the lobby offers a table
+for the box; its host link shows the buttons, a spectator link none; each roll's two dice are
+drawn, the red-line crossings counted (R2: bets close at the third), the leader named; with the
+clock fast the table runs race after race and never stalls."""
+
+import re
+
+import pytest
+
+from tests.browser.conftest import create, screenshot, set_clock
+
+pytestmark = pytest.mark.browser
+
+PACE = 0.05   # the quickest pace a table takes: a race of some 60 rolls in a few seconds
+LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+
+
+def caller_page(browser, server, link, viewport=LAPTOP):
+    page = browser.new_page(viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + link)
+    page.wait_for_selector("#track .horse")
+    return page, errors
+
+
+def test_the_lobby_offers_a_table_for_the_box_and_links_its_caller(server, browser):
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value=readysetbet-box]", state="attached")
+    page.select_option("#game", "readysetbet-box")
+    page.wait_for_function("() => document.querySelector('#game-summary').textContent.includes('For the box')")
+    assert page.locator("#races").input_value() == "4"   # all the meeting's races by default
+    assert page.locator("#seats-heading").is_hidden() and page.locator(".seat-row").count() == 0
+    page.click("#create-button")
+    page.wait_for_selector("#created .caller-link")
+    screenshot(page, "lobby-box-created")
+    host_link = page.get_attribute("#created .caller-link", "href")
+    assert re.fullmatch(r"/call/[0-9a-f]+#host=.+", host_link)
+    assert "/call/" in page.get_attribute("#created .spectate-link", "href")
+    table_id = host_link.split("/call/", 1)[1].split("#", 1)[0]
+    page.wait_for_selector(f'#tables a[href="/call/{table_id}"]')   # watched on its caller, not a play page
+    # a play link of a table for the box leads to its caller
+    page.goto(server.url + f"/play/{table_id}")
+    page.wait_for_url(f"**/call/{table_id}")
+    page.wait_for_selector("#track .horse")
+    assert page.locator("#host-controls").is_hidden()
+    page.close()
+
+
+def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, browser):
+    table = create(server, {"game": "readysetbet-box", "setup": {"races": 2}, "seats": [], "pace": PACE})
+    set_clock(server, table, paused=True)   # the races wait for the pages, however slow the machine
+    host, errors = caller_page(browser, server, table["host_link"])
+    watcher, watcher_errors = caller_page(browser, server, table["spectator_link"], PHONE)
+    # the host link: the buttons; the spectator link: none
+    assert host.locator("#pause").is_visible() and host.locator("#resume").is_visible()
+    assert host.locator("#start").is_hidden() and host.locator("#next-race").is_hidden()
+    assert watcher.locator("#host-controls").is_hidden() and watcher.locator("button:visible").count() == 0
+    # a roll or two may come before the pause lands: no dice until the first roll, two after
+    rolled = host.get_attribute("#roll", "data-dice")
+    assert host.locator("#dice .die").count() == (2 if rolled else 0)
+    assert ("first roll" in host.text_content("#roll-sum")) == (not rolled)
+    crossings = int(host.get_attribute("#redline", "data-crossings"))
+    assert host.text_content("#redline-count") == f"{min(crossings, 3)}/3"
+    host.click("#resume")
+    # R2: stop the clock after the second crossing, to look at a race in full swing
+    host.wait_for_function("() => Number(document.querySelector('#redline').dataset.crossings) >= 2", timeout=120000)
+    host.click("#pause")
+    host.wait_for_function("() => document.querySelector('#resume').disabled === false")
+    dice = host.eval_on_selector_all("#dice .die", "dice => dice.map(d => Number(d.dataset.value))")
+    assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+    circles = host.eval_on_selector_all("#dice .die", "dice => dice.map(d => d.querySelectorAll('circle').length)")
+    assert circles == dice, "each die is drawn with its pips"
+    assert host.get_attribute("#roll", "data-dice") == f"{dice[0]}+{dice[1]}"
+    assert str(sum(dice)) in host.text_content("#roll-sum")
+    crossings = int(host.get_attribute("#redline", "data-crossings"))
+    assert host.text_content("#redline-count") == f"{min(crossings, 3)}/3"
+    assert host.locator("#redline-pips .on").count() == min(crossings, 3)
+    assert ("No more bets!" in host.text_content("#redline")) == (crossings >= 3)
+    leaders = host.get_attribute("#leader", "data-horses").split(",")
+    assert leaders and all(horse in host.text_content("#leader-horses") for horse in leaders)
+    watcher.wait_for_function(f"() => document.body.dataset.stateId === '{host.get_attribute('body', 'data-state-id')}'")
+    assert watcher.get_attribute("#roll", "data-dice") == f"{dice[0]}+{dice[1]}"
+    settled = "() => document.getAnimations().length === 0"   # the dice have stopped tumbling
+    host.wait_for_function(settled)
+    watcher.wait_for_function(settled)
+    screenshot(host, "caller-box-laptop-host")
+    screenshot(watcher, "caller-box-phone-spectator")
+    host.set_viewport_size(PHONE)
+    screenshot(host, "caller-box-phone-host")
+    host.set_viewport_size(LAPTOP)
+    # no stall: race 1 ends and race 2 runs to its end with nobody deciding anything
+    host.click("#resume")
+    host.wait_for_function("() => document.querySelector('#race-no').textContent.includes('2')", timeout=120000)
+    host.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=120000)
+    assert "The game is over." in host.text_content("#announce")
+    assert host.text_content("#leader-label") == "Winner"
+    results = host.locator("#race-results li").all_text_contents()   # R3, race by race
+    assert len(results) == 2 and all(re.match(rf"Race {n} Win: .+ Place: .+ Show: ", text)
+                                     for n, text in zip((1, 2), results)), results
+    assert re.search(r"Win: .+ Place: .+ Show: ", host.text_content("#calls"))
+    assert host.locator("#pause").is_hidden(), "nothing left to pause"
+    host.wait_for_function(settled)
+    screenshot(host, "caller-box-laptop-over")
+    assert not errors and not watcher_errors, errors + watcher_errors
+    host.close()
+    watcher.close()

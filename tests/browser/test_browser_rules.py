@@ -1,0 +1,144 @@
+"""The rules pages in the browser: each game's page in each language shows every section and every
+diagram drawn from the engine's data, switches language in place, opens at a paragraph's anchor,
+and is reached from the lobby and from the play page. Screenshots at 1280x800 and 390x844."""
+
+import json
+import urllib.request
+
+import pytest
+
+from hippodrome.i18n import LANGUAGES
+from hippodrome.server.localize import WEB_DIR
+from tests.browser.conftest import create, screenshot
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("turfmaster", "readysetbet")
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+#: a paragraph with a diagram to photograph, per game
+SHOWN = {"turfmaster": "handicap", "readysetbet": "board"}
+
+
+def texts(game, lang):
+    return json.loads((WEB_DIR / "rules" / f"{game}.{lang}.json").read_text(encoding="utf-8"))
+
+
+def diagrams(server, game):
+    return json.loads(urllib.request.urlopen(f"{server.url}/api/games/{game}/rules", timeout=30).read())["diagrams"]
+
+
+def open_rules(browser, server, game, lang, viewport=DESKTOP, anchor=""):
+    page = browser.new_page(viewport=viewport)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(f"localStorage.setItem('hippodrome.lang', '{lang}')")
+    page.goto(f"{server.url}/rules/{game}{anchor}")
+    wait_drawn(page, lang, len(texts(game, lang)["sections"]))
+    return page, errors
+
+
+def wait_drawn(page, lang, sections):
+    page.wait_for_function("([lang, n]) => document.querySelector('#rules').dataset.lang === lang"
+                           " && document.querySelectorAll('#rules section').length === n", arg=[lang, sections])
+
+
+def check_diagrams(page, game, data):
+    for name, diagram in data.items():
+        figure = page.locator(f'figure[data-diagram="{name}"]')
+        assert figure.count() == 1, name
+        box = figure.bounding_box()
+        assert box["width"] > 200 and box["height"] > 60, (name, box)
+        if game == "turfmaster":
+            # every square of the window and every horse the engine placed is drawn
+            assert figure.locator("polygon.sq").count() == len(diagram["squares"]), name
+            assert figure.locator("g.horse").count() == len(diagram["horses"]), name
+            assert figure.locator("ul.legend li").count() >= len(diagram["horses"]), name
+        elif name == "board":
+            assert figure.locator("tbody tr").count() == len(diagram["rows"])
+        elif name == "bonus":
+            assert figure.locator("tbody tr").count() == len(diagram["rolls"])
+        else:
+            assert figure.locator("g.horse").count() == len(diagram["track"]), name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_page_shows_every_section_and_diagram_in_every_language(server, browser, game):
+    data = diagrams(server, game)
+    for lang in LANGUAGES:
+        page, errors = open_rules(browser, server, game, lang)
+        content = texts(game, lang)
+        assert page.eval_on_selector_all("#rules section", "s => s.map(x => x.id)") == [s["id"] for s in content["sections"]]
+        assert page.eval_on_selector_all("#rules section h2", "s => s.map(x => x.textContent)") == [
+            s["title"] for s in content["sections"]]
+        assert page.text_content("#rules-intro h1") == content["title"]
+        assert page.text_content("#contents-title") != "Contents" or lang == "en"   # the page's own words translated
+        assert page.locator("#contents-list a").count() == len(content["sections"])
+        check_diagrams(page, game, data)
+        shown = page.text_content("#rules")
+        assert "{" not in shown and "undefined" not in shown and "NaN" not in shown, lang
+        page.locator(f"#{SHOWN[game]}").scroll_into_view_if_needed()
+        screenshot(page, f"rules-{game}-{lang}-desktop")
+        page.set_viewport_size(PHONE)
+        page.locator(f"#{SHOWN[game]} figure").first.scroll_into_view_if_needed()
+        screenshot(page, f"rules-{game}-{lang}-phone")
+        # nothing is wider than the phone's screen but the diagrams, which scroll in their box
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == [], errors
+        page.close()
+
+
+def test_the_page_switches_language_in_place_and_opens_at_a_paragraph(server, browser):
+    page, errors = open_rules(browser, server, "turfmaster", "en", anchor="#fences")
+    top = page.locator("#fences").bounding_box()["y"]
+    assert -2 <= top < DESKTOP["height"] / 2   # the paragraph a link names is at the top of the screen
+    page.select_option("#lang", "nl")
+    wait_drawn(page, "nl", len(texts("turfmaster", "nl")["sections"]))
+    assert page.text_content("#fences h2") == next(s["title"] for s in texts("turfmaster", "nl")["sections"]
+                                                    if s["id"] == "fences")
+    check_diagrams(page, "turfmaster", diagrams(server, "turfmaster"))
+    assert errors == []
+    page.close()
+
+
+def test_the_lobby_links_to_the_rules_of_the_game_chosen(server, browser):
+    page = browser.new_page(viewport=PHONE)
+    page.add_init_script("localStorage.setItem('hippodrome.lang', 'es')")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value=readysetbet]", state="attached")
+    for game, rules in (("readysetbet", "readysetbet"), ("turfmaster", "turfmaster")):
+        page.select_option("#game", game)
+        page.wait_for_function("(game) => document.querySelector('#rules-link').getAttribute('href') === `/rules/${game}`",
+                               arg=game)
+    assert page.text_content("#rules-link") == "Reglas de este juego"
+    screenshot(page, "rules-lobby-link-phone")
+    page.click("#rules-link")
+    wait_drawn(page, "es", len(texts("turfmaster", "es")["sections"]))
+    assert page.url.endswith("/rules/turfmaster")
+    page.close()
+
+
+def test_the_play_page_links_to_the_rules_of_its_game(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot", "level": "random"}]})
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#rules-link:not([hidden])")
+    assert page.get_attribute("#rules-link", "href") == "/rules/readysetbet"
+    screenshot(page, "rules-play-link-desktop")
+    with context.expect_page() as opened:
+        page.click("#rules-link")
+    rules = opened.value   # a new tab: the game stays open
+    wait_drawn(rules, "en", len(texts("readysetbet", "en")["sections"]))
+    assert rules.url.endswith("/rules/readysetbet")
+    context.close()
+
+
+def test_a_game_without_rules_is_told_in_words(server, browser):
+    page = browser.new_page(viewport=PHONE)
+    response = page.goto(server.url + "/rules/nothing")
+    assert response.status == 404
+    assert "/rules/turfmaster" in page.text_content("#problem")
+    page.click("#back")
+    page.wait_for_selector("#game option", state="attached")
+    page.close()

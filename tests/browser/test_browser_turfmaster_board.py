@@ -1,0 +1,255 @@
+"""The TurfMaster board (web/turfmaster_board.js): drawn like the game's board from the course data
+(T12: rails, lanes, level lines, start and finish; T11: the six fences of the steeplechase oval),
+tokens told apart by colour and number, the horse to move ringed on every colour, handicap marks
+(T6) beside their own token; both courses fit a laptop window; zoom and pan; on a phone the banner,
+the dice and the hand stay in sight while the board follows the horse to move."""
+
+import pytest
+
+from tests.browser.conftest import create, open_seat, screenshot
+
+pytestmark = pytest.mark.browser
+
+HORSES = ["red", "blue", "yellow", "green", "black", "white", "brown", "purple"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def one_owner_race(server, course, steeplechase, squares, hands=None):
+    """A race whose eight horses all belong to the one person at the table: every turn is hers."""
+    setup = {"course": course, "steeplechase": steeplechase, "seats": 1,
+             "horses": [{"id": h, "owner": 0} for h in HORSES],
+             "positions": [{"id": h, "lane": lane, "square": square} for h, (lane, square) in zip(HORSES, squares)],
+             "hands": {h: list(hands or ["3", "4", "6"]) for h in HORSES}}
+    return create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}]})
+
+
+def open_race(server, browser, course, steeplechase, squares):
+    """That race's page on a laptop, once it asks its person for a card."""
+    table = one_owner_race(server, course, steeplechase, squares)
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_selector("#turn[data-mine=yes]")
+    return page, errors
+
+
+def boxes_overlap(a, b):
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+BOX = "(n) => { const r = n.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }"
+VIEW = "() => document.querySelector('#course svg').getAttribute('viewBox').split(' ').map(Number)"
+# the centre of the horse to move's token and of the ring around it, on screen
+RING = """() => {
+  const token = document.querySelector('g.horse.current'), ring = document.querySelector('g.current-ring');
+  if (!token || ring.getAttribute('visibility') !== 'visible') return null;
+  const c = (n) => { const r = n.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; };
+  return { horse: token.dataset.horse, token: c(token.querySelector('circle.body')), ring: c(ring) };
+}"""
+
+
+def fits_without_scrolling(page):
+    """The whole board is in the window: nothing of it below the fold, no sideways scrolling."""
+    box = page.eval_on_selector("#course .board-view", BOX)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], box
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # at "fit" the course's whole drawing is inside the box
+    course = page.eval_on_selector("#course svg .squares", BOX)
+    assert course["x"] >= box["x"] - 1 and course["x"] + course["width"] <= box["x"] + box["width"] + 1
+    assert course["y"] >= box["y"] - 1 and course["y"] + course["height"] <= box["y"] + box["height"] + 1
+
+
+def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
+    # fence 1 (line 10) in front of red; white, brown and purple lead on the second pass of the
+    # home straight, white with blue close beside it (its handicap mark must not cover blue);
+    # yellow, green and black side by side in the first curve
+    squares = [(2, 6), (4, 4), (0, 35), (1, 36), (2, 37), (5, 113), (6, 100), (7, 121)]
+    page, errors = open_race(server, browser, "oval", True, squares)
+    page.wait_for_selector("#course g.horse.current")
+    # T12: rails inside and outside, a lane number for every lane, level lines in the curves
+    assert page.locator("#course polyline.rail:not(.shadow)").count() == 2
+    assert sorted(set(page.eval_on_selector_all("#course text.lane-mark", "ns => ns.map(n => n.textContent)"))) == \
+        [str(lane) for lane in range(8)]
+    assert page.locator("#course line.level").count() >= 8
+    assert page.locator("#course line.level.all").count() >= 2, "each of the two curves ends on a line level across every lane"
+    assert page.locator("#course .start-post").count() == 1 and page.locator("#course .finish-post").count() == 1
+    assert page.locator("#course polygon.finish").count() == 1
+    # no band painted over the first pass; the second pass stands on the first's squares
+    assert page.locator("#course polygon.sq.past").count() == 0
+    square = '#course .squares polygon[data-lane="0"][data-square="20"]'
+    page.hover(square)
+    assert page.text_content(f"{square} title") == "Lane 0, square 20 on the first lap, 120 on the second"
+    # T11: six hurdles, each one in sight: what is drawn at its middle is the hurdle itself
+    fences = page.eval_on_selector_all("#course g.fence-mark", """marks => marks.map(m => {
+        const hurdle = m.querySelector('polygon.hurdle'), r = hurdle.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height * 0.3);
+        return { fence: m.dataset.fence, seen: top === hurdle, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+    })""")
+    assert sorted(f["fence"] for f in fences) == ["1", "2", "3", "4", "5", "start"]
+    assert all(f["seen"] for f in fences), fences
+    # no square of another pass is drawn over a fence (fence 1 counts on the first pass only)
+    second_pass = page.eval_on_selector_all("#course .squares polygon", f"""ps => ps
+        .filter(p => Number(p.dataset.square) > 100 + 2 * Number(p.dataset.lane) && Number(p.dataset.square) < 140)
+        .map({BOX})""")
+    for fence in fences:
+        assert not any(boxes_overlap(fence["box"], square) for square in second_pass), fence["fence"]
+    # tokens: eight colours, eight different labels; handicap marks (T6) cover no other token
+    tokens = page.eval_on_selector_all("#course g.horse", f"""gs => gs.map(g => ({{
+        horse: g.dataset.horse, label: g.querySelector('text.num').textContent,
+        fill: g.querySelector('circle.body').getAttribute('fill'),
+        box: ({BOX})(g.querySelector('circle.body')),
+        limit: g.querySelector('.limit').getAttribute('visibility') === 'visible' ? ({BOX})(g.querySelector('.limit rect')) : null }}))""")
+    assert sorted(t["horse"] for t in tokens) == sorted(HORSES)
+    assert len({t["label"] for t in tokens}) == 8 and len({t["fill"] for t in tokens}) == 8
+    limits = [t for t in tokens if t["limit"]]
+    assert len(limits) >= 3, "the three leaders carry their limits"
+    for marked in limits:
+        for other in tokens:
+            if other is not marked:
+                assert not boxes_overlap(marked["limit"], other["box"]), (marked["horse"], other["horse"])
+    # the same number beside the horse in the horses table and the hand
+    assert page.locator("#horses-table tr[data-horse=black] .swatch").inner_text() == \
+        next(t["label"] for t in tokens if t["horse"] == "black")
+    fits_without_scrolling(page)
+    screenshot(page, "tm-board-steeplechase-desktop")
+    # the horse to move is ringed, whatever its colour: play each horse's turn by clicking
+    ringed = set()
+    for _ in range(8):
+        # the ring slides from the horse before to this one, and comes to rest around it
+        page.wait_for_function(f"""() => {{ const r = ({RING})();
+            return r && document.querySelector('#turn').dataset.mine === 'yes'
+                   && Math.abs(r.token[0] - r.ring[0]) < 2 && Math.abs(r.token[1] - r.ring[1]) < 2; }}""")
+        ring = page.evaluate(RING)
+        assert ring["ring"][2] > ring["token"][2] + 4, "the ring shows around the token"
+        ringed.add(ring["horse"])
+        state = page.get_attribute("#app", "data-state-id")
+        page.locator(f"#hands .hand[data-horse={ring['horse']}] .card.playable").first.click()
+        page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+        if ring["horse"] == "yellow":
+            screenshot(page, "tm-board-yellow-to-move")
+        target = page.locator("#course .reach-layer polygon:not(.falls), #play-anyway").first
+        target.click() if target.count() else page.locator("#course .reach-layer polygon").first.click()
+        if page.locator("#confirm-fall").count():
+            page.click("#confirm-fall")
+        page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
+    assert ringed == set(HORSES)
+    assert not errors, errors
+    page.close()
+
+
+def test_the_triangle_fits_and_zooms_and_pans_and_keeps_its_view(server, browser):
+    squares = [(0, 2), (1, 3), (2, 30), (3, 45), (4, 60), (5, 80), (6, 100), (7, 118)]
+    page, errors = open_race(server, browser, "triangle", False, squares)
+    fits_without_scrolling(page)
+    screenshot(page, "tm-board-triangle-desktop")
+    fitted = page.evaluate(VIEW)
+    page.click("#zoom-in")
+    closer = page.evaluate(VIEW)
+    assert closer[3] < fitted[3] * 0.8
+    # a drag pans the course
+    box = page.eval_on_selector("#course .board-view", BOX)
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx - 120, cy - 60, steps=6)
+    page.mouse.up()
+    panned = page.evaluate(VIEW)
+    assert panned[0] > closer[0] and panned[3] == pytest.approx(closer[3])
+    # the wheel zooms about the pointer; the keys work once the board has the focus
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(f"() => ({VIEW})()[3] < {panned[3] * 0.95}")
+    page.focus("#course .board-view")
+    before = page.evaluate(VIEW)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(VIEW)[0] > before[0]
+    page.keyboard.press("-")
+    assert page.evaluate(VIEW)[3] > before[3]
+    zoom = page.evaluate(VIEW)[3]
+    # a move (a new state) keeps the zoom and the board: nothing is drawn again
+    page.evaluate("() => { document.querySelector('#course .squares').dataset.kept = 'yes'; }")
+    state = page.get_attribute("#app", "data-state-id")
+    page.locator("#hands .card.playable").first.click()
+    page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+    page.locator("#course .reach-layer polygon, #play-anyway").first.click()
+    page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
+    page.wait_for_selector("#turn[data-mine=yes]")
+    assert page.evaluate(VIEW)[3] == pytest.approx(zoom, rel=0.01)
+    assert page.get_attribute("#course .squares", "data-kept") == "yes"
+    # a switch of language draws the page again, the board at the zoom it had
+    page.select_option("#lang", "de")
+    page.wait_for_function("""() => document.documentElement.lang === 'de' && document.querySelector('#course .squares')
+                                    && !document.querySelector('#course .squares').dataset.kept""")
+    assert page.evaluate(VIEW)[3] == pytest.approx(zoom, rel=0.01)
+    assert page.get_attribute("#zoom-fit", "title") != "Show the whole course"
+    page.click("#zoom-fit")
+    assert page.evaluate(VIEW)[3] == pytest.approx(fitted[3], rel=0.01)
+    # on a phone, a card chosen brings its squares close
+    page.set_viewport_size(PHONE)
+    page.locator("#hands .card.playable").first.click()
+    page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+    assert page.evaluate(VIEW)[3] < fitted[3] / 2
+    screenshot(page, "tm-board-triangle-phone")
+    assert not errors, errors
+    page.close()
+
+
+def test_on_a_phone_the_banner_the_dice_and_the_hand_stay_in_sight(server, browser):
+    """A dice round first (T4): Ana rolls, chooses how to use the dice, then where her horse ends."""
+    setup = {"course": "oval", "steeplechase": True, "seats": 2, "first_round": "dice", "first_roller": 0,
+             "horses": [{"id": "yellow", "owner": 0}, {"id": "white", "owner": 1}],
+             "positions": [{"id": "yellow", "lane": 1, "square": 4}, {"id": "white", "lane": 2, "square": 3}],
+             "hands": {"yellow": ["3", "4", "6", "7", "8", "9", "10", "J10"], "white": ["3", "4"]}}
+    table = create(server, {"game": "turfmaster-race", "setup": setup,
+                            "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "random"}]})
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.set_viewport_size(PHONE)
+    in_sight = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                             return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }"""
+    chose_square = False
+    for _ in range(12):
+        page.wait_for_selector("#turn[data-mine=yes]")
+        state = page.get_attribute("#app", "data-state-id")
+        if page.locator("#course .reach-layer polygon").count():   # where the horse ends (its squares lit)
+            for sel in ("#turn", "#dice", "#hands .card"):
+                assert page.evaluate(in_sight, sel), sel
+            # the lit squares are in the board's box and big enough for a thumb
+            board = page.eval_on_selector("#course .board-view", BOX)
+            marks = page.eval_on_selector_all("#course .reach-layer polygon", f"ps => ps.map({BOX})")
+            for mark in marks:
+                assert board["y"] <= mark["y"] and mark["y"] + mark["height"] <= board["y"] + board["height"]
+                assert mark["width"] >= 24 and mark["height"] >= 24, mark
+            assert board["height"] <= PHONE["height"] * 0.5, "the board leaves room for the banner and the hand"
+            # the choices as buttons, in the bottom half of the screen
+            button = page.eval_on_selector("#decision button.option", BOX)
+            assert button["y"] > PHONE["height"] / 2 and button["height"] >= 44
+            screenshot(page, "tm-board-phone-square")
+            page.locator("#course .reach-layer polygon").first.click()
+            if page.locator("#confirm-fall").count():
+                page.click("#confirm-fall")
+            chose_square = True
+        elif page.locator("#decision button.option[data-type=dice_use]").count():
+            screenshot(page, "tm-board-phone-dice")
+            page.locator("#decision button.option").first.click()
+        elif page.locator("#hands .card.playable").count():
+            break
+        else:
+            page.locator("#decision button.option").first.click()
+        page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
+        if chose_square:
+            break
+    assert chose_square
+    # the card round: the board follows the horse to move, close enough to tap
+    page.wait_for_selector("#turn[data-mine=yes]")
+    page.wait_for_selector("#hands .card.playable")
+    page.locator("#hands .card.playable").first.click()
+    page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+    for sel in ("#turn", "#hands .card"):
+        assert page.evaluate(in_sight, sel), sel
+    token = page.eval_on_selector("#course g.horse[data-horse=yellow] circle.body", BOX)
+    board = page.eval_on_selector("#course .board-view", BOX)
+    assert board["x"] <= token["x"] and token["x"] + token["width"] <= board["x"] + board["width"]
+    assert token["width"] >= 20, "zoomed in on a phone"
+    screenshot(page, "tm-board-phone-card")
+    assert not errors, errors
+    page.close()
