@@ -165,3 +165,21 @@ def test_a_bot_thinking_blocks_no_ping(client, monkeypatch):
         assert not returned.is_set(), "the pong came while the bot was still thinking"
         release.set()
     ready_all(client, table)  # a table of bots: nobody to be ready, nothing to do
+
+
+def test_a_table_for_the_box_made_for_its_host_waits_for_start_and_for_next_race(client):
+    """The box's races (no seats) with ``wait_for_host``: the race caller's host link starts them
+    and calls each next race; without the flag the box runs straight through (test_server_box)."""
+    table = make_table(client, start=False, game="readysetbet-box", setup={"races": 2}, seats=[], pace=0.05,
+                       wait_for_host=True)
+    assert table["status"] == "waiting" and "play_host_link" not in table
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        assert receive(ws)["status"] == "waiting"
+        ws.send_json({"v": 1, "type": "start", "host": table["host_token"]})
+        receive(ws, predicate=lambda m: m["status"] == "playing")
+        state = receive(ws, predicate=lambda m: m["status"] == "between_races", limit=5000)
+        assert state["lifecycle"]["countdown"] > 0 and len(state["view"]["history"]) == 1
+        ws.send_json({"v": 1, "type": "next_race", "host": table["host_token"]})
+        receive(ws, predicate=lambda m: m["status"] == "playing")
+        assert receive(ws, predicate=lambda m: m["over"], limit=5000)["status"] == "over"
