@@ -26,6 +26,9 @@ AUTOPLAY = """() => {
   const click = (node, what) => { node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
                                   auto.clicked[what] = (auto.clicked[what] || 0) + 1; };
   setInterval(() => {
+    // between races: ready for the next one, as soon as the panel asks
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
+    if (next) { click(next, "next_race"); return; }
     const turn = document.querySelector("#turn");
     if (!turn || turn.dataset.mine !== "yes") return;
     if (auto.stop === "keep" && document.querySelector("#keep")) { auto.stopped = true; return; }
