@@ -154,26 +154,24 @@ PLAYERS: dict[str, Callable[[list[str], str, float], list[int]]] = {
 }
 
 
-def _play(args: tuple[tuple[str, str, str, int], float]) -> tuple[str, str, str, float]:
-    return play_pair_game(*args)
-
-
-def run_games(jobs: list[tuple[str, str, str, int]], think: float, workers: int, seconds: float | None,
-              on_result: Callable[[tuple[str, str, str, float]], None]) -> int:
-    """Play ``jobs`` on ``workers`` processes until done or ``seconds`` have passed (games still
-    running then are dropped); ``on_result`` gets each finished game. Returns the games played."""
+def run_games(jobs: list[Any], think: float, workers: int, seconds: float | None, on_result: Callable[[Any], None],
+              play: Callable[[Any, float], Any] | None = None) -> int:
+    """Play ``jobs`` (by default pair games, :func:`play_pair_game`; ``play(job, think)``, a
+    module-level function) on ``workers`` processes until done or ``seconds`` have passed (games
+    still running then are dropped); ``on_result`` gets each finished game. Returns the games played."""
+    play = play or play_pair_game
     deadline = None if seconds is None else time.monotonic() + seconds
     done = 0
     if workers <= 1:
         for job in jobs:
             if deadline is not None and time.monotonic() > deadline:
                 break
-            on_result(play_pair_game(job, think))
+            on_result(play(job, think))
             done += 1
         return done
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        pending = {pool.submit(_play, (job, think)) for job in jobs}
+        pending = {pool.submit(play, job, think) for job in jobs}
         while pending:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
