@@ -19,7 +19,7 @@ import math
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, zip_longest
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -189,7 +189,9 @@ def ladder(levels_by_game: dict[str, list[str]], games: dict[str, int], think: f
            seconds: float | None, anchor: str = "random") -> dict[str, Any]:
     """Play the pairwise games of every game's levels and fit each game's ladder."""
     results = {game: PairResults(list(levels)) for game, levels in levels_by_game.items()}
-    jobs = [job for game, levels in levels_by_game.items() for job in schedule(game, levels, games[game])]
+    schedules = [schedule(game, levels, games[game]) for game, levels in levels_by_game.items()]
+    # the games' jobs interleaved, so that a run cut short by its time limit has games of each
+    jobs = [job for round_ in zip_longest(*schedules) for job in round_ if job is not None]
 
     def record(outcome: tuple[str, str, str, float]) -> None:
         game, a, b, points = outcome
