@@ -104,7 +104,7 @@ def test_r4_r5_r7_taken_spaces_are_gone_so_colour_and_prop_bets_take_the_right_t
         bet(match, 2, token, space)
     view, options = match.state.view(0), match.state.free_options(0)
     bot = BoardBettor(3)
-    plan = {option["space"]: option["token"] for _, option in bot.plan(view, options, bot._own_tokens(view))}
+    plan = {option["space"]: option["token"] for _, option in bot.plan(view, options, bot.tokens_left(view))}
     assert plan["colour:blue"] == "5" and plan["prop:11/12>8"] == "4"  # 5 x 5 + 4 x 4 beats 5 x 4 + 4 x 5
     assert not any(space.startswith(("win:11/12", "place:11/12", "show:11/12")) for space in plan)
     assert bot.choose_free(view, options) == {"type": "bet", "token": "5", "space": "colour:blue"}

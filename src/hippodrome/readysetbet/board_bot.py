@@ -99,14 +99,15 @@ class BoardBettor:
         planned = [(values[t][g], legal[_key(tokens[t])][columns[g]]) for t, g in best_assignment(values)]
         return sorted(planned, key=lambda item: -item[0])
 
-    def _own_tokens(self, observation: dict[str, Any]) -> list[Token]:
+    def tokens_left(self, observation: dict[str, Any]) -> list[Token]:
+        """The seat's tokens not on the board yet."""
         return [t for t in observation["tokens"][observation["seat"]] if not t.get("used")]
 
     # -- bets ----------------------------------------------------------------------
     def choose_free(self, observation: dict[str, Any], options: tuple[Action, ...]) -> Action | None:
         if not options or observation["seat"] is None:
             return None
-        planned = self.plan(observation, options, self._own_tokens(observation))
+        planned = self.plan(observation, options, self.tokens_left(observation))
         if not planned:
             return None
         best_value, best = planned[0]
