@@ -27,7 +27,7 @@ def test_every_game_serves_its_description_in_every_language(client):
     assert meeting["seats"] == {"min": 2, "max": 8}  # T7: 2 to 8 players
     players = next(e for e in meeting["setup"] if e["key"] == "players")
     assert (players["minimum"], players["maximum"], players["default"]) == (2, 8, 2)
-    assert [b["name"] for b in meeting["bots"]] == ["random", "tactical"]
+    assert [b["name"] for b in meeting["bots"]] == ["random", "tactical", "search"]
     assert games["turfmaster"]["title"]["es"] != games["turfmaster"]["title"]["en"]
     # the public data the pages draw with: courses with their squares, the eight horses, T6's limits
     data = meeting["data"]

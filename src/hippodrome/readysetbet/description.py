@@ -99,6 +99,10 @@ GAME = GameDescription(
         BotLevel("value", Message("Value bettor"),
                  Message("Prices every bet with the live odds and takes the good ones before you do"),
                  "hippodrome.readysetbet.bots:ValueBettor"),
+        BotLevel("board", Message("Board player"),
+                 Message("Plays the whole board: props, exotic finishes, colours and VIP cards; waits for "
+                         "sharper odds and takes the best spaces first before betting closes"),
+                 "hippodrome.readysetbet.board_bot:BoardBettor"),
     ),
     seats=game_seats,
     form=game_form,
