@@ -132,6 +132,10 @@ def create(server, body, start=True):
             if seat["kind"] == "person":
                 send_as(server, table, {"type": "ready"}, token=seat["token"],
                         until=lambda m, n=seat["seat"]: n in m["lifecycle"]["ready"] or m["status"] != "waiting")
+        if table["status"] == "waiting" and not any(s["kind"] == "person" for s in table["seats"]):
+            # a table without seats (the race caller for the box) waits for its host's start
+            send_as(server, table, {"type": "start", "host": table["host_token"]},
+                    until=lambda m: m["status"] != "waiting")
     return table
 
 

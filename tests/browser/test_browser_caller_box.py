@@ -90,8 +90,13 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     host.set_viewport_size(PHONE)
     screenshot(host, "caller-box-phone-host")
     host.set_viewport_size(LAPTOP)
-    # no stall: race 1 ends and race 2 runs to its end with nobody deciding anything
+    # no stall: race 1 ends, the host starts race 2 (people settle on the board meanwhile), and it
+    # runs to its end with nobody deciding anything
     host.click("#resume")
+    host.wait_for_selector("#next-race:visible", timeout=120000)
+    assert watcher.locator("button:visible").count() == 0
+    screenshot(host, "caller-box-laptop-between")
+    host.click("#next-race")
     host.wait_for_function("() => document.querySelector('#race-no').textContent.includes('2')", timeout=120000)
     host.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=120000)
     assert "The game is over." in host.text_content("#announce")

@@ -107,7 +107,8 @@ class Hub:
         game = description.name
         setup = checked_setup(description, request.get("setup", {}))
         options = table_options(description, request)
-        wait_for_host = request.get("wait_for_host", False)
+        # a table without seats (the race caller for the box) is run by its host: it waits for its start
+        wait_for_host = request.get("wait_for_host", description.max_seats == 0)
         if not isinstance(wait_for_host, bool):
             raise InvalidSetup(Message("'wait_for_host' must be true (the table waits for its host's start) or false"))
         seed = secrets.token_hex(16)
