@@ -175,6 +175,8 @@ def test_a_whole_meeting_its_log_and_the_final_screen_with_play_again(server, br
         [(s["name"], s["kind"], s["level"]) for s in old["seats"]]
     screenshot(page, "tm-table-play-again-desktop")
     page.click("#go-again")
+    page.wait_for_selector("#lifecycle[data-status=waiting] .lifecycle-mine:not([hidden])")
+    page.click("#lifecycle .lifecycle-mine")   # the new table waits for its people: Ready
     page.wait_for_selector("#turn[data-mine=yes]")
     assert "Race 1 of 3" in page.text_content("#stage")
     assert not errors, errors
