@@ -118,11 +118,40 @@ def screenshot(page, name: str):
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
 
 
-def create(server, body):
-    """A table made through the lobby API (POST /api/tables): its id, links and seats."""
+def create(server, body, start=True):
+    """A table made through the lobby API (POST /api/tables): its id, links and seats.
+
+    ``start``: every person seat says it is ready (over the table's WebSocket, as its page's
+    Ready button does), so the game is under way when this returns; False leaves the table
+    waiting for its people (the lifecycle's tests)."""
     request = urllib.request.Request(server.url + "/api/tables", data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
-    return json.loads(urllib.request.urlopen(request, timeout=30).read())
+    table = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    if start:
+        for seat in table["seats"]:
+            if seat["kind"] == "person":
+                send_as(server, table, {"type": "ready"}, token=seat["token"],
+                        until=lambda m, n=seat["seat"]: n in m["lifecycle"]["ready"] or m["status"] != "waiting")
+        if table["status"] == "waiting" and not any(s["kind"] == "person" for s in table["seats"]):
+            # a table without seats (the race caller for the box) waits for its host's start
+            send_as(server, table, {"type": "start", "host": table["host_token"]},
+                    until=lambda m: m["status"] != "waiting")
+    return table
+
+
+def send_as(server, table, message, token=None, until=lambda m: True):
+    """Join ``table`` (as the seat of ``token``, or watching), send ``message`` and return the first
+    state that satisfies ``until``."""
+    from websockets.sync.client import connect
+
+    with connect(server.url.replace("http://", "ws://") + f"/ws/tables/{table['id']}", open_timeout=30) as ws:
+        ws.send(json.dumps({"v": 1, "type": "join", **({"token": token} if token else {})}))
+        ws.send(json.dumps({"v": 1, **message}))
+        while True:
+            reply = json.loads(ws.recv(timeout=30))
+            assert reply["type"] != "error", reply
+            if reply["type"] == "state" and until(reply):
+                return reply
 
 
 def open_seat(browser, server, link: str):
@@ -138,17 +167,9 @@ def set_clock(server, table, paused: bool):
     """Pause (or resume) a Ready Set Bet table's clock as its host, over the table's WebSocket,
     and return once the server says it is so. A test pauses a table just made, so that its
     people bet before the first roll however slow the machine is."""
-    from websockets.sync.client import connect
-
     token = table.get("host_token") or table["host_link"].split("#host=", 1)[1]
-    with connect(server.url.replace("http://", "ws://") + f"/ws/tables/{table['id']}", open_timeout=30) as ws:
-        ws.send(json.dumps({"v": 1, "type": "join"}))
-        ws.send(json.dumps({"v": 1, "type": "pause" if paused else "resume", "host": token}))
-        while True:
-            message = json.loads(ws.recv(timeout=30))
-            assert message["type"] != "error", message
-            if message["type"] == "state" and message["clock"]["paused"] == paused:
-                return message
+    return send_as(server, table, {"type": "pause" if paused else "resume", "host": token},
+                   until=lambda m: m["clock"]["paused"] == paused)
 
 
 def place_bet(page, spaces):

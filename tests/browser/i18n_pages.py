@@ -138,7 +138,7 @@ SWEEPING = """
     const v = m.view, d = m.decision || {}, race = v.race || {};
     const events = [...new Set((v.race_log || v.events || []).map((e) => e.event))].sort();
     return JSON.stringify([v.phase, v.race_no, !!race.bets_closed, !!race.finished, !!(v.over || m.over),
-                           !!(m.clock && m.clock.paused), d.kind || d.chance || null, d.seat === m.seat,
+                           !!(m.clock && m.clock.paused), m.status || null, d.kind || d.chance || null, d.seat === m.seat,
                            (v.history || v.results || []).length, events,
                            !!document.querySelector("#messages .error-box, .error-box")]);
   };
@@ -162,7 +162,8 @@ SWEEPING = """
 """.replace("__LANGUAGES__", json.dumps(LANGUAGES)).replace("__SWITCH_TIMEOUT_MS__", str(SWITCH_TIMEOUT_MS))
 
 # TurfMaster: take every decision of this seat by clicking the page's own buttons and squares
-# (a card, then a lit square; or the first option: claim the bonus, give up a card, a die...).
+# (a card, then a lit square; or the first option: claim the bonus, give up a card, a die...),
+# and press Next race between races.
 # `auto.clicked` counts the clicks by kind; the timed branches only retry a click that got lost.
 TURFMASTER_AUTOPLAY = """() => {
   if (window.__auto) return;
@@ -173,6 +174,8 @@ TURFMASTER_AUTOPLAY = """() => {
     auto.clicked[what] = (auto.clicked[what] || 0) + 1;
   };
   setInterval(() => {
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");   // between races: ready for the next one
+    if (next && !auto.paused) { click(next, "next_race"); return; }
     const turn = document.querySelector("#turn");
     if (auto.paused || !turn || turn.dataset.mine !== "yes") return;
     const state = document.querySelector("#app").dataset.stateId;
@@ -212,7 +215,10 @@ READYSETBET_AUTOPLAY = """() => {
     if (auto.paused || !turn || turn.dataset.over === "yes") return;
     const houseTokens = document.querySelector("#house-tokens");
     const option = document.querySelector("#decision button.option");
-    if (await window.__sweepScreen(option ? option.dataset.type : houseTokens ? "house_token" : "screen")) return;
+    // between races (its own choices made first), the results on screen: then ready for the next race
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
+    const kind = option ? option.dataset.type : houseTokens ? "house_token" : next ? "between_races" : "screen";
+    if (await window.__sweepScreen(kind)) return;
     const state = document.querySelector("#app").dataset.stateId;
     if (houseTokens || option) {
       if (actedOn === state && Date.now() - actedAt < 2000) return;
@@ -231,6 +237,7 @@ READYSETBET_AUTOPLAY = """() => {
       if (free.length) click(pick(free), "house_token");
       return;
     }
+    if (next) { click(next, "next_race"); return; }
     const token = document.querySelector("#tokens .token:not([disabled])");
     if (token && Date.now() - betAt > 400) {
       const free = [...document.querySelectorAll("#board .space:not([disabled]):not(.taken):not(.mine)")];
@@ -325,6 +332,14 @@ def open_page(context, url, ready):
     page.wait_for_function("() => window.__sockets.some((s) => s.readyState === 1)"
                            " && document.querySelector('#connection').dataset.status === 'online'")
     return page
+
+
+def press_ready(page):
+    """A table just made in the lobby waits for its people: the seat's page presses Ready (its
+    seat is the table's one person, so the game starts)."""
+    page.wait_for_selector("#lifecycle[data-status=waiting] .lifecycle-mine:not([hidden])")
+    page.click("#lifecycle .lifecycle-mine")
+    page.wait_for_function("() => document.body.dataset.tableStatus !== 'waiting'")
 
 
 def refuse(page, message, code):

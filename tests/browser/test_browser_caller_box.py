@@ -66,8 +66,9 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     host.click("#resume")
     # R2: stop the clock after the second crossing, to look at a race in full swing
     host.wait_for_function("() => Number(document.querySelector('#redline').dataset.crossings) >= 2", timeout=120000)
-    host.click("#pause")
-    host.wait_for_function("() => document.querySelector('#resume').disabled === false")
+    set_clock(server, table, paused=True)   # over the websocket: race 1 may end before a click lands
+    host.wait_for_function("() => document.querySelector('#resume').disabled === false || "
+                           "!document.querySelector('#next-race').hidden")
     dice = host.eval_on_selector_all("#dice .die", "dice => dice.map(d => Number(d.dataset.value))")
     assert len(dice) == 2 and all(1 <= d <= 6 for d in dice)
     circles = host.eval_on_selector_all("#dice .die", "dice => dice.map(d => d.querySelectorAll('circle').length)")
@@ -90,8 +91,13 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     host.set_viewport_size(PHONE)
     screenshot(host, "caller-box-phone-host")
     host.set_viewport_size(LAPTOP)
-    # no stall: race 1 ends and race 2 runs to its end with nobody deciding anything
-    host.click("#resume")
+    # no stall: race 1 ends, the host starts race 2 (people settle on the board meanwhile), and it
+    # runs to its end with nobody deciding anything
+    set_clock(server, table, paused=False)
+    host.wait_for_selector("#next-race:visible", timeout=120000)
+    assert watcher.locator("button:visible").count() == 0
+    screenshot(host, "caller-box-laptop-between")
+    host.click("#next-race")
     host.wait_for_function("() => document.querySelector('#race-no').textContent.includes('2')", timeout=120000)
     host.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=120000)
     assert "The game is over." in host.text_content("#announce")

@@ -12,7 +12,7 @@ import pytest
 from tests.browser.conftest import place_bet, screenshot, set_clock
 from tests.browser.i18n_pages import (
     LANGUAGES, SHOT_LANGUAGES, TURFMASTER_AUTOPLAY, create_in_lobby, new_context, open_lobby,
-    open_lobby_in_every_language, open_page, sweep, swept, untranslated, wait_all_over,
+    open_lobby_in_every_language, open_page, press_ready, sweep, swept, untranslated, wait_all_over,
 )
 
 pytestmark = pytest.mark.browser
@@ -33,6 +33,8 @@ def test_turfmaster_and_the_lobby_show_no_english(server, browser):
         page = context.new_page()
         page.goto(server.url + link)
         page.wait_for_selector("#course svg polygon")
+        problems += untranslated(page, lang, "TurfMaster table, waiting for its players")
+        press_ready(page)
         if lang in SHOT_LANGUAGES:   # a card chosen: its squares light up
             page.locator(".card.playable").first.click()
             page.wait_for_selector(".reach-layer polygon, #play-anyway")
@@ -75,6 +77,8 @@ def test_ready_set_bet_and_the_race_caller_show_no_english(server, browser):
     caller = open_page(context, server.url + caller_link, "#track .horse")
     caller.wait_for_function("() => document.querySelector('#resume').disabled === false")
     seat = open_page(context, server.url + seat_link, "#board .space")
+    sweep(seat, "waiting")   # the table waits for its people: who is ready, the Ready button
+    press_ready(seat)
     seat.wait_for_function("() => document.querySelector('#turn').textContent.includes(' · ')")
     seat.click("#tokens .token:not([disabled]) >> nth=0")
     place_bet(seat, RSB_SPACES)
@@ -90,7 +94,7 @@ def test_ready_set_bet_and_the_race_caller_show_no_english(server, browser):
     # a settled board shows no odds any more (they were the finished race's)
     seat.wait_for_function("() => !document.querySelector('#board .odds:not(:empty)')")
     sweep(seat, "settled", shots="readysetbet-{lang}-settled")
-    problems += swept(seat, "Ready Set Bet table", kinds=["paused", "screen", "settled"])
+    problems += swept(seat, "Ready Set Bet table", kinds=["waiting", "paused", "screen", "settled"])
     problems += swept(caller, "race caller", kinds=["paused", "screen"])
     context.close()
     assert not problems, "\n".join(problems)

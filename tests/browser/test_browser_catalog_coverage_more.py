@@ -117,8 +117,10 @@ def test_ready_set_bet_vip_cards_and_the_house_show_no_english(server, browser):
     sweep(spectator, "refused pause")
     problems += swept(spectator, "Ready Set Bet (spectator)", kinds=["refused bet", "refused pause"])
     context.close()
-    # on screen in every language: the House's tokens (and the page's own refusal), a VIP card kept, a House question
+    # on screen in every language: the House's tokens (and the page's own refusal), a VIP card kept, a House
+    # question, the results between races with the Next race button
     for kind in ("house_token", "house-refused", "vip", "house"):
         assert clicked.get(kind), (kind, clicked)
         assert shown.get(kind) == set(LANGUAGES), (kind, shown)
+    assert clicked.get("next_race") and shown.get("between_races") == set(LANGUAGES), (clicked, shown)
     assert not problems, "\n".join(problems)

@@ -30,6 +30,10 @@ def test_set_up_a_meeting_in_the_lobby_and_open_my_seat(server, browser):
     page.wait_for_selector("#created .play-link")
     links = page.eval_on_selector_all("#created .play-link", "a => a.map(x => x.getAttribute('href'))")
     assert len(links) == 2 and all("#seat=" in link for link in links) and links[0] != links[1]
+    # the creator's own seat (the first person) is played through the host link: it may start the
+    # game without an absent player and call the next race
+    assert "&host=" in links[0] and "host=" not in links[1]
+    assert page.get_attribute("#created .host-link", "href") == links[0]
     page.wait_for_selector("#tables td")
     table_id = links[0].split("/play/", 1)[1].split("#", 1)[0]
     listed = page.text_content("#tables")

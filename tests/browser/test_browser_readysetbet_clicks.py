@@ -203,6 +203,8 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     page.evaluate("() => window.scrollTo(0, 0)")
     page.locator("#decision [data-type='vip']", has_text="Bonus Token").click()
     page.wait_for_selector("#tokens [data-token='bonus-4-black'].bonus-black")
+    page.wait_for_selector("#lifecycle[data-status=between_races] .lifecycle-mine:not([hidden])")
+    page.click("#lifecycle .lifecycle-mine")   # Next race: the results stay until it is pressed
     page.wait_for_function("() => document.querySelector('#bets-state').classList.contains('open')")
     assert "an extra token 4" in page.text_content("#my-vip")
     # the bot kept one of its two cards: it is public at the table

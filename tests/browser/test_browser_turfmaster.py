@@ -25,6 +25,7 @@ MY_TURN = """(actionable) => {
   const turn = document.querySelector('#turn');
   if (!turn) return null;
   if (turn.dataset.over === 'yes') return { over: true };
+  if (document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])")) return { over: false, what: 'next_race' };
   if (turn.dataset.mine !== 'yes' || !document.querySelector(actionable)) return null;
   const what = document.querySelector('.reach-layer polygon') ? 'square' : document.querySelector('#play-anyway') ? 'anyway'
     : document.querySelector('.card.playable') ? 'card' : 'option';
@@ -56,6 +57,10 @@ def play_one_decision(page, turn=None):
     if turn["over"]:
         return
     try:
+        if turn["what"] == "next_race":  # between races: ready for the next one
+            page.click("#lifecycle .lifecycle-mine", timeout=3000)
+            page.wait_for_selector("#lifecycle .lifecycle-mine[disabled], #lifecycle[hidden]", state="attached")
+            return
         if turn["what"] == "card":
             page.locator(".card.playable").first.click(timeout=3000)
             # its squares light up (or the page offers to play it anyway): the first of them

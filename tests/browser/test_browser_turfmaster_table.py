@@ -26,6 +26,9 @@ AUTOPLAY = """() => {
   const click = (node, what) => { node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
                                   auto.clicked[what] = (auto.clicked[what] || 0) + 1; };
   setInterval(() => {
+    // between races: ready for the next one, as soon as the panel asks
+    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
+    if (next) { click(next, "next_race"); return; }
     const turn = document.querySelector("#turn");
     if (!turn || turn.dataset.mine !== "yes") return;
     if (auto.stop === "keep" && document.querySelector("#keep")) { auto.stopped = true; return; }
@@ -172,6 +175,8 @@ def test_a_whole_meeting_its_log_and_the_final_screen_with_play_again(server, br
         [(s["name"], s["kind"], s["level"]) for s in old["seats"]]
     screenshot(page, "tm-table-play-again-desktop")
     page.click("#go-again")
+    page.wait_for_selector("#lifecycle[data-status=waiting] .lifecycle-mine:not([hidden])")
+    page.click("#lifecycle .lifecycle-mine")   # the new table waits for its people: Ready
     page.wait_for_selector("#turn[data-mine=yes]")
     assert "Race 1 of 3" in page.text_content("#stage")
     assert not errors, errors

@@ -14,7 +14,9 @@ promises (docs/architecture.md, "core"):
 * every chance step lists its outcomes or describes its draws, and what the match drew is one of
   them;
 * every view is JSON and holds neither the seed nor any of the seat's secrets, while what a seat
-  may know and another may not does show in its own view.
+  may know and another may not does show in its own view;
+* ``between_races()`` is a bool that copies and replays agree on, never true at the start or once
+  the game is over (the table layer stops its clock and bots there).
 """
 
 from __future__ import annotations
@@ -115,6 +117,9 @@ def check_point(match: Match, rng: random.Random, seats: int, earlier: Earlier, 
         assert json.dumps(replay(json.loads(json.dumps(match.record()))).to_json(), sort_keys=True) == text, \
             "replay(record) differs from the live state"
     earlier.check_and_renew(match)
+    between = state.between_races()
+    assert isinstance(between, bool) and state.clone().between_races() == between
+    assert not (between and state.pending() is None), "a game that is over stands between no races"
     play_on(state.clone(), rng, rng.randrange(1, 30), seats)
     assert json.dumps(state.to_json(), sort_keys=True) == text, "playing a clone changed the original"
     check_refusals(match, rng, seats)
@@ -148,6 +153,7 @@ def play_and_check(name: str, setup: dict[str, Any], seed: int) -> Match:
     match = Match(name, setup, seed=secret_seed(seed))
     seats = seats_of(match.state)
     earlier = Earlier()
+    assert not match.state.between_races(), "a game begins with its first race, not between two"
     check_point(match, rng, seats, earlier)
     for _ in range(MAX_STEPS):
         free = random_free_action(match.state, rng, seats)

@@ -10,6 +10,7 @@ from hippodrome.readysetbet.board import race_spaces
 from hippodrome.readysetbet.dice_race import HORSE_INDEX, HORSES, RaceState, advance, ranks
 from hippodrome.readysetbet.odds import race_odds, simulate_finishes
 from hippodrome.readysetbet.settlement import player_tokens
+from tests.readysetbet.rsb_helpers import positions
 
 WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways to roll each sum out of 36
 
@@ -79,3 +80,21 @@ def test_r4_expected_value_of_every_open_space_for_every_token():
     ev = values["win:7:L"]["ev"]["5"]  # 3x, red circle 4
     assert ev == pytest.approx(values["win:7:L"]["p"] * 15 - (1 - values["win:7:L"]["p"]) * 4)
     assert values["win:7:L"]["p"] == pytest.approx(p, abs=0.01)
+
+
+def test_r2_timing_of_the_simulated_races_closing_and_ending():
+    from hippodrome.readysetbet.odds import simulate_race
+
+    state = RaceState(positions(h7=14, h6=10, h8=9, h5=9), crossings=2)
+    plain = simulate_race(state, 2000, np.random.default_rng(4))[0]
+    final, closes, ends = simulate_race(state, 2000, np.random.default_rng(4), timing=True)
+    assert (plain == final).all()  # timing draws nothing more
+    assert (closes >= 1).all() and (closes <= ends).all()
+    assert ((final == 15).sum(axis=1) == 1).all()
+    # the next roll closes the bets on a 7 (finish), a 5 or an 8 (third crossing): 6 + 4 + 5 of 36
+    odds = race_odds(state, simulations=40_000, seed=6, timing=True)
+    assert odds.chance_over_within(1) == pytest.approx(15 / 36, abs=0.01)
+    assert odds.chance_over_within(1, last_call=True) == pytest.approx(6 / 36, abs=0.01)  # Last call: the finish only
+    assert race_odds(RaceState.start(), simulations=2000, seed=1, timing=True).chance_over_within(7) == 0.0
+    with pytest.raises(ValueError):
+        race_odds(state, simulations=10).chance_over_within(3)

@@ -15,7 +15,9 @@ def client(db):
         yield test_client
 
 
-def make_table(client, game="turfmaster-race", setup=None, seats=None, pace=None):
+def make_table(client, game="turfmaster-race", setup=None, seats=None, pace=None, start=True, **options):
+    """A table made through the lobby API; ``start``: every person seat says it is ready (over the
+    websocket), so the game is under way when this returns (else it waits for its people)."""
     if setup is None:
         setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
     if seats is None:
@@ -23,9 +25,32 @@ def make_table(client, game="turfmaster-race", setup=None, seats=None, pace=None
     body = {"game": game, "setup": setup, "seats": seats}
     if pace is not None:
         body["pace"] = pace
-    response = client.post("/api/tables", json=body)
+    response = client.post("/api/tables", json={**body, **options})
     assert response.status_code == 200, response.text
-    return response.json()
+    table = response.json()
+    if start:
+        ready_all(client, table)
+    return table
+
+
+def ready_all(client, table):
+    """Each person seat joins and says it is ready, one after the other; returns the last state,
+    in which the game has started."""
+    people = [seat for seat in table["seats"] if seat["kind"] == "person"]
+    state = None
+    for seat in people:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, seat["token"])
+            ws.send_json({"v": 1, "type": "ready"})
+            state = receive(ws, predicate=lambda m: seat["seat"] in m["lifecycle"]["ready"] or m["status"] != "waiting")
+    if not people and table["status"] == "waiting":  # a table without seats waits for its host's start
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws)
+            ws.send_json({"v": 1, "type": "start", "host": table["host_token"]})
+            state = receive(ws, predicate=lambda m: m["status"] != "waiting")
+    if state is not None:
+        assert state["status"] != "waiting", state["lifecycle"]
+    return state
 
 
 def join(ws, token=None):

@@ -28,6 +28,20 @@ def test_the_lobby_offers_the_box_and_its_answer_links_the_race_caller(client):
     assert client.get(table["spectator_link"]).status_code == 200
 
 
+def test_a_box_table_waits_for_its_host_before_the_first_roll(client):
+    """Issue 11.1: nothing rolls before anybody opened the caller; the host link's Start begins."""
+    table = make_table(client, game="readysetbet-box", setup={"races": 1}, seats=[], pace=0.05, start=False)
+    assert table["status"] == "waiting"
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        first = receive(ws)
+        assert first["status"] == "waiting" and first["view"]["race_log"] == []
+        ws.send_json({"v": 1, "type": "start"})
+        assert receive(ws, kind="error")["code"] == "forbidden"
+        ws.send_json({"v": 1, "type": "start", "host": table["host_token"]})
+        assert receive(ws, predicate=lambda m: m["status"] == "playing")
+
+
 def test_a_box_table_refuses_seats_saying_it_has_none(client):
     response = client.post("/api/tables", json={"game": "readysetbet-box", "setup": {},
                                                 "seats": [{"name": "Ana", "kind": "person"}]})
@@ -39,7 +53,7 @@ def test_a_box_table_refuses_seats_saying_it_has_none(client):
 
 def test_the_table_plays_every_race_with_no_decision_for_anybody(client):
     """The stall of issue 11: after race 1 the caller waited for seat 0's VIP choice. A box table
-    runs all its races on the clock; no state ever asks a decision."""
+    runs all its races on the clock and its host's Next race; no state ever asks a decision."""
     table = box_table(client, races=2)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws)
@@ -47,6 +61,9 @@ def test_the_table_plays_every_race_with_no_decision_for_anybody(client):
 
         def record(message):
             seen.append(message)
+            if message["status"] == "between_races" and not message["lifecycle"]["next"]:
+                # people settle their bets on the board; the host starts the next race
+                ws.send_json({"v": 1, "type": "next_race", "host": table["host_token"]})
             return message["over"]
 
         final = receive(ws, predicate=record, limit=5000)

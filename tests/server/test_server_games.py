@@ -27,7 +27,7 @@ def test_every_game_serves_its_description_in_every_language(client):
     assert meeting["seats"] == {"min": 2, "max": 8}  # T7: 2 to 8 players
     players = next(e for e in meeting["setup"] if e["key"] == "players")
     assert (players["minimum"], players["maximum"], players["default"]) == (2, 8, 2)
-    assert [b["name"] for b in meeting["bots"]] == ["random", "tactical"]
+    assert [b["name"] for b in meeting["bots"]] == ["random", "tactical", "search"]
     assert games["turfmaster"]["title"]["es"] != games["turfmaster"]["title"]["en"]
     # the public data the pages draw with: courses with their squares, the eight horses, T6's limits
     data = meeting["data"]
@@ -39,7 +39,11 @@ def test_every_game_serves_its_description_in_every_language(client):
     rsb = games["readysetbet"]["data"]
     assert rsb["race"]["finish"] == 15 and rsb["race"]["red_line"] == 10  # R2
     assert rsb["board"]["columns"][-1] == "win:R" and len(rsb["board"]["rows"]) == 9  # R5
-    assert [o["key"] for o in games["readysetbet"]["table_options"]] == ["pace"]
+    assert [o["key"] for o in games["readysetbet"]["table_options"]] == [
+        "pace", "bot_free_delay_min", "bot_free_delay_max", "next_race_seconds"]
+    # every game of several races offers the wait before the next race; a single race does not
+    assert [o["key"] for o in games["turfmaster"]["table_options"]] == ["next_race_seconds"]
+    assert games["turfmaster-race"]["table_options"] == []
     assert not games["readysetbet-race"]["lobby"] and games["readysetbet"]["caller"]
     assert client.get("/api/games/chess").status_code == 404
 

@@ -47,7 +47,7 @@ def let_bots_bet(table: Table, rng: random.Random) -> int:
     return placed
 
 
-def play_bot_game(setup: dict[str, Any], levels: list[str], seed: int) -> Table:
+def play_bot_game(setup: dict[str, Any], levels: list[str], seed: int | str) -> Table:
     """One whole game with a bot of ``levels[seat]`` at every seat."""
     seats = [Seat(f"{level}-{n}", BOTS[level](f"{seed}:{n}")) for n, level in enumerate(levels)]
     table = Table("readysetbet", setup, seats, seed=seed)

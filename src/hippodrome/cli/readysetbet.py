@@ -109,7 +109,7 @@ def _print_values(spaces: dict, lang: str) -> None:
 @app.command("simulate", help=help_text("Play bot games and report each level's win rate and average final money."))
 def simulate_command(
     bots: str = typer.Option("value,random,random,random", "--bots", help=help_text(
-        "bot level per seat (random, value), comma-separated; seats rotate between games")),
+        "bot level per seat (random, value, board), comma-separated; seats rotate between games")),
     games: int = typer.Option(100, "--games", help=help_text("number of games")),
     variant: str = typer.Option("standard", "--variant", help=help_text(
         "standard, app, house_bets or rotating_house")),

@@ -91,6 +91,13 @@ class SetupField:
         return data
 
 
+#: how long a table waits between races for its people to press "Next race" (0: until they all
+#: have, or the host has); an option of every table of a game of races (``GameDescription.races``)
+NEXT_RACE_SECONDS = SetupField(
+    "next_race_seconds", INTEGER, Message("Seconds before the next race starts by itself (0: wait for everyone)"),
+    default=30, minimum=0, maximum=600, table_option=True)
+
+
 @dataclass(frozen=True)
 class BotLevel:
     """A level of bot: its name (the id in setups and records), words for people, and the bot class
@@ -202,6 +209,9 @@ class GameDescription:
     extra_setup_keys: tuple[str, ...] = ()
     #: the rules page for players (None: the game has none)
     rules: RulesPage | None = None
+    #: the game runs several races and stands between them (``Game.between_races``): its tables
+    #: offer the option of how long they wait for the people before the next race
+    races: bool = False
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
@@ -214,7 +224,9 @@ class GameDescription:
         return tuple(entry for entry in self.setup if not entry.table_option)
 
     def table_options(self) -> tuple[SetupField, ...]:
-        return tuple(entry for entry in self.setup if entry.table_option)
+        """The game's own table options, then those every table of a game of races has."""
+        own = tuple(entry for entry in self.setup if entry.table_option)
+        return own + (NEXT_RACE_SECONDS,) if self.races else own
 
     def setup_keys(self) -> tuple[str, ...]:
         """Every key a setup of this game may hold: its fields', then the extra ones."""

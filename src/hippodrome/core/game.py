@@ -307,6 +307,13 @@ class Game(ABC):
         kind = action.get("type") if isinstance(action, dict) else None
         return isinstance(kind, str) and kind in self.free_action_types
 
+    def between_races(self) -> bool:
+        """Whether the game stands between two races (a race is over and the next one has not
+        begun: results to read, choices such as VIP cards or cards to keep). A table stops its
+        clock and its bots there until the people at it are ready for the next race; people's
+        own decisions are still taken. A game of one race never is."""
+        return False
+
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """The free actions ``seat`` may take now (for bots and front ends)."""
         return ()

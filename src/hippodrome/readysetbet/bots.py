@@ -4,7 +4,7 @@ Both see only their seat's view. ``choose(observation, options)`` takes turn-bas
 (VIP 2-keep-1, House tokens, rotating House); ``choose_free(observation, options)`` is asked
 between rolls and returns one bet or None to wait (the table's convention for free actions).
 
-The value bettor prices every legal bet with :mod:`hippodrome.readysetbet.odds` (the expected
+The value bettor prices every legal bet with :mod:`hippodrome.readysetbet.pricing` (the expected
 money of a token on a space, a loss costing no more than the money it has: R4's $0 floor)
 and times its bets: early in the race it takes only clearly good bets, before somebody else
 takes the space; as "no more bets" comes closer (red-line crossings, R2) it settles for
@@ -19,10 +19,8 @@ from typing import Any
 import numpy as np
 
 from hippodrome.core.game import Action
-from hippodrome.readysetbet.board import race_spaces
-from hippodrome.readysetbet.dice_race import RaceState
-from hippodrome.readysetbet.odds import race_odds
-from hippodrome.readysetbet.settlement import bet_payout
+from hippodrome.readysetbet.board_bot import BoardBettor
+from hippodrome.readysetbet.pricing import LiveOdds, price_options
 from hippodrome.readysetbet.vip import VIP_CARDS
 
 
@@ -57,32 +55,10 @@ class ValueBettor:
         self.seed = seed
         self.rng = np.random.default_rng(random.Random(str(seed)).getrandbits(64))
         self.simulations = simulations
-        self._cache: tuple[Any, Any] | None = None
-
-    def _odds(self, race: dict[str, Any]):
-        key = (tuple(race["positions"].values()), race["last_sum"], race["last_was_bonus"])
-        if self._cache is None or self._cache[0] != key:
-            self._cache = (key, race_odds(RaceState.from_json(race), self.simulations, rng=self.rng))
-        return self._cache[1]
+        self.odds = LiveOdds(self.rng, simulations)
 
     def _values(self, observation: dict[str, Any], options: tuple[Action, ...]) -> list[tuple[float, Action]]:
-        seat = observation["seat"]
-        odds = self._odds(observation["race"])
-        spaces = {s.id: s for s in race_spaces(observation["props"], observation["exotics"])}
-        money = observation["money"][seat]
-        tokens = {t["id"]: t for t in observation["tokens"][seat]} if seat is not None else {}
-        probability: dict[str, float] = {}
-        valued = []
-        for option in options:
-            space = spaces[option["space"]]
-            if space.id not in probability:
-                probability[space.id] = odds.probability(space)
-            p = probability[space.id]
-            token = tokens.get(option.get("token")) or {"value": option.get("value", 0), "penalty": 0}
-            gain = bet_payout(space, token, True)
-            loss = min(-bet_payout(space, token, False), money)  # R4: never below $0
-            valued.append((p * gain - (1 - p) * loss, option))
-        return valued
+        return price_options(observation, options, self.odds)
 
     def choose_free(self, observation: dict[str, Any], options: tuple[Action, ...]) -> Action | None:
         if not options:
@@ -122,4 +98,4 @@ def _vip_worth(card_id: str, observation: dict[str, Any]) -> float:
     return 1.5 * races_left  # last call
 
 
-BOTS = {"random": RandomBettor, "value": ValueBettor}
+BOTS = {"random": RandomBettor, "value": ValueBettor, "board": BoardBettor}

@@ -65,9 +65,9 @@ class BoxMeeting(DeclaredState, Game):
     def over(self) -> bool:
         return self.race.finished and self.race_no >= self.races
 
-    @property
     def between_races(self) -> bool:
-        """A race has finished and another is still to run (its first roll starts it)."""
+        """A race has finished and another is still to run (its first roll starts it): the game
+        protocol's hook (``Game.between_races``), where a table made for its host waits."""
         return self.race.finished and self.race_no < self.races
 
     def pending(self) -> Chance | None:
@@ -131,7 +131,7 @@ class BoxMeeting(DeclaredState, Game):
         race.update(finished=self.race.finished, bets_closed=self.race.bets_closed)
         return {
             "game": self.name, "race_no": self.race_no, "races": self.races,
-            "phase": "over" if self.over else "between_races" if self.between_races else "race",
+            "phase": "over" if self.over else "between_races" if self.between_races() else "race",
             "race": race, "race_log": list(self.race_log),
             "order": self._order() if self.race.finished else None,
             "caller": self.calls(),

@@ -87,6 +87,11 @@ GAME = GameDescription(
         SetupField("exotics", BOOLEAN, Message("Exotic finishes"), default=True),
         SetupField("vip", BOOLEAN, Message("VIP cards"), default=True),
         PACE,
+        # a bot bets some time after each roll, drawn anew for each bet between these two
+        SetupField("bot_free_delay_min", NUMBER, Message("Bots bet at the soonest (seconds after a roll)"),
+                   default=0.6, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
+        SetupField("bot_free_delay_max", NUMBER, Message("Bots bet at the latest (seconds after a roll)"),
+                   default=2.5, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
     ),
     bots=(
         BotLevel("random", Message("Random bot"), Message("Bets now and then on any open space"),
@@ -94,6 +99,10 @@ GAME = GameDescription(
         BotLevel("value", Message("Value bettor"),
                  Message("Prices every bet with the live odds and takes the good ones before you do"),
                  "hippodrome.readysetbet.bots:ValueBettor"),
+        BotLevel("board", Message("Board player"),
+                 Message("Plays the whole board: props, exotic finishes, colours and VIP cards; waits for "
+                         "sharper odds and takes the best spaces first before betting closes"),
+                 "hippodrome.readysetbet.board_bot:BoardBettor"),
     ),
     seats=game_seats,
     form=game_form,
@@ -108,6 +117,7 @@ GAME = GameDescription(
         {"players": 8, "races": 2},
     ),
     caller=True,
+    races=True,
     order=20,
     rules=RULES,
 )

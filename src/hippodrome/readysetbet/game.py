@@ -208,6 +208,15 @@ class ReadySetBet(DeclaredState, Game):
             return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
         return None
 
+    def between_races(self) -> bool:
+        """From a race's settlement to the next race's first roll: the VIP choices (R8) and the
+        House's choices and tokens before race 2 and later stand between two races."""
+        if self.phase == VIP:
+            return True
+        if self.race_no == 1 or self.phase == OVER:
+            return False
+        return not any(event["event"] == "move" for event in self.race_log)
+
     # chance samplers (the generator is the Match's; nothing here is stored)
     def _sample_shuffle(self, rng: random.Random) -> Action:
         decks = {}

@@ -34,10 +34,11 @@ from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
 )
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
-from hippodrome.server.rooms import Connection, Room, check_game, new_seats, restore_seats, watch_link
+from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
+from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
-MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ping")
+MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ready", "start", "next_race", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -80,9 +81,11 @@ class Hub:
             record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"]}
             seats = restore_seats(data["game"], data["seed"], data["seats"])
             table = Table.from_record(record, seats, data["state_id"])
-            room = Room(table_id, data["game"], table, [{k: v for k, v in s.items() if k != "token_hash"}
-                                                        for s in data["seats"]],
-                        data["host_hash"], data["options"], self.storage, self.bot_delay, paused=data["paused"])
+            info = [{k: v for k, v in s.items() if k != "token_hash"} for s in data["seats"]]
+            lifecycle = (Lifecycle.from_json(data["lifecycle"]) if data["lifecycle"] is not None
+                         else new_lifecycle(info, data["options"], started=True))
+            room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
+                        self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
         except Exception as error:  # stored by an older server, or rows that do not replay
             return self._damaged(table_id, data.get("game", "?"), error)
         self.rooms[table_id] = room
@@ -104,6 +107,10 @@ class Hub:
         game = description.name
         setup = checked_setup(description, request.get("setup", {}))
         options = table_options(description, request)
+        # a table without seats (the race caller for the box) is run by its host: it waits for its start
+        wait_for_host = request.get("wait_for_host", description.max_seats == 0)
+        if not isinstance(wait_for_host, bool):
+            raise InvalidSetup(Message("'wait_for_host' must be true (the table waits for its host's start) or false"))
         seed = secrets.token_hex(16)
         table_seats, info, tokens = new_seats(description, request.get("seats"), seed)
         table = Table(game, setup, table_seats, seed)
@@ -113,14 +120,21 @@ class Hub:
                                        game=game, count=count, listed=len(table_seats)))
         table_id = secrets.token_hex(5)
         host_token = secrets.token_urlsafe(24)
+        public_info = [{k: v for k, v in s.items() if k != "token_hash"} for s in info]
+        lifecycle = new_lifecycle(public_info, options, wait_for_host)
         self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
-        self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False)
-        room = Room(table_id, game, table, [{k: v for k, v in s.items() if k != "token_hash"} for s in info],
-                    hash_token(host_token), options, self.storage, self.bot_delay)
+        self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
+                                   lifecycle=lifecycle.to_json())
+        room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
+                    self.bot_delay, lifecycle=lifecycle)
         self.rooms[table_id] = room
         room.runner.start()
-        return {"id": table_id, "game": game, "host_token": host_token,
+        creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
+        creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
+        return {"id": table_id, "game": game, "host_token": host_token, "status": room.status,
                 **({"host_link": f"/call/{table_id}#host={host_token}"} if description.caller else {}),
+                **({"play_host_link": f"/play/{table_id}#{creator_seat}host={host_token}"}
+                   if creator is not None or (wait_for_host and description.max_seats > 0) else {}),
                 "spectator_link": watch_link(description, table_id),
                 "seats": [{"seat": n, "name": s["name"], "kind": s["kind"], "level": s["level"],
                            **({"token": tokens[n], "link": f"/play/{table_id}#seat={tokens[n]}"}
@@ -391,6 +405,10 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
         sending.cancel()
         room.connections.discard(connection)
         room.notify_all()
+        try:
+            await room.update_presence()
+        except Exception:  # the server is stopping
+            log.debug("presence not updated for table %s", room.id)
 
 
 def too_large() -> Message:
@@ -419,7 +437,9 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
     if kind == "ping":
         return {"type": "pong"}
     if kind == "join":
-        return join(room, connection, message)
+        reply = join(room, connection, message)
+        await room.update_presence()
+        return reply
     if not connection.joined:
         return problem(lang, "not_joined", Message("send {example} first",
                                                    example='{"v": 1, "type": "join", "token": ...}'))
@@ -427,16 +447,54 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
         return await act(room, connection, message)
     if kind == "preview":
         return await preview(room, connection, message)
+    if kind in ("ready", "start", "next_race"):
+        return await lifecycle_message(room, connection, kind, message)
     if kind in ("pause", "resume"):
-        token = message.get("host")
-        allowed = connection.seat is not None or (isinstance(token, str) and len(token) <= 200
-                                                  and room.is_host(token))
+        allowed = connection.seat is not None or from_host(room, message)
         if not allowed:
             return problem(lang, "forbidden",
                            Message("only a seated player or the table's host may pause or resume the clock"))
         await (room.runner.pause() if kind == "pause" else room.runner.resume())
         return None
     raise AssertionError(kind)  # pragma: no cover
+
+
+def from_host(room: Room, message: dict[str, Any]) -> bool:
+    """Whether ``message`` carries the table's host token (``"host"``)."""
+    token = message.get("host")
+    return isinstance(token, str) and len(token) <= 200 and room.is_host(token)
+
+
+async def lifecycle_message(room: Room, connection: Connection, kind: str,
+                            message: dict[str, Any]) -> dict[str, Any] | None:
+    """``ready`` (a person seat), ``start`` (the host), ``next_race`` (a person seat or the host)."""
+    lang = connection.lang
+    host = from_host(room, message)
+    person = connection.seat is not None and connection.seat in room.runner.lifecycle.persons
+    try:
+        if kind == "ready":
+            if not person:
+                return problem(lang, "forbidden", Message("only a player seated at this table can say it is ready"))
+            await room.runner.ready(connection.seat)
+        elif kind == "start":
+            if not host:
+                return problem(lang, "forbidden", Message(
+                    "only the table's host may start the game before everyone is ready; send {example}",
+                    example='{"v": 1, "type": "start", "host": ...}'))
+            level = message.get("level")
+            if level is not None and (not isinstance(level, str) or room.description.bot(level) is None):
+                return problem(lang, "bad_message", Message("'level' must be one of the bot levels: {levels}",
+                                                            levels=", ".join(b.name for b in room.description.bots)))
+            await room.start_now(level)
+        else:
+            if not (person or host):
+                return problem(lang, "forbidden", Message(
+                    "only a player seated at this table or its host may call the next race"))
+            await room.runner.next_race(None if host else connection.seat)
+    except HippodromeError as error:
+        connection.dirty.set()
+        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+    return None
 
 
 def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:

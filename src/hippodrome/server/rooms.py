@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hippodrome.core.description import GameDescription
-from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.table.bots import make_bot
-from hippodrome.table.runner import TableRunner
+from hippodrome.table.lifecycle import NEXT_RACE_SECONDS, Lifecycle
+from hippodrome.table.runner import FREE_DELAY, TableRunner
 from hippodrome.table.table import Seat, Table
 
 MAX_NAME = 40
@@ -32,7 +33,8 @@ class Connection:
 
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
-                 options: dict[str, Any], storage: Storage, bot_delay: float, paused: bool = False):
+                 options: dict[str, Any], storage: Storage, bot_delay: float, paused: bool = False,
+                 lifecycle: Lifecycle | None = None):
         self.id = table_id
         self.game = game
         self.description: GameDescription = game_class(game).description
@@ -43,7 +45,10 @@ class Room:
         self.storage = storage
         self.connections: set[Connection] = set()
         self.runner = TableRunner(table, bot_delay=bot_delay, roll_interval=options.get("pace", 2.0),
-                                  paused=paused, on_change=[self._persist, self._notify])
+                                  paused=paused, on_change=[self._persist, self._notify],
+                                  lifecycle=lifecycle or new_lifecycle(seats_info, options),
+                                  free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
+                                              options.get("bot_free_delay_max", FREE_DELAY[1])))
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
 
     # -- tokens -------------------------------------------------------------------
@@ -55,8 +60,38 @@ class Room:
 
     # -- change listeners (run under the runner's lock) -----------------------------
     def _persist(self, table: Table) -> None:
+        lifecycle = self.runner.lifecycle
+        bots = {seat: self.seats_info[seat]["level"] for seat in lifecycle.handed}
         self.stored = self.storage.save_progress(self.id, table.match.log, table.state_id, table.over,
-                                                 self.runner.clock.paused, getattr(self, "stored", None))
+                                                 self.runner.clock.paused, getattr(self, "stored", None),
+                                                 lifecycle.to_json(), bots)
+
+    # -- the lifecycle (waiting, between races) ------------------------------------------
+    @property
+    def status(self) -> str:
+        return self.runner.status
+
+    def person_seats_present(self) -> set[int]:
+        return {connection.seat for connection in self.connections
+                if connection.joined and connection.seat is not None}
+
+    async def update_presence(self) -> None:
+        await self.runner.set_present(self.person_seats_present())
+
+    async def start_now(self, level: str | None) -> list[int]:
+        """The host starts the game, handing each person seat not ready to a bot of ``level``
+        (None: the game's strongest, the last it lists)."""
+        lifecycle = self.runner.lifecycle
+        if not self.description.bots and not lifecycle.started and lifecycle.persons - lifecycle.ready:
+            raise IllegalAction(Message("this game has no bots to take the seats of absent players"))
+        level = level or (self.description.bots[-1].name if self.description.bots else None)
+        seed = self.table.match.seed
+
+        def hand_over(seat: int):
+            self.seats_info[seat].update(kind="bot", level=level)
+            return make_bot(self.game, level, f"{seed}:bot:{seat}")
+
+        return await self.runner.start_now(hand_over)
 
     def _notify(self, table: Table) -> None:
         for connection in list(self.connections):
@@ -94,16 +129,27 @@ class Room:
         return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
                 "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),
                 "free_actions": sorted(table.state.free_action_types), "over": table.over,
+                "status": self.status, "lifecycle": self.runner.lifecycle.snapshot(table.over),
                 "clock": self.runner.clock.snapshot(), "seats": self.public_seats()}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "setup": self.public_setup(), "seats": self.public_seats(),
                 "watch": watch_link(self.description, self.id),
-                "state_id": self.table.state_id, "over": self.table.over, "options": self.options,
+                "state_id": self.table.state_id, "over": self.table.over, "status": self.status,
+                "options": self.options,
                 "free_seats": [s["seat"] for s in self.public_seats() if s["kind"] == "person" and not s["connected"]]}
 
     def public_setup(self) -> dict[str, Any]:
         return {k: v for k, v in self.table.match.setup.items() if k not in ("hands", "seed")}
+
+
+def new_lifecycle(seats_info: list[dict[str, Any]], options: dict[str, Any], wait_for_host: bool = False,
+                  started: bool | None = None) -> Lifecycle:
+    """The lifecycle of a table of these seats: it waits for its person seats (or, made for the
+    host alone, for the host); ``started``: a table stored before lifecycles existed was playing."""
+    return Lifecycle([n for n, info in enumerate(seats_info) if info["kind"] == "person"],
+                     next_race_seconds=options.get("next_race_seconds", NEXT_RACE_SECONDS),
+                     hold=wait_for_host, started=started)
 
 
 def new_seats(description: GameDescription, seats: Any, seed: str) -> tuple[list[Seat], list[dict[str, Any]], list[str]]:

@@ -1,11 +1,15 @@
 """SQLite storage for tables: setup, seed, seats and the action log (standard library sqlite3).
 
-Schema (version 1):
+Schema (version 2):
 
 * ``tables``: id, game, setup (JSON), seed, created, state_id, options (JSON: pace, bot delay),
-  paused, over, host_hash.
+  paused, over, host_hash, lifecycle (JSON: ``Lifecycle.to_json()``, the table's people ready,
+  seats handed to bots, between races and the gate; NULL in a table stored before version 2,
+  which was playing from its creation).
 * ``seats``: table id, seat number, name, kind (``person`` | ``bot``), bot level, token_hash.
 * ``actions``: table id, number, entry (JSON: one Match log entry).
+
+A database of version 1 is brought to version 2 when opened (the ``lifecycle`` column added).
 
 Seat and host tokens are stored only as SHA-256 hex digests: a copy of the database does not
 let anyone act for a seat. The log is appended and the state id stored in one transaction
@@ -38,7 +42,8 @@ CREATE TABLE IF NOT EXISTS tables (
     options TEXT NOT NULL DEFAULT '{}',
     paused INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
-    host_hash TEXT NOT NULL
+    host_hash TEXT NOT NULL,
+    lifecycle TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -56,7 +61,7 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, n)
 );
 """
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 
 def hash_token(token: str) -> str:
@@ -126,7 +131,14 @@ class Storage:
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.executescript(SCHEMA)
         with self._lock:
-            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            self._migrate()
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+
+    def _migrate(self) -> None:
+        """Bring a database of an older schema to this one (columns added, nothing lost)."""
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
+        if "lifecycle" not in columns:
+            self.conn.execute("ALTER TABLE tables ADD COLUMN lifecycle TEXT")
 
     def close(self) -> None:
         with self._lock:
@@ -152,8 +164,10 @@ class Storage:
                 raise
 
     def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
-                      paused: bool, stored: int | None = None) -> int:
-        """Append the log entries not stored yet and store the state id, in one transaction.
+                      paused: bool, stored: int | None = None, lifecycle: dict[str, Any] | None = None,
+                      bots: dict[int, str] | None = None) -> int:
+        """Append the log entries not stored yet and store the state id and the lifecycle, in one
+        transaction; ``bots``: seats now played by a bot (seat -> level).
 
         ``stored``: how many entries are known to be stored already (None: count them).
         Returns the number of entries stored now."""
@@ -165,8 +179,12 @@ class Storage:
             try:
                 cur.executemany("INSERT INTO actions VALUES (?, ?, ?)",
                                 [(table_id, n, json.dumps(log[n])) for n in range(stored, len(log))])
-                cur.execute("UPDATE tables SET state_id = ?, over = ?, paused = ? WHERE id = ?",
-                            (state_id, int(over), int(paused), table_id))
+                cur.execute("UPDATE tables SET state_id = ?, over = ?, paused = ?, "
+                            "lifecycle = COALESCE(?, lifecycle) WHERE id = ?",
+                            (state_id, int(over), int(paused),
+                             None if lifecycle is None else json.dumps(lifecycle), table_id))
+                cur.executemany("UPDATE seats SET kind = 'bot', level = ? WHERE table_id = ? AND seat = ?",
+                                [(level, table_id, seat) for seat, level in (bots or {}).items()])
                 cur.execute("COMMIT")
             except BaseException:
                 cur.execute("ROLLBACK")
@@ -182,7 +200,7 @@ class Storage:
     def load(self, table_id: str) -> dict[str, Any] | None:
         with self._lock:
             row = self.conn.execute("SELECT id, game, setup, seed, created, state_id, options, paused, over, "
-                                    "host_hash FROM tables WHERE id = ?", (table_id,)).fetchone()
+                                    "host_hash, lifecycle FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
                 return None
             seats = [{"name": r[0], "kind": r[1], "level": r[2], "token_hash": r[3]} for r in self.conn.execute(
@@ -191,7 +209,8 @@ class Storage:
                 "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
         return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
                 "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
-                "host_hash": row[9], "seats": seats, "log": log}
+                "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
+                "seats": seats, "log": log}
 
 
 class _suppress:

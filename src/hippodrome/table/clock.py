@@ -5,7 +5,8 @@ Pausing freezes the time left until the next strike; resuming continues from the
 back to the clock after a decision, so the first roll of a race (or the one after a choice)
 never follows at once. The clock knows nothing of games; it has two kinds of drivers:
 
-- the server's runner (asyncio) awaits :meth:`Clock.wait` and then calls ``Table.tick()``;
+- the server's runner (asyncio) awaits :meth:`Clock.until_due` (with other news), then takes the
+  strike with :meth:`Clock.strike_due` under its lock and calls ``Table.tick()``;
 - a synchronous loop (the terminal race caller, bot simulations) calls :func:`strike_if_due`
   now and then, which ticks the table when the clock has struck, and sleeps
   :meth:`Clock.time_left` in between.
@@ -69,29 +70,39 @@ class Clock:
         return {"paused": self.paused, "interval": self.interval, "next_in": round(self.time_left(), 3)}
 
     # -- striking -----------------------------------------------------------------
+    def due(self) -> bool:
+        """Whether the clock's time ran out while not paused (the strike is not taken yet)."""
+        return not self.paused and self.time_left() <= 0
+
     def strike_due(self) -> bool:
         """For a synchronous driver: True when the clock strikes now (its time ran out while not
         paused); the next interval starts then."""
-        if self.paused or self.time_left() > 0:
+        if not self.due():
             return False
         self._left = self.interval
         self._since = self.now()
         return True
 
-    async def wait(self) -> None:
-        """Return when the clock strikes (its time ran out while not paused); the next
-        interval starts then. Cancelling a wait changes nothing."""
+    async def until_due(self) -> None:
+        """Return when the clock's time has run out while not paused, taking nothing: the driver
+        then takes the strike with :meth:`strike_due`. Cancelling it changes nothing, so a driver
+        may wait for this and for other news at once."""
         if self._changed is None:
             self._changed = asyncio.Event()
-        while True:
-            if self.strike_due():
-                return
+        while not self.due():
             self._changed.clear()
             timeout = None if self.paused else self.time_left()
             try:
                 await asyncio.wait_for(self._changed.wait(), timeout)
             except asyncio.TimeoutError:
                 pass
+
+    async def wait(self) -> None:
+        """Return when the clock strikes; the next interval starts then."""
+        while True:
+            await self.until_due()
+            if self.strike_due():
+                return
 
     def _poke(self) -> None:
         if self._changed is not None:

@@ -41,6 +41,27 @@ class Seat:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
 
 
+@dataclass
+class BotTurn:
+    """A bot's decision to take: the seat, the pending decision, the state id it was taken at
+    and a copy of the state (the bot reads its seat's view of the copy)."""
+
+    seat: int
+    pending: Decision
+    state_id: int
+    state: Any
+
+
+def think(bot: Bot, turn: BotTurn) -> Action | None:
+    """The bot's choice for ``turn`` (None when it failed: its error is logged). Reads only the
+    turn's copy of the state, so it may run in a worker thread."""
+    try:
+        return bot.choose(turn.state.view(turn.seat), turn.pending.options)
+    except Exception:  # a bot's bug must not stall a table of people: a legal option is played instead
+        log.exception("bot of seat %s failed on %s; playing a random legal option", turn.seat, turn.pending.kind)
+        return None
+
+
 class Table:
     def __init__(self, game: str, setup: dict[str, Any], seats: list[Seat], seed: int | str | None = None):
         self.seats = seats
@@ -130,38 +151,50 @@ class Table:
             return pending.seat
         return None
 
-    def bot_move(self) -> bool:
-        """Let the bot whose decision is pending take it; False when no bot is to decide."""
+    def bot_request(self) -> BotTurn | None:
+        """What the bot to decide now needs, taken at once (under the runner's lock): its seat,
+        the options, the state id, and a copy of the state to read its view from, so that the
+        bot may think elsewhere (a worker thread) while the table moves on."""
         seat = self.bot_to_move()
         if seat is None:
+            return None
+        return BotTurn(seat, self.match.pending(), self.state_id, self.match.state.clone())
+
+    def bot_apply(self, turn: BotTurn, action: Action | None) -> bool:
+        """Take the bot's ``action`` for ``turn`` if the table is still where the bot looked (False
+        otherwise: it moved on, the choice is dropped). A choice that is not one of the options
+        (or None: the bot failed) is replaced by a random legal option, and logged."""
+        if self.state_id != turn.state_id or self.bot_to_move() != turn.seat:
             return False
-        pending = self.match.pending()
-        try:
-            action = self.seats[seat].bot.choose(self.match.state.view(seat), pending.options)
-        except Exception:  # a bot's bug must not stall a table of people: play a legal option instead
-            log.exception("bot of seat %s failed on %s; playing a random legal option", seat, pending.kind)
-            action = None
+        pending = turn.pending
         if not pending.allows(action):
             if action is not None:
-                log.error("bot of seat %s chose %r, not one of the options; playing a random one", seat, action)
+                log.error("bot of seat %s chose %r, not one of the options; playing a random one", turn.seat, action)
             action = self._fallback_rng.choice(pending.options)
-        self.act(seat, action)
+        self.act(turn.seat, action)
         return True
 
-    def bot_free_moves(self, rng: random.Random) -> int:
-        """Each bot may take one free action now (a bet); returns how many were taken."""
-        from hippodrome.table.bots import free_choice
+    def bot_move(self) -> bool:
+        """Let the bot whose decision is pending take it, here and now; False when no bot is to decide."""
+        turn = self.bot_request()
+        if turn is None:
+            return False
+        return self.bot_apply(turn, think(self.seats[turn.seat].bot, turn))
 
-        taken = 0
-        for number, seat in enumerate(self.seats):
-            if seat.bot is None:
-                continue
-            options = self.match.state.free_options(number)
-            action = free_choice(seat.bot, self.match.state.view(number), options, rng)
-            if action is not None:
-                self.act(number, action)
-                taken += 1
-        return taken
+    def free_request(self, seat: int) -> tuple[tuple[Action, ...], int, Any] | None:
+        """For a bot at ``seat`` that may take a free action now (a bet): its options, the state id
+        and a copy of the state to read its view from (None: no free action open to it)."""
+        options = self.match.state.free_options(seat)
+        if not options:
+            return None
+        return options, self.state_id, self.match.state.clone()
+
+    def probe(self, action: Action) -> Any:
+        """A copy of the state with the decision ``action`` applied (IllegalAction: refused), to
+        see where it would lead without taking it."""
+        copy = self.match.state.clone()
+        copy.apply(action)
+        return copy
 
     def waits_for_clock(self) -> bool:
         pending = self.match.pending()

@@ -140,6 +140,7 @@ MEETING = GameDescription(
     ),
     order=10,
     rules=RULES,
+    races=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),
 )
@@ -147,6 +148,7 @@ MEETING = GameDescription(
 RACE = replace(
     MEETING,
     name="turfmaster-race",
+    races=False,
     # NOTE: the lobby's name of a TurfMaster game of one race.
     title=Message("TurfMaster: a single race"),
     summary=Message("One race of the meeting, ten cards per horse"),

@@ -245,6 +245,13 @@ class Meeting(DeclaredState, Game):
                                 notes + claim_notes)
         return pending
 
+    def between_races(self) -> bool:
+        """From the end of a race to the first move of the next: the cards to give up (keep) and
+        the bonus cards to claim before race 2 or 3 stand between two races."""
+        if self.race_no < 2 or self.phase == OVER:
+            return False
+        return self.phase == PREPARE or not self.race.history
+
     def _claim_decision(self, horse: str) -> Decision:
         """Before race 1 or 2: claim the bonus cards of ``horse`` now, or keep them for later (T8)."""
         options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})

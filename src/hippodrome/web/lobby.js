@@ -248,6 +248,12 @@ function gameTitle(name) {
   return game ? words(game.title) : name;
 }
 
+// A table's lifecycle status (docs/protocol.md, "Lifecycle") in words.
+function statusWords(status) {
+  return { waiting: t("waiting for its players"), playing: t("playing"), between_races: t("between races"),
+           over: t("over") }[status] || "";
+}
+
 async function refreshTables() {
   const response = await fetch("/api/tables");
   const { tables } = await response.json();
@@ -255,11 +261,12 @@ async function refreshTables() {
   box.innerHTML = "";
   const open = tables.filter((table) => !table.over && table.status !== "damaged");   // a damaged record cannot be played
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
-  const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Seats")), el("th", {})));
+  const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Status")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
     list.append(el("tr", {},
       el("td", {}, table.id),
       el("td", {}, gameTitle(table.game)),
+      el("td", { class: "table-status", dataset: { status: table.status } }, statusWords(table.status)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
       el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }

@@ -142,12 +142,21 @@ export function tableLinks(data) {
   const seated = data.seats.length > 0;   // a table for the box has no seats: its caller is the link
   if (seated) box.append(el("p", { class: "muted" }, t("Send each person their own link: it is their seat, and nobody else can play it.")));
   const list = el("div", { class: "links" });
+  // the creator plays the first person seat, through the host link (it may also start the game)
+  const creator = data.seats.find((seat) => seat.link);
+  const linkOf = (seat) => (seat === creator && data.play_host_link ? data.play_host_link : seat.link);
+  if (data.play_host_link) {
+    box.append(el("p", { class: "host-link-row" }, creator
+      ? t("Your own seat is the first: its link makes you the host, who may start the game without absent players and call the next race.")
+      : t("Keep the host link: it starts the game and calls the next race."), " ",
+      el("a", { href: data.play_host_link, class: "button primary host-link" }, creator ? t("Play your seat as host") : t("Open as host"))));
+  }
   for (const seat of data.seats) {
     list.append(el("div", { class: "link-row" },
       el("b", {}, seatName(data.seats, seat.seat)), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
       seat.link ? el("div", {}, el("code", {}, absolute(seat.link))) : null,
       seat.link ? el("div", { class: "row" },
-        el("a", { class: "button primary play-link", href: seat.link, dataset: { seat: seat.seat } }, t("Play this seat")),
+        el("a", { class: "button primary play-link", href: linkOf(seat), dataset: { seat: seat.seat } }, t("Play this seat")),
         el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link"))) : null));
   }
   box.append(list);

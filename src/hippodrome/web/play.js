@@ -3,9 +3,11 @@
 import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
+import { LifecyclePanel } from "/static/lifecycle.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
+const host = fragmentParam("host");   // the host link (#seat=..&host=..): may start the game and call the next race
 const $ = (id) => document.getElementById(id);
 let shownMessage = null;   // the error on screen: {text: () => string, kind}
 let status = "connecting";
@@ -43,9 +45,11 @@ function drawHeader() {
 async function start() {
   let page = null;
   let connection = null;
+  let lifecycle = null;
   await languageSelector($("lang"), () => {
     drawHeader();
     drawMessage();
+    if (lifecycle) lifecycle.rerender();
     if (page) page.rerender();
     if (connection) connection.setLanguage();
   });
@@ -64,10 +68,12 @@ async function start() {
   page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
     token,
+    host,
     onState: (message) => {
       lastState = message;
       useSeats(message.seats);   // the server's messages name seats as {seat: n}
       drawHeader();
+      lifecycle.update(message);
       page.update(message);
     },
     onError: (message) => {
@@ -77,6 +83,7 @@ async function start() {
     onPreview: (message) => page.onPreview && page.onPreview(message),
     onStatus: (now) => { status = now; drawHeader(); },
   });
+  lifecycle = new LifecyclePanel($("lifecycle"), connection, { host });
   page.connection = connection;
   page.showMessage = showMessage;
 }

@@ -233,6 +233,7 @@ export class Page {
 
   betsOpen(view, seat) {
     if (view.phase !== "race" || view.race.finished) return false;
+    if (this.msg && (this.msg.status || "playing") !== "playing") return false;   // waiting, or between races
     if (view.race.bets_closed) return (view.vip_cards[seat] || []).some((c) => c.startsWith("last-call"));
     return true;
   }
@@ -240,7 +241,10 @@ export class Page {
   renderStatus(msg) {
     const view = msg.view;
     let text;
+    const status = msg.status || "playing";   // the table's lifecycle: nothing is played while it waits
     if (view.over) text = t("The game is over.");
+    else if (status === "waiting") text = t("Waiting for the players");
+    else if (status === "between_races" && !(msg.decision && msg.decision.seat === msg.seat)) text = t("Between races: read the results");
     else if (msg.decision && msg.decision.seat !== undefined) {
       text = msg.decision.seat === msg.seat ? t("Your choice: {what}", { what: this.decisionText(msg.decision) })
                                             : t("Waiting for {name}: {what}", { name: this.seatName(msg.decision.seat), what: this.decisionText(msg.decision) });
@@ -248,7 +252,7 @@ export class Page {
     if (msg.clock && msg.clock.paused && view.phase === "race") text += " · " + t("paused");
     setText(this.statusBox, text);
     this.statusBox.dataset.over = view.over ? "yes" : "no";
-    const open = view.phase === "race" && !view.race.bets_closed;
+    const open = view.phase === "race" && !view.race.bets_closed && status === "playing";
     setText(this.betsBadge, open ? t("Bets open") : t("Bets closed"));
     setClass(this.betsBadge, `badge ${open ? "open" : "closed"}`);
     const crossed = Math.min(view.race.crossings || 0, CLOSE_AT);

@@ -322,7 +322,10 @@ export class Page {
     const decision = msg.decision;
     let text;
     let mine = false;
+    const status = msg.status || "playing";   // the table's lifecycle: nothing is played while it waits
     if (msg.over) text = msg.game === "turfmaster" ? t("The meeting is over.") : t("The race is over.");
+    else if (status === "waiting") text = t("Waiting for the players");
+    else if (status === "between_races" && !(decision && decision.seat === msg.seat)) text = t("Between races: read the results");
     else if (decision && decision.seat !== undefined) {
       mine = decision.seat === msg.seat && this.autoSent !== msg.state_id && !this.keepQueue;
       text = mine ? t("Your turn: {what}", { what: this.describeDecision(decision) })

@@ -1,0 +1,173 @@
+"""A table's life around the game: waiting for its people, playing, standing between races, over.
+
+The game says only whether it stands between two races (``Game.between_races``); this module
+decides what the table does about it, for any game:
+
+* ``waiting``: a table with person seats waits until each of them has said it is ready (or the
+  host starts it, the seats not ready handed to bots). Nothing is drawn on the clock and no bot
+  moves. A table of bots only starts at once; a table made for the host alone (``hold``: a race
+  called for the box, no person seat) waits for the host's start.
+* ``playing``: the game runs.
+* ``between_races``: a race is over and the next has not begun. The clock and the bots stop; the
+  people's own choices between races (VIP cards, cards to keep) are still taken. The gate to the
+  next race opens when every present person seat has pressed "Next race", when the host presses
+  it, or when the countdown (``next_race_seconds``; 0: none) runs out.
+* ``over``: the game is over.
+
+:class:`Lifecycle` holds the state of all this, as JSON for storage (``to_json`` /
+``from_json``). The countdown runs on an injectable monotonic clock and is not stored: a table
+resumed after a restart counts down afresh.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Iterable
+
+WAITING, PLAYING, BETWEEN_RACES, OVER = "waiting", "playing", "between_races", "over"
+STATUSES = (WAITING, PLAYING, BETWEEN_RACES, OVER)
+#: the default countdown between races, in seconds
+NEXT_RACE_SECONDS = 30
+
+
+class Lifecycle:
+    def __init__(self, persons: Iterable[int], *, next_race_seconds: float = NEXT_RACE_SECONDS,
+                 hold: bool = False, started: bool | None = None, now: Callable[[], float] = time.monotonic):
+        self.persons: set[int] = set(persons)       # person seats (a seat handed to a bot leaves it)
+        self.next_race_seconds = float(next_race_seconds)
+        self.hold = hold                              # waits for the host even with no person seat
+        self.started = (not self.persons and not hold) if started is None else started
+        self.ready: set[int] = set()
+        self.handed: list[int] = []                  # seats handed to bots when the host started
+        self.between = False                          # the game stood between races at the last look
+        self.gate_open = False                        # ... and the next race may begin
+        self.races_between = 0                        # how many times the game came between races
+        self.next: set[int] = set()                   # seats that pressed "Next race" this time
+        self.present: set[int] = set()                # person seats with a connection now (not stored)
+        self.now = now
+        self.deadline: float | None = None            # when the countdown runs out (monotonic)
+        self.paused = False                           # the table's clock is paused: so is the countdown
+        self.frozen: float | None = None              # seconds left then
+
+    # -- reading ------------------------------------------------------------------
+    def status(self, over: bool) -> str:
+        if over:
+            return OVER
+        if not self.started:
+            return WAITING
+        if self.between and not self.gate_open:
+            return BETWEEN_RACES
+        return PLAYING
+
+    def countdown(self) -> float | None:
+        """Seconds left before the next race starts by itself (None: no countdown running)."""
+        if self.paused:
+            return self.frozen if self.between and not self.gate_open else None
+        if self.deadline is None or not self.between or self.gate_open:
+            return None
+        return max(0.0, self.deadline - self.now())
+
+    def snapshot(self, over: bool) -> dict[str, Any]:
+        """The ``lifecycle`` object of the protocol's ``state`` message."""
+        left = self.countdown()
+        return {"ready": sorted(self.ready), "next": sorted(self.next), "persons": sorted(self.persons),
+                "present": sorted(self.present & self.persons), "absent": sorted(self.persons - self.present),
+                "handed": list(self.handed), "countdown": None if left is None else round(left, 1),
+                "next_race_seconds": self.next_race_seconds, "race": self.races_between}
+
+    # -- changes (each returns True when the status may have changed) ---------------
+    def mark_ready(self, seat: int) -> bool:
+        self.ready.add(seat)
+        return self._start_if_all_ready()
+
+    def start(self, handed: Iterable[int]) -> None:
+        """The host starts: ``handed`` seats are now bots'."""
+        for seat in handed:
+            self.persons.discard(seat)
+            self.ready.discard(seat)
+            self.handed.append(seat)
+        self.started = True
+
+    def press_next(self, seat: int | None) -> bool:
+        """A person seat (or the host: None) presses "Next race"; True when the gate opens."""
+        if seat is None:
+            return self._open_gate()
+        self.next.add(seat)
+        return self._open_if_everyone_pressed()
+
+    def set_present(self, seats: Iterable[int]) -> bool:
+        """Who is connected now; True when that opened the gate (the last one not pressing left)."""
+        self.present = set(seats)
+        return self._open_if_everyone_pressed()
+
+    def observe(self, between_races: bool) -> None:
+        """After every change: notice the game coming between races (a new wait, countdown from now)
+        or leaving them."""
+        if between_races and not self.between:
+            self.between, self.gate_open, self.next = True, False, set()
+            self.races_between += 1
+            self._restart_countdown()
+            if not self.persons and not self.hold:
+                self.gate_open = True  # bots only: nobody to wait for
+        elif not between_races and self.between:
+            self.between, self.gate_open, self.next, self.deadline, self.frozen = False, False, set(), None, None
+
+    def pause(self, paused: bool) -> None:
+        """The table's clock is paused (or resumed): the countdown stands still meanwhile."""
+        if paused and not self.paused:
+            self.frozen = self.countdown()
+        elif not paused and self.paused:
+            self.deadline = None if self.frozen is None else self.now() + self.frozen
+            self.frozen = None
+        self.paused = paused
+
+    def countdown_ran_out(self) -> bool:
+        left = self.countdown()
+        return not self.paused and left is not None and left <= 0 and self._open_gate()
+
+    def resumed(self) -> None:
+        """After a restart: the countdown starts again."""
+        self._restart_countdown()
+
+    # -- inside -------------------------------------------------------------------
+    def _restart_countdown(self) -> None:
+        seconds = self.next_race_seconds if self.between and self.next_race_seconds > 0 else None
+        if self.paused:  # the full countdown waits for the resume
+            self.frozen, self.deadline = seconds, None
+        else:
+            self.deadline = None if seconds is None else self.now() + seconds
+
+    def _start_if_all_ready(self) -> bool:
+        if self.started or not self.persons or not self.persons <= self.ready:
+            return False
+        self.started = True
+        return True
+
+    def _open_if_everyone_pressed(self) -> bool:
+        present = self.present & self.persons
+        if not present or not present <= self.next:
+            return False
+        return self._open_gate()
+
+    def _open_gate(self) -> bool:
+        if not self.between or self.gate_open:
+            return False
+        self.gate_open, self.deadline, self.frozen = True, None, None
+        return True
+
+    # -- storage ------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"persons": sorted(self.persons), "hold": self.hold, "started": self.started,
+                "ready": sorted(self.ready), "handed": list(self.handed), "between": self.between,
+                "gate_open": self.gate_open, "races_between": self.races_between, "next": sorted(self.next),
+                "next_race_seconds": self.next_race_seconds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], now: Callable[[], float] = time.monotonic) -> "Lifecycle":
+        lifecycle = cls(data["persons"], next_race_seconds=data["next_race_seconds"], hold=data["hold"],
+                        started=data["started"], now=now)
+        lifecycle.ready, lifecycle.handed = set(data["ready"]), list(data["handed"])
+        lifecycle.between, lifecycle.gate_open = data["between"], data["gate_open"]
+        lifecycle.races_between, lifecycle.next = data["races_between"], set(data["next"])
+        lifecycle.resumed()
+        return lifecycle

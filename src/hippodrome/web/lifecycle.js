@@ -1,0 +1,106 @@
+// The table's lifecycle on the play page, for every game (docs/protocol.md, "Lifecycle"): while
+// the table waits for its people, who is connected and ready, a Ready button for your seat and,
+// for the host, "Start now"; between races, a Next race button with the countdown and who has
+// pressed it. The panel is built once and patched (keyed rows, buttons kept), so an update never
+// takes a button from under a finger. Hidden while the game plays and once it is over.
+import { t, tn, seatName } from "/static/i18n.js";
+import { el, keyed } from "/static/net.js";
+
+export class LifecyclePanel {
+  constructor(root, connection, { host = null } = {}) {
+    this.root = root;
+    this.connection = connection;
+    this.host = host;
+    this.message = null;
+    this.deadline = null;   // performance.now() at which the countdown reaches 0
+    this.title = el("h2", {});
+    this.summary = el("p", { class: "lifecycle-summary" });
+    this.list = el("ul", { class: "lifecycle-seats" });
+    this.mine = el("button", { type: "button", class: "primary lifecycle-mine", onclick: () => this.pressMine() });
+    this.hostButton = el("button", { type: "button", class: "lifecycle-host", onclick: () => this.pressHost() });
+    this.countdown = el("p", { class: "lifecycle-countdown", "aria-live": "off" });
+    this.root.replaceChildren(this.title, this.summary, this.countdown,
+                              el("div", { class: "row" }, this.mine, this.hostButton), this.list);
+    this.root.hidden = true;
+    this.timer = setInterval(() => this.drawCountdown(), 250);
+  }
+
+  update(message) {
+    this.message = message;
+    const left = message.lifecycle ? message.lifecycle.countdown : null;
+    this.deadline = left === null || left === undefined ? null : performance.now() + left * 1000;
+    this.paused = Boolean(message.clock && message.clock.paused);   // the countdown stands still
+    this.left = left;
+    this.rerender();
+  }
+
+  pressMine() {
+    const status = this.message && this.message.status;
+    if (status === "waiting") this.connection.send({ type: "ready" });
+    else if (status === "between_races") this.connection.send({ type: "next_race" });
+  }
+
+  pressHost() {
+    const status = this.message && this.message.status;
+    if (status === "waiting") this.connection.send({ type: "start", host: this.host });
+    else if (status === "between_races") this.connection.send({ type: "next_race", host: this.host });
+  }
+
+  rerender() {
+    const message = this.message;
+    const status = message && message.status;
+    const shown = status === "waiting" || status === "between_races";
+    this.root.hidden = !shown;
+    this.root.dataset.status = status || "";
+    document.body.dataset.tableStatus = status || "";
+    if (!shown) return;
+    const life = message.lifecycle;
+    const waiting = status === "waiting";
+    const persons = life.persons;
+    const you = message.seat;
+    const youPlay = you !== null && persons.includes(you);
+    const pressed = waiting ? life.ready : life.next;
+    this.title.textContent = waiting ? t("Waiting for the players") : t("Between races: read the results");
+    this.summary.textContent = waiting
+      ? tn("Ready: {ready} of {n} player", "Ready: {ready} of {n} players", persons.length, { ready: pressed.length })
+      : tn("Next race pressed: {pressed} of {n} player present", "Next race pressed: {pressed} of {n} players present",
+           life.present.length, { pressed: pressed.filter((s) => life.present.includes(s)).length });
+    const done = youPlay && pressed.includes(you);
+    this.mine.hidden = !youPlay;
+    this.mine.disabled = done;
+    this.mine.textContent = waiting ? (done ? t("You are ready") : t("Ready"))
+                                    : (done ? t("Waiting for the others") : t("Next race"));
+    this.hostButton.hidden = !this.host;
+    this.hostButton.textContent = waiting ? t("Start now, bots take empty seats") : t("Start the next race now");
+    const rows = message.seats.filter((s) => persons.includes(s.seat) || life.handed.includes(s.seat) || s.kind === "bot");
+    keyed(this.list, rows, (s) => s.seat, () => el("li", {}, el("b", {}), " ", el("span", { class: "muted" })), (node, s) => {
+      node.children[0].textContent = s.seat === you ? t("{name} (you)", { name: seatName(message.seats, s.seat) })
+                                                    : seatName(message.seats, s.seat);
+      node.children[1].textContent = seatWords(s, life, waiting);
+      node.dataset.seat = s.seat;
+      node.classList.toggle("pressed", pressed.includes(s.seat));
+    });
+    this.drawCountdown();
+  }
+
+  drawCountdown() {
+    const status = this.message && this.message.status;
+    if (status !== "between_races" || this.deadline === null) {
+      const none = status === "between_races" && this.message.lifecycle.next_race_seconds === 0;
+      this.countdown.textContent = none ? t("The next race starts when everyone present has pressed Next race.") : "";
+      return;
+    }
+    const left = Math.max(0, Math.ceil(this.paused ? this.left : (this.deadline - performance.now()) / 1000));
+    this.countdown.textContent = tn("The next race starts in {n} second, or when everyone present has pressed Next race.",
+                                    "The next race starts in {n} seconds, or when everyone present has pressed Next race.", left);
+  }
+}
+
+// A seat's line in words: a bot; or a person's connection and whether they are ready (waiting)
+// or pressed Next race (between races).
+function seatWords(seat, life, waiting) {
+  if (seat.kind === "bot") return life.handed.includes(seat.seat) ? t("a bot plays for this absent player") : t("bot");
+  const here = life.present.includes(seat.seat) ? t("connected") : t("not connected");
+  if (waiting) return here + " · " + (life.ready.includes(seat.seat) ? t("ready") : t("not ready yet"));
+  return here + " · " + (life.next.includes(seat.seat) ? t("pressed Next race") : t("reading the results"));
+}

@@ -1,0 +1,315 @@
+"""The table's lifecycle (issue 11, point 1) and bots' reaction times (point 6), below the server:
+:class:`Lifecycle` alone, the games' ``between_races`` hook, and :class:`TableRunner` driven with
+an injected clock (no test waits for real time to pass)."""
+
+import asyncio
+import random
+import threading
+
+import pytest
+
+from hippodrome.core.bot import RandomBot
+from hippodrome.core.errors import IllegalAction
+from hippodrome.core.match import Match
+from hippodrome.table.lifecycle import BETWEEN_RACES, OVER, PLAYING, WAITING, Lifecycle
+from hippodrome.table.runner import TableRunner
+from hippodrome.table.table import Seat, Table
+
+
+class FakeTime:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+# -- Lifecycle alone ------------------------------------------------------------------------
+def test_a_table_waits_until_every_person_seat_is_ready():
+    lifecycle = Lifecycle([0, 2])
+    assert lifecycle.status(over=False) == WAITING
+    assert not lifecycle.mark_ready(0) and lifecycle.status(False) == WAITING
+    assert lifecycle.mark_ready(2) and lifecycle.status(False) == PLAYING
+    assert lifecycle.status(over=True) == OVER
+
+
+def test_a_table_of_bots_starts_at_once_and_one_for_the_host_waits_for_its_start():
+    assert Lifecycle([]).status(False) == PLAYING
+    held = Lifecycle([], hold=True)
+    assert held.status(False) == WAITING
+    held.start([])
+    assert held.status(False) == PLAYING
+
+
+def test_the_host_start_hands_the_seats_not_ready_to_bots():
+    lifecycle = Lifecycle([0, 1, 2])
+    lifecycle.mark_ready(1)
+    lifecycle.start([0, 2])
+    assert lifecycle.status(False) == PLAYING and lifecycle.persons == {1} and lifecycle.handed == [0, 2]
+
+
+def test_between_races_the_gate_opens_when_every_present_person_pressed_next_race():
+    time = FakeTime()
+    lifecycle = Lifecycle([0, 1, 2], now=time)
+    for seat in (0, 1, 2):
+        lifecycle.mark_ready(seat)
+    lifecycle.set_present([0, 1])  # seat 2 went away
+    lifecycle.observe(between_races=True)
+    assert lifecycle.status(False) == BETWEEN_RACES and lifecycle.countdown() == 30
+    assert not lifecycle.press_next(0) and lifecycle.status(False) == BETWEEN_RACES
+    assert lifecycle.press_next(1) and lifecycle.status(False) == PLAYING  # the absent seat is not waited for
+    lifecycle.observe(between_races=False)  # the race began
+    lifecycle.observe(between_races=True)   # and ended: a new wait, nobody has pressed yet
+    assert lifecycle.status(False) == BETWEEN_RACES and lifecycle.next == set() and lifecycle.races_between == 2
+
+
+def test_between_races_the_gate_opens_when_the_countdown_runs_out_or_the_host_presses():
+    time = FakeTime()
+    lifecycle = Lifecycle([0], next_race_seconds=30, started=True, now=time)
+    lifecycle.observe(True)
+    time.now += 29.5
+    assert lifecycle.countdown() == pytest.approx(0.5) and not lifecycle.countdown_ran_out()
+    time.now += 0.5
+    assert lifecycle.countdown_ran_out() and lifecycle.status(False) == PLAYING
+    lifecycle.observe(False)
+    lifecycle.observe(True)
+    assert lifecycle.press_next(None) and lifecycle.status(False) == PLAYING  # the host
+
+
+def test_a_paused_clock_stops_the_countdown_too():
+    time = FakeTime()
+    lifecycle = Lifecycle([0], started=True, next_race_seconds=30, now=time)
+    lifecycle.observe(True)
+    time.now += 10
+    lifecycle.pause(True)
+    time.now += 100
+    assert lifecycle.countdown() == 20 and not lifecycle.countdown_ran_out()
+    lifecycle.pause(False)
+    time.now += 19
+    assert lifecycle.countdown() == pytest.approx(1)
+    lifecycle.observe(False)
+    lifecycle.pause(True)
+    lifecycle.observe(True)  # between races while paused: the whole countdown waits for the resume
+    time.now += 500
+    assert lifecycle.countdown() == 30
+    lifecycle.pause(False)
+    assert lifecycle.countdown() == 30
+
+
+def test_nobody_present_waits_for_the_countdown_and_0_seconds_means_no_countdown():
+    lifecycle = Lifecycle([0], started=True, next_race_seconds=0)
+    lifecycle.observe(True)
+    assert lifecycle.countdown() is None and not lifecycle.set_present([])
+    assert lifecycle.status(False) == BETWEEN_RACES
+    assert lifecycle.set_present([0]) is False and lifecycle.press_next(0)
+
+
+def test_a_lifecycle_survives_its_json_and_counts_down_afresh():
+    time = FakeTime()
+    lifecycle = Lifecycle([0, 1], now=time)
+    lifecycle.mark_ready(0)
+    lifecycle.start([1])
+    lifecycle.observe(True)
+    lifecycle.set_present([0])
+    lifecycle.press_next(0)
+    time.now += 25
+    copy = Lifecycle.from_json(lifecycle.to_json(), now=time)
+    assert copy.to_json() == lifecycle.to_json()
+    assert copy.status(False) == PLAYING  # seat 0, the one person left, had pressed: the gate is open
+    lifecycle = Lifecycle([0, 1], started=True, now=time)
+    lifecycle.observe(True)
+    time.now += 25
+    copy = Lifecycle.from_json(lifecycle.to_json(), now=time)
+    assert copy.status(False) == BETWEEN_RACES and copy.countdown() == 30
+
+
+# -- the games' hook ---------------------------------------------------------------------------
+def play_until(match, predicate, limit=20_000):
+    rng = random.Random(3)
+    for _ in range(limit):
+        if predicate(match.state):
+            return
+        pending = match.pending()
+        assert pending is not None, "the game ended first"
+        if hasattr(pending, "options"):
+            match.act(pending.seat, rng.choice(pending.options))
+        else:
+            match.tick()
+    raise AssertionError("never reached")
+
+
+def test_readysetbet_stands_between_races_from_settlement_to_the_next_first_roll():
+    match = Match("readysetbet", {"players": 2, "races": 2, "vip": True}, seed=5)
+    assert not match.state.between_races()  # race 1 waits for its first roll: the table's start, not a gap
+    play_until(match, lambda state: state.between_races())
+    assert match.state.race_no == 1 and match.state.phase == "vip"  # R8: VIP cards between races
+    play_until(match, lambda state: not state.between_races())
+    assert match.state.race_no == 2 and any(e["event"] == "move" for e in match.state.race_log)
+
+
+def test_a_turfmaster_meeting_stands_between_races_until_the_next_race_is_played():
+    match = Match("turfmaster", {"players": 2, "horses_per_player": 2}, seed=2)
+    assert not match.state.between_races()
+    play_until(match, lambda state: state.between_races())
+    assert match.state.race_no == 2 and len(match.state.results) == 1
+    play_until(match, lambda state: not state.between_races())
+    assert match.state.phase == "race" and match.state.race.history
+    assert not Match("turfmaster-race", {"course": "oval", "horses": [{"id": "red", "owner": 0}]}).state.between_races()
+
+
+# -- the runner, on an injected clock --------------------------------------------------------
+async def until(predicate, what="a condition"):
+    """Let the loop (and bots' worker threads) run until ``predicate()``; a bound only for failures."""
+    for _ in range(20_000):
+        if predicate():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError(f"never reached: {what}")
+
+
+async def strike(runner, time):
+    """Once the runner waits on its clock, the table's clock reaches the next strike."""
+    await until(lambda: runner._clock_epoch == runner.table.epoch and runner.clock._changed is not None,
+                "the runner waiting on its clock")
+    time.now += runner.clock.interval
+    runner.clock._poke()
+
+
+def rsb_runner(seats, time, lifecycle, **setup):
+    table = Table("readysetbet", {"players": len(seats), **setup}, seats, seed=11)
+    return TableRunner(table, bot_delay=0, roll_interval=2.0, lifecycle=lifecycle, free_delay=(0, 0), now=time)
+
+
+def test_no_roll_and_no_bet_while_waiting_then_rolls_once_everyone_is_ready():
+    async def scenario():
+        time = FakeTime()
+        runner = rsb_runner([Seat("Ana"), Seat("Bot", RandomBot(1))], time, Lifecycle([0], now=time), races=1)
+        runner.start()
+        time.now += 3600  # an hour on the table's clock
+        runner._wake.set()
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert runner.status == WAITING and runner.table.match.log[1:] == []  # only the shuffle
+        with pytest.raises(IllegalAction, match="not started"):
+            await runner.act(0, {"type": "bet", "token": "t5", "space": "win:7:R"}, None)
+        await runner.ready(0)
+        assert runner.status == PLAYING
+        await strike(runner, time)
+        await until(lambda: len(runner.table.match.log) > 1, "the first roll")
+        assert runner.table.match.log[1]["action"]["type"] == "roll"
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
+def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
+    async def scenario():
+        time = FakeTime()
+        lifecycle = Lifecycle([0], started=True, next_race_seconds=30, now=time)
+        runner = rsb_runner([Seat("Ana"), Seat("Bot", RandomBot(1))], time, lifecycle, races=2, vip=True)
+        runner.start()
+        while not runner.table.state.between_races():  # race 1, on the table's clock
+            strikes = runner._strikes
+            await strike(runner, time)
+            await until(lambda: runner._strikes > strikes or runner.table.state.between_races(), "a roll")
+        assert runner.status == BETWEEN_RACES and runner.table.state.phase == "vip"
+        log_length = len(runner.table.match.log)
+        time.now += 29
+        runner._wake.set()
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert len(runner.table.match.log) == log_length and runner.status == BETWEEN_RACES
+        time.now += 1
+        runner._wake.set()
+        await until(lambda: runner.status == PLAYING, "the countdown's end")
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_between_races():
+    async def scenario():
+        time = FakeTime()
+        table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Seat("Ana"), Seat("Bo")], seed=4)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0, 1], started=True, now=time), now=time)
+        rng = random.Random(0)
+        while not table.state.between_races():
+            pending = table.pending()
+            await runner.act(pending.seat, rng.choice(pending.options), None)
+        assert runner.status == BETWEEN_RACES
+        pending = table.pending()
+        # a keep decision (a hand over its limit) is taken; a card of the next race is not
+        while pending.kind == "keep":
+            await runner.act(pending.seat, pending.options[0], None)
+            pending = table.pending()
+        with pytest.raises(IllegalAction, match="Next race"):
+            await runner.act(pending.seat, pending.options[0], None)
+        await runner.next_race(0)
+        assert runner.status == BETWEEN_RACES
+        await runner.next_race(None)  # the host
+        await runner.act(pending.seat, pending.options[0], None)
+        assert runner.status == PLAYING and not table.state.between_races()
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_reaction_time_is_drawn_per_bet_within_the_table_option():
+    async def scenario():
+        time = FakeTime()
+        seats = [Seat(f"Bot {n}", RandomBot(n)) for n in range(4)]
+        table = Table("readysetbet", {"players": 4, "races": 1}, seats, seed=1)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([]), free_delay=(2.5, 0.6), now=time)
+        drawn = []
+
+        async def record(seat, delay, strike):
+            drawn.append((seat, delay, strike))
+
+        runner._free_bot = record
+        runner._rng = random.Random(7)
+        for strike in (1, 2):
+            runner._strikes = strike
+            runner._schedule_free_bots()
+        await until(lambda: len(drawn) == 8, "the bots' reactions")
+        assert sorted(seat for seat, _, _ in drawn) == [0, 0, 1, 1, 2, 2, 3, 3]
+        delays = [delay for _, delay, _ in drawn]
+        assert all(0.6 <= delay <= 2.5 for delay in delays) and len(set(delays)) == 8
+
+    asyncio.run(scenario())
+
+
+class BlockingBot:
+    """Blocks its thread until released: thinking that must never stop the event loop."""
+
+    name = "blocking"
+
+    def __init__(self):
+        self.thinking, self.release = threading.Event(), threading.Event()
+
+    def choose(self, observation, options):
+        self.thinking.set()
+        assert self.release.wait(60)
+        return options[0]
+
+
+def test_a_bot_thinks_in_a_worker_thread_and_its_choice_is_dropped_if_the_table_moved_on():
+    async def scenario():
+        bot = BlockingBot()
+        setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
+        table = Table("turfmaster-race", setup, [Seat("Bot", bot), Seat("Bot 2", RandomBot(2))], seed=1)
+        while table.bot_to_move() != 0:
+            table.bot_move()
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([]))
+        runner.start()
+        await until(bot.thinking.is_set, "the bot thinking")
+        ticked = []
+        asyncio.get_running_loop().call_soon(ticked.append, True)
+        await asyncio.sleep(0)
+        assert ticked and not bot.release.is_set()  # the loop runs while the bot thinks
+        state_id = table.state_id
+        turn = table.bot_request()
+        table.act(turn.seat, turn.pending.options[-1])  # the table moves on meanwhile
+        assert not table.bot_apply(turn, turn.pending.options[0]) and table.state_id == state_id + 1
+        bot.release.set()
+        await runner.stop()
+
+    asyncio.run(scenario())
