@@ -76,7 +76,7 @@ def play_random_game(setup, seed, check_refusals=True):
     return match
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 8), variant=st.sampled_from(VARIANTS), props=st.booleans(),
        exotics=st.booleans(), vip=st.booleans(), seed=st.integers(0, 10**6))
 def test_random_games_keep_every_invariant(players, variant, props, exotics, vip, seed):
@@ -106,12 +106,12 @@ def test_free_options_are_exactly_the_bets_bet_refusal_allows():
             match.tick()
 
 
-def test_thousand_random_races_money_never_negative_and_bets_settled_once():
+def test_five_hundred_random_races_money_never_negative_and_bets_settled_once():
     races = 0
-    for seed in range(260):
+    for seed in range(130):
         setup = {"players": 2 + seed % 7, "variant": VARIANTS[seed % 4]}
         match = play_random_game(setup, 1000 + seed, check_refusals=False)
         races += len(match.state.history)
         final = match.state.history[-1]["positions"]
         assert sorted(final.values())[-1] == 15 and list(final) == list(HORSES)
-    assert races >= 1000
+    assert races >= 500
