@@ -158,6 +158,12 @@ def level_index(course: Course, start: int, lane: int) -> int:
     return bisect.bisect_left(_lane_lines(course)[lane], course.line_of[start])
 
 
+@lru_cache(maxsize=1 << 12)
+def _levels(course: Course, start: int) -> tuple[int, ...]:
+    """:func:`level_index` of each lane the encoding reaches (at most :data:`LANES`)."""
+    return tuple(level_index(course, start, lane) for lane in range(min(course.lanes, LANES)))
+
+
 def square_id(course: Course, start: int, lane: int, index: int) -> int:
     ahead = index - level_index(course, start, lane)
     if not 0 <= ahead < REACH or not 0 <= lane < LANES:
@@ -271,13 +277,26 @@ def describe(action_id: int) -> str:
 
 
 def legal_actions(state: Game, decision: Decision) -> dict[int, Action]:
-    """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending)."""
+    """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending).
+    The commonest decisions (one horse's cards, a move's squares) take a short way: no
+    :class:`Frame` unless an option needs it."""
+    kind, options = decision.kind, decision.options
+    if kind == "card":  # one horse's cards (a meeting adds bonus claims)
+        base = CARD + _slots(state)[decision.seat].index(decision.context["horse"]) * len(CARD_KINDS)
+        return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame_of(state, decision)):
+                option for option in options}
+    if kind == "square":
+        race = running_race(state)
+        levels = _levels(race.course, race.square[decision.context["horse"]])
+        legal = {}
+        for option in options:
+            lane = option.get("lane", -1)
+            ahead = option["square"] - levels[lane] if 0 <= lane < len(levels) else -1
+            legal[SQUARE + lane * REACH + ahead if 0 <= ahead < REACH and option["type"] == "square"
+                  else encode(option, frame_of(state, decision))] = option  # else encode() says what is wrong
+        return legal
     frame = frame_of(state, decision)
-    if decision.kind == "card":  # the commonest decision: one horse's cards (a meeting adds bonus claims)
-        base = CARD + frame.horses.index(frame.horse) * len(CARD_KINDS)
-        return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame): option
-                for option in decision.options}
-    return {encode(option, frame): option for option in decision.options}
+    return {encode(option, frame): option for option in options}
 
 
 def action_mask(legal: dict[int, Action] | None) -> np.ndarray:
