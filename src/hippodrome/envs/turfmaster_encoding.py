@@ -575,7 +575,7 @@ class _Kept:
         self.poses: list[tuple | None] = [None] * len(seating.rows)
         self.seen: tuple | None = None
         self.cards: tuple | None = None
-        self.hands: list[list[str] | None] = [None] * seating.mine
+        self.hands: tuple[list[str] | None, ...] = (None,) * seating.mine
         #: the move order, the statuses (row order) and whether the hands were dealt, and the turn
         self.order: tuple | None = None
         self.turn = 0
@@ -627,20 +627,22 @@ def _poses(vector: array, race: Race, poses: list[tuple | None], seating: _Seati
 
 def _cards(vector: array, hands: dict[str, list[str]], kept: _Kept, seating: _Seating) -> None:
     """Each row's card count, and the seat's own hands by kind, where they changed."""
-    counts = tuple(map(len, seating.pick(hands)))
+    held = seating.pick(hands)
+    counts = tuple(map(len, held))
     if counts != kept.cards:
         before = kept.cards or (None,) * len(counts)
         kept.cards = counts
         for start, count, was in zip(seating.starts, counts, before):
             if count != was:
                 vector[start + R_CARDS] = _CARD_COUNT[min(count, MOST_CARDS)]
-    for number in range(seating.mine):
-        hand, was = hands[seating.rows[number]], kept.hands[number]
-        if hand != was:
-            kept.hands[number] = hand[:]
-            start = seating.starts[number] + R_HAND
-            for card in {*hand, *was} if was else set(hand):  # the kinds held before or now
-                vector[start + KIND[card]] = _SHARE[hand.count(card)]
+    mine = held[:seating.mine]
+    if mine != kept.hands:  # one comparison of the own hands with the copies kept
+        for number, (hand, was) in enumerate(zip(mine, kept.hands)):
+            if hand != was:
+                start = seating.starts[number] + R_HAND
+                for card in {*hand, *was} if was else set(hand):  # the kinds held before or now
+                    vector[start + KIND[card]] = _SHARE[hand.count(card)]
+        kept.hands = tuple([hand[:] for hand in mine])
 
 
 def _played(race: Race, kept: _Kept, seating: _Seating) -> None:
