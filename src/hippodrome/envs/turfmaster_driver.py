@@ -44,13 +44,12 @@ class TurfMasterDriver:
         self._ranked_before = (0, 0)
         self._legal: dict[int, Action] | None = None
         self._decision: tuple[Decision | None] | None = None
-        self._mask: np.ndarray | None = None
 
     def reset(self, seed: int | str) -> None:
         self.match = Match(self.game, self.setup, seed)
         self.points = [0] * self.seats
         self._ranked_before = self._ranked()
-        self._legal, self._decision, self._mask = None, None, None
+        self._legal, self._decision = None, None
 
     def _ranked(self) -> tuple[int, int]:
         """How many races are over, and how many horses are ranked in the race being run: points
@@ -84,7 +83,7 @@ class TurfMasterDriver:
         if option is None:
             raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(self.legal())}")  # i18n: programming error
         self.match.act(decision.seat, option)
-        self._legal, self._decision, self._mask = None, None, None
+        self._legal, self._decision = None, None
         if self._ranked() == self._ranked_before:
             return self._nothing
         self._ranked_before = self._ranked()
@@ -94,11 +93,8 @@ class TurfMasterDriver:
         return earned
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        """``{"observation": vector, "action_mask": ids}``; the mask is empty unless ``seat`` decides."""
+        """``{"observation": vector, "action_mask": ids}``; the mask is empty unless ``seat`` decides
+        (made afresh at each call: cheaper than a copy of a kept one)."""
         decision = self.decision()
-        if decision is None or decision.seat != seat:
-            return {"observation": observe(self.state, seat, self.points), "action_mask": action_mask(None)}
-        if self._mask is None:
-            self._mask = action_mask(self.legal())
-        return {"observation": observe(self.state, seat, self.points), "action_mask": self._mask.copy()}
-
+        legal = self.legal() if decision is not None and decision.seat == seat else None
+        return {"observation": observe(self.state, seat, self.points), "action_mask": action_mask(legal)}

@@ -43,6 +43,7 @@ import weakref
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
@@ -155,6 +156,12 @@ def _lane_lines(course: Course) -> tuple[list[int], ...]:
 def level_index(course: Course, start: int, lane: int) -> int:
     """The index of the first square of ``lane`` level with ``start`` or ahead of it."""
     return bisect.bisect_left(_lane_lines(course)[lane], course.line_of[start])
+
+
+@lru_cache(maxsize=1 << 12)
+def _levels(course: Course, start: int) -> tuple[int, ...]:
+    """:func:`level_index` of each lane the encoding reaches (at most :data:`LANES`)."""
+    return tuple(level_index(course, start, lane) for lane in range(min(course.lanes, LANES)))
 
 
 def square_id(course: Course, start: int, lane: int, index: int) -> int:
@@ -270,13 +277,26 @@ def describe(action_id: int) -> str:
 
 
 def legal_actions(state: Game, decision: Decision) -> dict[int, Action]:
-    """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending)."""
+    """Every option of ``decision`` by its id, in the options' order (``sorted()`` for ids ascending).
+    The commonest decisions (one horse's cards, a move's squares) take a short way: no
+    :class:`Frame` unless an option needs it."""
+    kind, options = decision.kind, decision.options
+    if kind == "card":  # one horse's cards (a meeting adds bonus claims)
+        base = CARD + _slots(state)[decision.seat].index(decision.context["horse"]) * len(CARD_KINDS)
+        return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame_of(state, decision)):
+                option for option in options}
+    if kind == "square":
+        race = running_race(state)
+        levels = _levels(race.course, race.square[decision.context["horse"]])
+        legal = {}
+        for option in options:
+            lane = option.get("lane", -1)
+            ahead = option["square"] - levels[lane] if 0 <= lane < len(levels) else -1
+            legal[SQUARE + lane * REACH + ahead if 0 <= ahead < REACH and option["type"] == "square"
+                  else encode(option, frame_of(state, decision))] = option  # else encode() says what is wrong
+        return legal
     frame = frame_of(state, decision)
-    if decision.kind == "card":  # the commonest decision: one horse's cards (a meeting adds bonus claims)
-        base = CARD + frame.horses.index(frame.horse) * len(CARD_KINDS)
-        return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame): option
-                for option in decision.options}
-    return {encode(option, frame): option for option in decision.options}
+    return {encode(option, frame): option for option in options}
 
 
 def action_mask(legal: dict[int, Action] | None) -> np.ndarray:
@@ -301,7 +321,8 @@ MOST_ROUNDS = 40
 MOST_POINTS_IN_A_MOVE = 12
 #: a hand of n cards (n at most MOST_CARDS) in the "cards in hand" entry
 _CARD_COUNT = tuple(count / MOST_CARDS for count in range(MOST_CARDS + 1))
-_NO_CARDS = array("f", bytes(4 * len(CARD_KINDS)))
+#: n cards of one kind in a hand, as the hand's entry for that kind
+_SHARE = tuple(count / MOST_OF_A_KIND for count in range(MOST_CARDS + 1))
 _FLOAT32 = np.dtype(np.float32)
 
 _row = Layout()
@@ -357,7 +378,6 @@ def observe(state: Game, seat: int, points: list[int] | None = None) -> np.ndarr
     seating = _seating(state, seat)
     if race is not None:
         vector = _race_start(race, seat, seating)[:]
-        _race_order(vector, race, seating)
         _race_globals(vector, race, seat, seating.seats)
     else:
         vector = seating.base[:]
@@ -429,6 +449,8 @@ class _Seating:
     #: the entries that never change, as the ``array("f")`` every observation starts from
     base: array
     seats: int
+    #: a dict by horse -> its values in row order, as a tuple
+    pick: Callable[[dict], tuple]
 
 
 #: each game's seatings, by seat (a game's horses, owners, course and seats never change)
@@ -461,7 +483,16 @@ def _seating_of(ids: tuple[str, ...], owners: tuple[int, ...], seats: int, seat:
         base[G_COURSE + COURSE_NAMES.index(course)] = 1
     base[G_STEEPLECHASE] = steeplechase
     base[G_SEATS] = seats / SLOTS
-    return _Seating(rows, starts, dict(zip(rows, starts)), sum(1 for h in ids if owner[h] == seat), base, seats)
+    return _Seating(rows, starts, dict(zip(rows, starts)), sum(1 for h in ids if owner[h] == seat), base, seats,
+                    _picker(rows))
+
+
+def _picker(keys: tuple[str, ...]) -> Callable[[dict], tuple]:
+    """``pick(d)``: the tuple of ``d``'s values for ``keys``, in their order (an ``itemgetter``:
+    C-fast, except that of one key it gives the value itself)."""
+    if len(keys) == 1:
+        return lambda values: (values[keys[0]],)
+    return itemgetter(*keys)
 
 
 #: a horse's pose in a race (its row's entries from its status to its handicap, one block),
@@ -484,19 +515,36 @@ def _pose(course: Course, condition: str, where: int, limit: int | None) -> arra
     return _POSES.setdefault((course, condition, where, limit), pose)
 
 
-def _race_order(vector: array, race: Race, seating: _Seating) -> None:
-    """The horses' places in this round's move order, which are still to move, which moves now."""
-    status, start_of, moved = race.status, seating.start_of, race.turn
-    for place, horse in enumerate(race.order):
-        if status[horse] == RACING:
-            start = start_of[horse]
-            vector[start + R_ORDER] = (place + 1) / SLOTS
-            if place >= moved:
-                vector[start + R_TO_MOVE] = 1
-    if race.hands is not None and moved < len(race.order):  # race.current_horse(), its status checked here
-        current = race.order[moved]
-        if status[current] == RACING:
-            vector[start_of[current] + R_CURRENT] = 1
+#: a row's entries on the round's move order, one block: still to move, moves now, place in the order
+ORDER_BLOCK = R_TO_MOVE
+assert (R_CURRENT, R_ORDER) == (R_TO_MOVE + 1, R_TO_MOVE + 2), "the move order's entries are one block"
+_NO_ORDER = array("f", bytes(4 * 3))
+#: the block of the horse at a place of the order (racing): moved, to move, moving now
+_ORDER_BLOCKS = tuple(tuple(array("f", (to_move, current, (place + 1) / SLOTS))
+                            for to_move, current in ((0, 0), (1, 0), (1, 1))) for place in range(SLOTS))
+
+
+def _race_order(vector: array, race: Race, kept: "_Kept", seating: _Seating) -> None:
+    """The horses' places in this round's move order, which are still to move, which moves now;
+    written in the seat's kept vector, for the rows that changed since its last look (those
+    between the turn then and the turn now, when the order and the statuses are the same)."""
+    order, turn, dealt = race.order, race.turn, race.hands is not None
+    rows = range(len(order))
+    if kept.order is None or kept.order[1] != kept.seen[1] or dealt != kept.order[2] or order != kept.order[0]:
+        for start in seating.starts:
+            vector[start + ORDER_BLOCK:start + ORDER_BLOCK + 3] = _NO_ORDER
+        kept.order = (order[:], kept.seen[1], dealt)
+    elif turn != kept.turn:
+        rows = range(min(turn, kept.turn), min(max(turn, kept.turn) + 1, len(order)))
+    else:
+        return
+    kept.turn = turn
+    status, start_of = race.status, seating.start_of
+    for place in rows:
+        horse = order[place]
+        if status[horse] == RACING:  # the one at the turn moves now (race.current_horse()) once dealt
+            start = start_of[horse] + ORDER_BLOCK
+            vector[start:start + 3] = _ORDER_BLOCKS[place][0 if place < turn else 2 if place == turn and dealt else 1]
 
 
 def _race_globals(vector: array, race: Race, seat: int, seats: int) -> None:
@@ -514,17 +562,23 @@ class _Kept:
     """A seat's vector in a race, kept from one observation to the next and brought up to date
     with what changed since: the cards played (from the history, played face up: public), each
     horse's pose and card count, the seat's own hands. Everything else of an observation is
-    written afresh each time."""
+    written afresh each time. What the seat last saw of the horses (their squares, statuses and
+    limits, in row order; the hands' sizes) is kept too: when it is what the race shows now, the
+    rows' poses (or card counts) are up to date without a look at each horse."""
 
-    __slots__ = ("read", "vector", "played", "poses", "cards", "hands")
+    __slots__ = ("read", "vector", "played", "poses", "seen", "cards", "hands", "order", "turn")
 
     def __init__(self, seating: _Seating) -> None:
         self.read = 0
         self.vector = seating.base[:]
         self.played: dict[int, int] = {}
         self.poses: list[tuple | None] = [None] * len(seating.rows)
-        self.cards = [0] * len(seating.rows)
-        self.hands: list[tuple[str, ...]] = [()] * seating.mine
+        self.seen: tuple | None = None
+        self.cards: tuple | None = None
+        self.hands: tuple[list[str] | None, ...] = (None,) * seating.mine
+        #: the move order, the statuses (row order) and whether the hands were dealt, and the turn
+        self.order: tuple | None = None
+        self.turn = 0
 
 
 #: race -> seat -> what that seat's observations of the race start from
@@ -538,28 +592,57 @@ def _race_start(race: Race, seat: int, seating: _Seating) -> array:
         kept = seats[seat] = _Kept(seating)
     vector = kept.vector
     _played(race, kept, seating)
-    status, square, limits, course = race.status, race.square, race.limits, race.course
-    poses, cards = kept.poses, kept.cards
+    pick = seating.pick
+    squares, statuses, limits = pick(race.square), pick(race.status), race.limits
+    seen = kept.seen
+    if seen is None or limits != seen[2] or statuses != seen[1]:
+        _poses(vector, race, kept.poses, seating, range(len(seating.rows)))
+        kept.seen = (squares, statuses, dict(limits))
+    elif squares != seen[0]:  # horses moved, nothing else changed: their rows only
+        _poses(vector, race, kept.poses, seating,
+               [number for number, (now, was) in enumerate(zip(squares, seen[0])) if now != was])
+        kept.seen = (squares, statuses, seen[2])
     hands = race.hands
-    for number, (start, horse) in enumerate(zip(seating.starts, seating.rows)):
+    if hands is not None:
+        _cards(vector, hands, kept, seating)
+    _race_order(vector, race, kept, seating)
+    return vector
+
+
+def _poses(vector: array, race: Race, poses: list[tuple | None], seating: _Seating, rows: Any) -> None:
+    """The pose entries (see :data:`_POSES`) of the ``rows`` (numbers) whose horse's pose changed."""
+    status, square, limits, course = race.status, race.square, race.limits, race.course
+    starts, horses = seating.starts, seating.rows
+    for number in rows:
+        horse = horses[number]
         condition = status[horse]
         key = ((course, condition, square[horse], limits.get(horse)) if condition != FINISHED
                else (course, FINISHED, race.places.index(horse), None))
         if key != poses[number]:
             poses[number] = key
             pose = _POSES.get(key)
-            vector[start + POSE:start + POSE + POSE_WIDTH] = pose if pose is not None else _pose(*key)
-        if hands is not None:
-            hand = hands[horse]
-            if len(hand) != cards[number]:
-                cards[number] = len(hand)
-                vector[start + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
-            if number < seating.mine and tuple(hand) != kept.hands[number]:
-                kept.hands[number] = tuple(hand)
-                vector[start + R_HAND:start + R_HAND + len(CARD_KINDS)] = _NO_CARDS
-                for kind, value in _kinds(kept.hands[number]):
-                    vector[start + R_HAND + kind] = value
-    return vector
+            start = starts[number] + POSE
+            vector[start:start + POSE_WIDTH] = pose if pose is not None else _pose(*key)
+
+
+def _cards(vector: array, hands: dict[str, list[str]], kept: _Kept, seating: _Seating) -> None:
+    """Each row's card count, and the seat's own hands by kind, where they changed."""
+    held = seating.pick(hands)
+    counts = tuple(map(len, held))
+    if counts != kept.cards:
+        before = kept.cards or (None,) * len(counts)
+        kept.cards = counts
+        for start, count, was in zip(seating.starts, counts, before):
+            if count != was:
+                vector[start + R_CARDS] = _CARD_COUNT[min(count, MOST_CARDS)]
+    mine = held[:seating.mine]
+    if mine != kept.hands:  # one comparison of the own hands with the copies kept
+        for number, (hand, was) in enumerate(zip(mine, kept.hands)):
+            if hand != was:
+                start = seating.starts[number] + R_HAND
+                for card in {*hand, *was} if was else set(hand):  # the kinds held before or now
+                    vector[start + KIND[card]] = _SHARE[hand.count(card)]
+        kept.hands = tuple([hand[:] for hand in mine])
 
 
 def _played(race: Race, kept: _Kept, seating: _Seating) -> None:
