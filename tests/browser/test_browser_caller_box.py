@@ -31,7 +31,8 @@ def test_the_lobby_offers_a_table_for_the_box_and_links_its_caller(server, brows
     page.select_option("#game", "readysetbet-box")
     page.wait_for_function("() => document.querySelector('#game-summary').textContent.includes('For the box')")
     assert page.locator("#races").input_value() == "4"   # all the meeting's races by default
-    assert page.locator("#seats-heading").is_hidden() and page.locator(".seat-row").count() == 0
+    page.wait_for_function("() => document.querySelectorAll('.seat-row').length === 0")   # after the lobby's check
+    assert page.locator("#seats-heading").is_hidden()
     page.click("#create-button")
     page.wait_for_selector("#created .caller-link")
     screenshot(page, "lobby-box-created")
