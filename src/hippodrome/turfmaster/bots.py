@@ -69,7 +69,7 @@ class TacticalBot:
         if kind == "keep":
             # give up the lowest plain card; jokers and high cards carry the finish
             return min(plain, key=lambda o: (card_value(o["card"]) + (20 if is_joker(o["card"]) else 0)))
-        board = _Board(observation, _race_view(observation), seat)
+        board = _Board(observation, race_view(observation), seat)
         claim = self._claim_if_out_of_cards(observation, options, board)
         if claim is not None:
             return claim
@@ -158,7 +158,7 @@ class TacticalBot:
         return best
 
 
-def _race_view(observation: dict[str, Any]) -> dict[str, Any]:
+def race_view(observation: dict[str, Any]) -> dict[str, Any]:
     """The race part of an observation: a meeting's view holds it under "race" (None between
     races), a single race's view ("turfmaster-race") is the race itself."""
     if observation.get("game") == Race.name:

@@ -16,19 +16,13 @@ import random
 from collections import Counter
 from typing import Any
 
+from hippodrome.turfmaster.bots import race_view
 from hippodrome.turfmaster.cards import full_deck
 from hippodrome.turfmaster.race import AWAIT_CARD, AWAIT_DIE, AWAIT_EMPTY_HAND, AWAIT_SQUARE, FINISHED, Race
 
 #: the decisions of a race, as its pending decision's kind names them, and what the race awaits then
 RACE_DECISIONS = {"card": AWAIT_CARD, "square": AWAIT_SQUARE, "die": AWAIT_DIE,
                   "empty_hand": AWAIT_EMPTY_HAND, "dice_use": None}
-
-
-def race_view_of(observation: dict[str, Any]) -> dict[str, Any] | None:
-    """The race part of a view: a meeting's view holds it under "race", a race's view is the race."""
-    if observation.get("game") == Race.name:
-        return observation
-    return observation.get("race")
 
 
 def unclaimed_bonus(observation: dict[str, Any]) -> list[str]:
@@ -49,10 +43,10 @@ def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> R
     """A race consistent with ``observation`` (``seat``'s view while one of its race decisions is
     pending), other hands drawn with ``rng``. Raises ValueError when the view holds no such
     decision."""
-    race = race_view_of(observation)
+    race = race_view(observation)
     pending = (observation.get("pending") or {})
     kind = pending.get("kind")
-    if race is None or kind not in RACE_DECISIONS or pending.get("seat") != seat:
+    if not race or kind not in RACE_DECISIONS or pending.get("seat") != seat:
         raise ValueError(f"seat {seat} has no race decision pending in this view")  # i18n: programming error
     context = pending.get("context") or {}
     own = race.get("hands") or {}

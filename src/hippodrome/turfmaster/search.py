@@ -96,7 +96,7 @@ class SearchBot:
         fallback = self.tactical.choose(observation, tuple(options))
         if done < MIN_VISITS * len(options):  # too little thought to tell the options apart
             return fallback
-        preferred = first.lean_action(fallback)
+        preferred = next(key for key, option in by_key.items() if option == fallback)
 
         def rank(key: int) -> tuple:
             child = root.children[key]
