@@ -205,6 +205,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             return HTMLResponse(render_problem_page(no_rules(name, games), lang), status_code=404)
         return page("rules.html", request)
 
+    @app.get("/puzzles/{name}")
+    async def puzzles_page(name: str, request: Request):
+        lang = language_of(request.cookies, request.headers)
+        if name not in games or games[name].puzzles is None:
+            return HTMLResponse(render_problem_page(no_puzzles(name, games), lang), status_code=404)
+        return page("puzzles.html", request)
+
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")
     async def list_games():
@@ -226,6 +233,42 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         if rules is None:
             raise LobbyError(404, no_rules(name, games), code="not_found")
         return rules.data()
+
+    def puzzle_book(name: str) -> Any:
+        puzzles = described(name).puzzles
+        if puzzles is None:
+            raise LobbyError(404, no_puzzles(name, games), code="not_found")
+        return puzzles.open()
+
+    def puzzle_number(book: Any, number: str) -> int:
+        count = book.count()
+        if not (number.isascii() and number.isdigit() and 1 <= int(number) <= count):
+            # NOTE: {number} is what the address asked for; the puzzles are numbered from 1 to {count}.
+            raise LobbyError(404, Message("there is no puzzle {number}: the puzzles are numbered from 1 to {count}",
+                                          number=quoted(number), count=count), code="not_found")
+        return int(number)
+
+    @app.get("/api/games/{name}/puzzles")
+    async def puzzle_list(name: str, request: Request):
+        return puzzle_book(name).listing(language_of(request.cookies, request.headers))
+
+    @app.get("/api/games/{name}/puzzles/{number}")
+    async def puzzle_shown(name: str, number: str, request: Request):
+        book = puzzle_book(name)
+        return book.show(puzzle_number(book, number), language_of(request.cookies, request.headers))
+
+    @app.post("/api/games/{name}/puzzles/{number}/answer")
+    async def puzzle_answer(name: str, number: str, request: Request):
+        book = puzzle_book(name)
+        chosen = puzzle_number(book, number)
+        action = (await json_object(request, MAX_MESSAGE)).get("action")
+        if not is_action(action):
+            raise LobbyError(400, Message("send {example}: 'action' is one of the puzzle's options",
+                                          example='{"action": {"type": "card", ...}}'), code="bad_request")
+        try:
+            return book.answer(chosen, action, language_of(request.cookies, request.headers))
+        except IllegalAction as error:
+            raise LobbyError(400, error, code="illegal")
 
     @app.post("/api/games/{name}/check")
     async def check_game_setup(name: str, request: Request):
@@ -349,6 +392,14 @@ def no_rules(name: str, games: dict[str, GameDescription]) -> Message:
     # NOTE: {name} is what the address asked for; {pages} lists the addresses of the rules pages.
     return Message("There are no rules for {name}. The rules pages are: {pages}.", name=quoted(name),
                    pages=", ".join(pages.values()))
+
+
+def no_puzzles(name: str, games: dict[str, GameDescription]) -> Message:
+    """A puzzles page asked for a game that does not exist or has none."""
+    pages = [f"/puzzles/{game}" for game, description in games.items() if description.puzzles is not None]
+    # NOTE: {name} is what the address asked for; {pages} lists the addresses of the puzzle pages.
+    return Message("There are no puzzles for {name}. The puzzle pages are: {pages}.", name=quoted(name),
+                   pages=", ".join(pages))
 
 
 def no_table(table_id: str) -> Message:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
-    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
+    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, PuzzleBook, RulesPage, SeatPlan, SetupField,
     in_every_language,
 )
 from hippodrome.i18n import Message
@@ -112,6 +112,7 @@ PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
 RACES_RUN = Lookup("races", "hippodrome.turfmaster.preview:races", public=True)
 
 RULES = RulesPage("turfmaster", "hippodrome.turfmaster.rules:ANCHORS", "hippodrome.turfmaster.rules:diagrams")
+PUZZLES = PuzzleBook("hippodrome.turfmaster.puzzles:BOOK", "turfmaster_puzzle")
 
 MEETING = GameDescription(
     name="turfmaster",
@@ -140,6 +141,7 @@ MEETING = GameDescription(
     ),
     order=10,
     rules=RULES,
+    puzzles=PUZZLES,
     races=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),
@@ -149,6 +151,7 @@ RACE = replace(
     MEETING,
     name="turfmaster-race",
     races=False,
+    puzzles=None,  # one page of puzzles: the meeting's
     # NOTE: the lobby's name of a TurfMaster game of one race.
     title=Message("TurfMaster: a single race"),
     summary=Message("One race of the meeting, ten cards per horse"),

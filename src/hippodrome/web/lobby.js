@@ -60,11 +60,13 @@ function restoreValues(box, values) {
 
 function askable(game) { return game.setup.filter((entry) => entry.kind !== "seat_names"); }
 
-// The link to the rules page of the game chosen (the description names it).
+// The links to the rules page and the puzzles of the game chosen (the description names them).
 function showRulesLink(game) {
-  const link = $("rules-link");
-  link.hidden = !game.rules;
-  link.href = game.rules ? `/rules/${encodeURIComponent(game.name)}` : "";
+  for (const [id, page, offered] of [["rules-link", "rules", game.rules], ["puzzles-link", "puzzles", game.puzzles]]) {
+    const link = $(id);
+    link.hidden = !offered;
+    link.href = offered ? `/${page}/${encodeURIComponent(game.name)}` : "";
+  }
 }
 
 function renderGameOptions(keep = false) {
