@@ -68,11 +68,12 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
     el("div", { class: "column" }, courseWrap),
     el("div", { class: "column" },
       el("div", { class: "panel p-hand" }, el("h2", {}, t("Your turn: {what}", { what: what(decision) })), hands, choices),
-      el("div", { class: "panel" }, facts(race, numbers, colours)))));
+      el("div", { class: "panel p-facts" }, facts(race, numbers, colours)))));
   const title = race.steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title);
   const board = new Board(courseWrap, course, { steeplechase: race.steeplechase, horses, title });
   board.setHorses(race.horses, decision.context.horse);
 
+  const chosen = new Map();   // an option (as JSON) -> the button or square that answers it
   const answer = (option) => onAnswer(option);
   // the hands of the deciding seat: the current horse's cards are the options
   for (const [horse, cards] of Object.entries(race.hands || {})) {
@@ -90,6 +91,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
                                     dataset: { card, horse }, onclick: () => option && answer(option) },
         isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null);
       if (isJoker(card)) button.setAttribute("aria-label", t("joker {value}", { value: card.slice(1) }));
+      if (option && !chosen.has(JSON.stringify(option))) chosen.set(JSON.stringify(option), button);
       row.append(button);
     }
     hands.append(row);
@@ -104,10 +106,33 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
   if (decision.kind !== "card") {
     decision.options.forEach((option, index) => {
       const note = decision.notes && decision.notes[index];
-      choices.append(el("button", { type: "button", class: "choice", dataset: { option: JSON.stringify(option) },
-                                    onclick: () => answer(option) }, optionLabel(option, decision), note ? el("small", { class: "muted" }, ` (${note})`) : null));
+      const button = el("button", { type: "button", class: "choice", dataset: { option: JSON.stringify(option) },
+                                    onclick: () => answer(option) }, optionLabel(option, decision), note ? el("small", { class: "muted" }, ` (${note})`) : null);
+      chosen.set(JSON.stringify(option), button);
+      choices.append(button);
     });
   }
-  requestAnimationFrame(() => { board.fit(); if (decision.kind === "square") board.showMarks(small); else board.follow(small); });
-  return { remove: () => board.remove() };
+  requestAnimationFrame(() => focus(board, race, decision, small));
+  return {
+    remove: () => board.remove(),
+    // the option answered is marked: right, or tried and wrong
+    answered(option, correct) {
+      const button = chosen.get(JSON.stringify(option));
+      if (button) button.classList.add(correct ? "answer-right" : "answer-wrong");
+    },
+  };
+}
+
+// The part of the course that matters in sight: on a phone the horse to move (or the squares to
+// choose from), on a wider screen every horse still running, as close as they allow.
+function focus(board, race, decision, small) {
+  board.fit();
+  if (small) { if (decision.kind === "square") board.showMarks(true); else board.follow(true); return; }
+  const spots = race.horses.filter((h) => h.status === "racing")
+    .map((h) => board.squares[`${h.lane}:${h.square}`]).filter(Boolean).map((s) => s.at);
+  if (!spots.length) return;
+  const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
+  const w = Math.max(Math.max(...xs) - Math.min(...xs) + 160, 420), h = Math.max(Math.max(...ys) - Math.min(...ys) + 160, 260);
+  const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  board.setView({ x: cx - w / 2, y: cy - h / 2, w, h });
 }
