@@ -198,19 +198,21 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     async def caller_page(table_id: str, request: Request):
         return page("caller.html", request)
 
+    def game_page(name: str, request: Request, offered: str, missing: Any, html: str) -> HTMLResponse:
+        """A page a game's description offers (``offered``: its field, such as ``rules``), else a
+        404 page saying which games have one (``missing(name, games)``)."""
+        if name not in games or getattr(games[name], offered) is None:
+            lang = language_of(request.cookies, request.headers)
+            return HTMLResponse(render_problem_page(missing(name, games), lang), status_code=404)
+        return page(html, request)
+
     @app.get("/rules/{name}")
     async def rules_page(name: str, request: Request):
-        lang = language_of(request.cookies, request.headers)
-        if name not in games or games[name].rules is None:
-            return HTMLResponse(render_problem_page(no_rules(name, games), lang), status_code=404)
-        return page("rules.html", request)
+        return game_page(name, request, "rules", no_rules, "rules.html")
 
     @app.get("/puzzles/{name}")
     async def puzzles_page(name: str, request: Request):
-        lang = language_of(request.cookies, request.headers)
-        if name not in games or games[name].puzzles is None:
-            return HTMLResponse(render_problem_page(no_puzzles(name, games), lang), status_code=404)
-        return page("puzzles.html", request)
+        return game_page(name, request, "puzzles", no_puzzles, "puzzles.html")
 
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")

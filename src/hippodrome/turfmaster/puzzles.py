@@ -201,11 +201,11 @@ WORDS: dict[str, PuzzleWords] = {
         Message("Both squares are over the line and level with each other. Horses that finish in the same round "
                 "are ranked by how far past the line they stand, the inner lane first when level: the inner "
                 "square keeps Purple ahead of Red, who moves the same 7 after it.")),
-    "jump-with-the-nine": PuzzleWords(
-        Message("Over the fence"),
-        Message("A fence stands right in front of Yellow. Which card do you play?"),
-        Message("The 3 is too little to complete the jump, so Yellow would fall, and the 10 is above its limit of"
-                " 9, so it would not move. The 9 carries Yellow over the fence.")),
+    "seven-not-ten": PuzzleWords(
+        Message("Seven, not ten"),
+        Message("Blue holds 7s and 10s, with fences ahead. Which card?"),
+        Message("With a 10 Blue can go only 9 points before it is stopped in front of a fence with a point left "
+                "over, and it falls. The 7 uses all its points and lands safely.")),
     "sum-for-the-win": PuzzleWords(
         Message("The roller decides"),
         Message("You rolled 3 and 6 and Black is yours. Sum or one die?"),
@@ -268,11 +268,6 @@ WORDS: dict[str, PuzzleWords] = {
         Message("White is handicapped and moves one die, 3 or 6; either takes it over the line. Which one?"),
         Message("Red moves the full 9 after White and crosses too. Horses that finish in the same round are "
                 "ranked by how far past the line they stand: only the 6 keeps White ahead of Red.")),
-    "stay-on-the-rail": PuzzleWords(
-        Message("Stay on the rail"),
-        Message("Yellow moves 6. Stay in the inner lane or move out?"),
-        Message("Moving out loses ground on the bend: square 97 of the inner lane is farther along the race than "
-                "square 98 of the next lane.")),
     "a-card-that-does-not-move": PuzzleWords(
         Message("Better not to move"),
         Message("Yellow can move only 2 squares before a fence. Which card?"),
