@@ -6,7 +6,7 @@ playouts from what the seat can see, each option's mean race points (T9); a puzz
 the solution leads every other option by MARGIN points and SIGMAS standard errors over hundreds of
 playouts (``tools/make_puzzles.py --check``, too slow for the suite). The suite's quick check: over
 QUICK_PLAYOUTS seeded playouts the solution still leads every other option by QUICK_MARGIN, and the
-search bot (level ``search``) chooses it within the budget the collection gives (30 or 60
+search bot (level ``search``) chooses it within the budget the collection gives (20 to 60
 iterations).
 """
 

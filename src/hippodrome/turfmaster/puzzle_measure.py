@@ -35,7 +35,7 @@ SIGMAS = 3.0
 #: options this close to the best are taken as the same result (each accepted)
 SAME = 1.5
 #: the test suite's quick check: playouts per option, and the lead the solution must keep
-QUICK_PLAYOUTS = 16
+QUICK_PLAYOUTS = 12
 QUICK_MARGIN = MARGIN / 2
 
 
