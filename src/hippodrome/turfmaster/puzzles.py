@@ -247,6 +247,11 @@ WORDS: dict[str, PuzzleWords] = {
         Message("White leads, 8 squares from the line, and is handicapped to 8. Which card?"),
         Message("The 10 is above White's limit of 8 and would not move it. The 6 keeps White in front, 2 squares "
                 "from the line, ready to finish in the dice round.")),
+    "boxed-in-play-the-three": PuzzleWords(
+        Message("Play the small card"),
+        Message("White is hemmed in: any card moves it just 1 square. Play the 3 or the 10?"),
+        Message("Blocked, White moves 1 square whatever it plays, and the rest of the card is lost. Give up the 3"
+                " and keep the 10 for a round when the way is clear.")),
     "inside-on-the-level": PuzzleWords(
         Message("Inside at the finish"),
         Message("White crosses the finish line this round. Inner or outer square?"),
@@ -309,6 +314,11 @@ WORDS: dict[str, PuzzleWords] = {
         Message("You rolled 6 and 3; Blue and Purple are yours. Sum or one die?"),
         Message("The sum, 9, takes Purple and Blue over the line, Purple ahead of Red, who is handicapped to 8 "
                 "and moves only one die. With one die only Red can finish this round.")),
+    "blocked-ahead": PuzzleWords(
+        Message("No use pushing"),
+        Message("Horses block the way: Green can move at most 4 squares. Which card?"),
+        Message("A 9 or the joker 9 would move Green only 4 squares, and the rest of the card would be lost. The "
+                "3 moves it almost as far and keeps both 9s for later.")),
     "first-on-a-level-line": PuzzleWords(
         Message("Inside on the level"),
         Message("White moves 6 and the three squares it may reach are level. Which one?"),
