@@ -427,7 +427,9 @@ export class Page {
     if (mine) cls.push("mine"); else if (space.tokens.length) cls.push("taken");
     if (winning && winning.has(space.id)) cls.push("winning");
     setClass(node, cls.join(" "));
-    if (node.disabled !== space.closed) node.disabled = space.closed;
+    // a closed space still answers a tap: the refusal says why it is closed (R4)
+    const closed = space.closed ? "true" : "false";
+    if (node.getAttribute("aria-disabled") !== closed) node.setAttribute("aria-disabled", closed);
     const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
     if (node.title !== title) node.title = title;
     const [pay, pen, chips, odds] = node.children;
