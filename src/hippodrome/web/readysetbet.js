@@ -427,10 +427,9 @@ export class Page {
     if (mine) cls.push("mine"); else if (space.tokens.length) cls.push("taken");
     if (winning && winning.has(space.id)) cls.push("winning");
     setClass(node, cls.join(" "));
-    // a closed space still answers a tap: the refusal says why it is closed (R4)
-    const closed = space.closed ? "true" : "false";
-    if (node.getAttribute("aria-disabled") !== closed) node.setAttribute("aria-disabled", closed);
-    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
+    // a closed space is not disabled: a tap on it is refused in words, saying why it is closed (R4)
+    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) })
+      : space.closed ? t("{space}: closed", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
     if (node.title !== title) node.title = title;
     const [pay, pen, chips, odds] = node.children;
     setText(pay, `×${space.multiplier}`);

@@ -420,22 +420,23 @@ export class Page {
           isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null));
         if (isJoker(card)) row.lastChild.setAttribute("aria-label", cardName(card));
       }
-      this.whyNote(row, playing, options);
       this.handBox.append(row);
+      const why = options.length ? this.whyNote(horse, playing, options) : null;
+      if (why) this.handBox.append(why);
     }
     if (!Object.keys(hands).length) this.handBox.append(el("p", { class: "muted" }, t("No cards in hand.")));
   }
 
-  // "Why?" beside a hand whose cards will not move the horse: the cards and the reason (T6), linked to
-  // the rules page's paragraph
-  whyNote(row, playing, options) {
+  // "Why?" under a hand whose cards will not move the horse: the cards and the reason (T6), linked to
+  // the rules page's paragraph (null: every card moves it)
+  whyNote(horse, playing, options) {
     const spent = options.filter((o) => this.cardNote(playing, o.card));
-    if (!spent.length) return;
+    if (!spent.length) return null;
     const index = playing.options.indexOf(spent[0]);
     const rule = playing.note_rules ? playing.note_rules[index] : null;
-    row.append(el("p", { class: "why-note", dataset: { why: "spent" } }, el("b", {}, t("Why?")),
+    return el("p", { class: "why-note", dataset: { why: "spent", horse } }, el("b", {}, t("Why?")),
       t("{cards}: {reason}", { cards: spent.map((o) => cardName(o.card)).join(", "), reason: this.cardNote(playing, spent[0].card) }),
-      rule ? " " : null, ruleLink(this.description, rule)));
+      rule ? " " : null, ruleLink(this.description, rule));
   }
 
   chooseCard(option) {
