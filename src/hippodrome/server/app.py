@@ -26,6 +26,7 @@ from starlette.requests import HTTPConnection
 
 from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import quota
@@ -94,7 +95,8 @@ class Hub:
 
     def _damaged(self, table_id: str, game: str, error: Exception) -> None:
         log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
-        fault = error.args[0] if error.args and isinstance(error.args[0], (str, Message)) else type(error).__name__
+        first = error.args[0] if error.args else None
+        fault = first if isinstance(first, (str, Message, Ruled)) else type(error).__name__
         self.damaged[table_id] = {"game": game, "fault": str(fault)}
         return None
 
