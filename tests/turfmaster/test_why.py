@@ -9,7 +9,7 @@ import pytest
 from hippodrome.core.errors import IllegalAction
 from hippodrome.i18n import LANGUAGES
 from hippodrome.turfmaster.course import load_course
-from hippodrome.turfmaster.movement import blocked_squares, destinations
+from hippodrome.turfmaster.movement import blocked_squares, destinations, reach
 from hippodrome.turfmaster.rules import ANCHORS
 from hippodrome.turfmaster.why import FAR, REACHABLE, Obstacle, explain, obstacle, why
 from tests.turfmaster.helpers import race_at
@@ -99,7 +99,7 @@ def test_every_reason_has_a_sentence_in_every_language_and_a_ruling_of_the_rules
 
 def test_the_obstacle_agrees_with_the_moves_on_random_fields():
     rng = random.Random(13)
-    for _ in range(60):
+    for _ in range(25):
         squares = rng.sample([sq(lane, index) for lane in range(4) for index in range(3, 16)], 4)
         start, others = squares[0], dict(zip(("blue", "yellow", "green"), squares[1:]))
         points = rng.randint(1, 12)
@@ -110,6 +110,23 @@ def test_the_obstacle_agrees_with_the_moves_on_random_fields():
             if found.reason == "blocked":   # without the horse named, a way opens
                 rest = {h: s for h, s in others.items() if h != found.other}
                 assert obstacle(OVAL, start, points, rest, frozenset(), target).reason in ("", "full_move")
+
+
+def test_T3_T4_T11_reach_passes_the_squares_the_moves_end_on():
+    """``reach`` (every square a path passes, with its fewest points) against ``destinations``: the
+    ends are reached, and a square reached with exactly the points used is an end."""
+    rng = random.Random(11)
+    for _ in range(200):
+        fences = OVAL.fence_squares if rng.random() < 0.5 else frozenset()
+        squares = rng.sample([sq(lane, index) for lane in range(5) for index in range(1, 20)
+                              if sq(lane, index) not in fences], 4)
+        start, blocked = squares[0], blocked_squares(OVAL, squares[1:])
+        points = rng.randint(1, 12)
+        moves = destinations(OVAL, start, points, blocked, fences)
+        passed = reach(OVAL, start, points, blocked, fences)
+        assert set(moves.ends) <= set(passed)
+        assert {s for s, used in passed.items() if used == moves.steps} <= set(moves.ends)
+        assert max(passed.values()) == moves.steps
 
 
 # -- the look-up -------------------------------------------------------------------------------------

@@ -392,13 +392,13 @@ export class Page {
     if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
       const option = decision.options.find((o) => o.value === this.houseValue && o.space === id);
       if (option) this.connection.act(option);
-      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }));
+      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }), "error", "R9");
       return;
     }
     const token = this.chooseToken(this.myTokens(msg));
     if (!token) {
       // every token is on the board (or on its way there): answered here, nothing to send
-      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."));
+      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."), "error", "R4");
       return;
     }
     this.sent.set(token, Date.now());
