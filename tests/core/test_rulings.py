@@ -85,3 +85,14 @@ def test_rulings_of_notes_and_refusals_in_play_are_on_the_rules_page(game, setup
         match.act(pending.seat, rng.choice(pending.options))
         pending = match.pending()
     assert {"T6", "T5"} <= named <= set(TM_ANCHORS), named
+
+
+def test_the_rulings_a_page_names_itself_have_a_paragraph():
+    """The pages' own refusals (web/readysetbet.js: no token left, R4) link a ruling too."""
+    import re
+
+    pages = {"readysetbet.js": RSB_ANCHORS, "turfmaster.js": TM_ANCHORS}
+    for name, anchors in pages.items():
+        named = set(re.findall(r'showMessage\(.*"([TR]\d+)"\);', (SRC / "web" / name).read_text(encoding="utf-8")))
+        assert named <= set(anchors), (name, named - set(anchors))
+    assert re.findall(r'"(R\d+)"\);', (SRC / "web" / "readysetbet.js").read_text(encoding="utf-8"))
