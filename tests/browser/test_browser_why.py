@@ -18,8 +18,8 @@ FORBIDDEN = re.compile(r"\b[TR]\d+\b|\{|\}|win:|seat \d|player 0")
 
 #: the tapped square's explanation and the hand's "Why?" in each language tested
 TM_WORDS = {
-    "en": ("This square is right in front of Blue", "Why?", "Rule"),
-    "de": ("Dieses Feld liegt direkt vor Blau", "Warum?", "Regel"),
+    "en": ("This square is right in front of Blue", "Why?", "Rule", "Blue stands on this square."),
+    "de": ("Dieses Feld liegt direkt vor Blau", "Warum?", "Regel", "Blau steht auf diesem Feld."),
 }
 RSB_WORDS = {
     "en": ("is taken by Ana's token", "leftmost column", "Rule"),
@@ -48,7 +48,7 @@ def test_a_square_out_of_reach_and_a_spent_card_say_why(server, browser, lang):
              "positions": [{"id": "red", "lane": 0, "square": 20}, {"id": "blue", "lane": 1, "square": 20}],
              "hands": {"red": ["3", "10"], "blue": ["4"]}}
     table = create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}]})
-    explained, why, rule = TM_WORDS[lang]
+    explained, why, rule, occupied = TM_WORDS[lang]
     for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page, errors = open_in(browser, server, table["seats"][0]["link"], lang, viewport)
         page.wait_for_selector("#turn[data-mine=yes]")
@@ -70,6 +70,13 @@ def test_a_square_out_of_reach_and_a_spent_card_say_why(server, browser, lang):
         assert page.locator('#course polygon.sq.why[data-lane="1"][data-square="21"]').count() == 1
         screenshot(page, f"why-square-{lang}-{name}")
         # T5: a square the move passes is no end; the explanation changes with the square
+        tap_square(page, 0, 22)
+        page.wait_for_function("() => document.querySelector('#messages .error-box a.rule-link')"
+                               " && document.querySelector('#messages .error-box a.rule-link').getAttribute('href').endsWith('#full-move')")
+        # a tap on blue's token asks about the square it stands on (T4)
+        page.locator('#course g.horse[data-horse="blue"]').dispatch_event("click")
+        page.wait_for_function("(words) => document.querySelector('#messages .error-box')"
+                               " && document.querySelector('#messages .error-box').textContent.startsWith(words)", arg=occupied)
         tap_square(page, 0, 22)
         page.wait_for_function("() => document.querySelector('#messages .error-box a.rule-link')"
                                " && document.querySelector('#messages .error-box a.rule-link').getAttribute('href').endsWith('#full-move')")

@@ -331,7 +331,7 @@ export class Board {
     }
   }
 
-  // onTap(lane, squares) on a click on a square that is not marked: squares is its index on each
+  // onTap(lane, squares) on a click on a square that is not marked (or on a horse: its square): squares is its index on each
   // pass ([first] or [first, second]) for the page to pick the one it means
   onSquareTap(onTap) { this.onTap = onTap; }
 
@@ -493,8 +493,11 @@ export class Board {
     // a drag is not a click on the square it ends on
     wrap.addEventListener("click", (e) => { if (this.dragged) { e.stopPropagation(); this.dragged = false; } }, true);
     wrap.addEventListener("click", (e) => {
+      if (!this.onTap) return;
+      const token = e.target.closest ? e.target.closest("g.horse") : null;   // a horse's token: the square it stands on
+      if (token && token.dataset.lane !== undefined) { this.onTap(Number(token.dataset.lane), [Number(token.dataset.square)]); return; }
       const poly = e.target;
-      if (!this.onTap || !poly.parentNode || !poly.parentNode.classList || !poly.parentNode.classList.contains("squares")) return;
+      if (!poly.parentNode || !poly.parentNode.classList || !poly.parentNode.classList.contains("squares")) return;
       const { lane, square, pass2 } = poly.dataset;
       this.onTap(Number(lane), pass2 === undefined ? [Number(square)] : [Number(square), Number(pass2)]);
     });
