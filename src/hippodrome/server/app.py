@@ -26,6 +26,7 @@ from starlette.requests import HTTPConnection
 
 from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import quota
@@ -46,7 +47,7 @@ log = logging.getLogger(__name__)
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
-MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ready", "start", "next_race", "ping")
+MESSAGE_TYPES = ("join", "act", "preview", "why", "pause", "resume", "ready", "start", "next_race", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -94,7 +95,8 @@ class Hub:
 
     def _damaged(self, table_id: str, game: str, error: Exception) -> None:
         log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
-        fault = error.args[0] if error.args and isinstance(error.args[0], (str, Message)) else type(error).__name__
+        first = error.args[0] if error.args else None
+        fault = first if isinstance(first, (str, Message, Ruled)) else type(error).__name__
         self.damaged[table_id] = {"game": game, "fault": str(fault)}
         return None
 
@@ -498,8 +500,8 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
                                                    example='{"v": 1, "type": "join", "token": ...}'))
     if kind == "act":
         return await act(room, connection, message)
-    if kind == "preview":
-        return await preview(room, connection, message)
+    if kind in PRIVATE_LOOKUPS:
+        return await private_lookup(room, connection, kind, message)
     if kind in ("ready", "start", "next_race"):
         return await lifecycle_message(room, connection, kind, message)
     if kind in ("pause", "resume"):
@@ -601,20 +603,29 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
     return None
 
 
-async def preview(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    """A seat asks where one of its options would lead (the game's private ``preview`` look-up)."""
+#: the private look-ups a seat asks for over its websocket: each message's fields (besides ``v`` and
+#: ``type``) are the look-up's parameters; ``preview`` needs an ``action`` (one of the seat's options)
+PRIVATE_LOOKUPS = ("preview", "why")
+
+
+async def private_lookup(room: Room, connection: Connection, name: str, message: dict[str, Any]) -> dict[str, Any]:
+    """A seat asks the game's private look-up ``name``: where one of its options would lead
+    (``preview``), why a square or a space is out of reach (``why``). The game answers for that
+    seat only, and refuses (IllegalAction) a seat that is not the one it is about."""
     lang = connection.lang
     if connection.seat is None:
         return problem(lang, "forbidden", Message("spectators watch only"))
-    entry = room.description.lookup("preview")
+    entry = room.description.lookup(name)
     if entry is None or entry.public:
-        return problem(lang, "bad_message", Message("a {game} table offers no preview", game=room.game))
-    action = message.get("action")
-    if not is_action(action):
+        # NOTE: {lookup} is the name of a look-up ("preview", "why"), {game} a game's name.
+        return problem(lang, "bad_message", Message("a {game} table offers no {lookup}", game=room.game,
+                                                    lookup=name))
+    params = {key: value for key, value in message.items() if key not in ("v", "type")}
+    if name == "preview" and not is_action(params.get("action")):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
     async with room.runner.lock:
         try:
-            state_id, answer = await run_lookup(room, entry, connection.seat, {"action": action})
+            state_id, answer = await run_lookup(room, entry, connection.seat, params)
         except IllegalAction as error:
             return refusal(lang, "illegal", error, state_id=room.table.state_id)
-    return {"type": "preview", "state_id": state_id, "action": action, **answer}
+    return {"type": name, "state_id": state_id, **params, **answer}

@@ -6,7 +6,7 @@ import { lang, t, seatName } from "/static/i18n.js";
 export const PROTOCOL = 1;
 
 export class TableConnection {
-  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview } = {}) {
+  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview, onWhy } = {}) {
     this.tableId = tableId;
     this.token = token;
     this.host = host;
@@ -14,6 +14,7 @@ export class TableConnection {
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.onPreview = onPreview || (() => {});
+    this.onWhy = onWhy || (() => {});
     this.state = null;
     this.retry = 0;
     this.closed = false;
@@ -35,6 +36,7 @@ export class TableConnection {
       if (message.type === "welcome") { this.seat = message.seat; this.onStatus("online"); }
       else if (message.type === "state") { this.state = message; this.onState(message); }
       else if (message.type === "preview") this.onPreview(message);
+      else if (message.type === "why") this.onWhy(message);
       else if (message.type === "error") this.onError(message);
     });
     ws.addEventListener("close", () => {
@@ -65,6 +67,8 @@ export class TableConnection {
   }
 
   preview(action) { return this.send({ type: "preview", action }); }
+  // the game's private "why" look-up: why a square (or the like) is out of reach, in words
+  why(params) { return this.send({ type: "why", ...params }); }
   pause() { return this.send({ type: "pause", ...(this.host ? { host: this.host } : {}) }); }
   resume() { return this.send({ type: "resume", ...(this.host ? { host: this.host } : {}) }); }
 }

@@ -4,24 +4,30 @@ import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
+import { ruleLink } from "/static/rule_link.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
 const host = fragmentParam("host");   // the host link (#seat=..&host=..): may start the game and call the next race
 const $ = (id) => document.getElementById(id);
-let shownMessage = null;   // the error on screen: {text: () => string, kind}
+let shownMessage = null;   // the error on screen: {text: () => string, kind, rule}
+let description = null;   // the game's description: its rules page's anchors, for the "Rule" link
 let status = "connecting";
 let lastState = null;
 
 function drawMessage() {
   const box = $("messages");
   box.innerHTML = "";
-  if (shownMessage) box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, shownMessage.text()));
+  if (shownMessage) {
+    box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, shownMessage.text(),
+                  shownMessage.rule ? " " : null, ruleLink(description, shownMessage.rule)));
+  }
 }
 
-// text: a function giving the message in the current language (so a language switch redraws it)
-function showMessage(text, kind = "error") {
-  const message = text ? { text: typeof text === "function" ? text : () => text, kind } : null;
+// text: a function giving the message in the current language (so a language switch redraws it);
+// rule: the ruling it comes from ("T4"), shown as a link to the rules page's paragraph
+function showMessage(text, kind = "error", rule = null) {
+  const message = text ? { text: typeof text === "function" ? text : () => text, kind, rule } : null;
   shownMessage = message;
   drawMessage();
   if (message) setTimeout(() => { if (shownMessage === message) { shownMessage = null; drawMessage(); } }, kind === "stale" ? 3000 : 8000);
@@ -59,7 +65,7 @@ async function start() {
   const summary = await response.json();
   // a table without seats is watched elsewhere (the race caller's page for the box's races)
   if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
-  const description = await gameDescription(summary.game);
+  description = await gameDescription(summary.game);
   if (description.rules) {
     $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
     $("rules-link").hidden = false;
@@ -77,10 +83,11 @@ async function start() {
       page.update(message);
     },
     onError: (message) => {
-      showMessage(errorText(message), message.code === "stale" ? "stale" : "error");
+      showMessage(errorText(message), message.code === "stale" ? "stale" : "error", message.rule);
       if (page.onError) page.onError(message);
     },
     onPreview: (message) => page.onPreview && page.onPreview(message),
+    onWhy: (message) => page.onWhy && page.onWhy(message),
     onStatus: (now) => { status = now; drawHeader(); },
   });
   lifecycle = new LifecyclePanel($("lifecycle"), connection, { host });

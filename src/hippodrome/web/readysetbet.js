@@ -392,13 +392,13 @@ export class Page {
     if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
       const option = decision.options.find((o) => o.value === this.houseValue && o.space === id);
       if (option) this.connection.act(option);
-      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }));
+      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }), "error", "R9");
       return;
     }
     const token = this.chooseToken(this.myTokens(msg));
     if (!token) {
       // every token is on the board (or on its way there): answered here, nothing to send
-      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."));
+      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."), "error", "R4");
       return;
     }
     this.sent.set(token, Date.now());
@@ -427,8 +427,9 @@ export class Page {
     if (mine) cls.push("mine"); else if (space.tokens.length) cls.push("taken");
     if (winning && winning.has(space.id)) cls.push("winning");
     setClass(node, cls.join(" "));
-    if (node.disabled !== space.closed) node.disabled = space.closed;
-    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
+    // a closed space is not disabled: a tap on it is refused in words, saying why it is closed (R4)
+    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) })
+      : space.closed ? t("{space}: closed", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
     if (node.title !== title) node.title = title;
     const [pay, pen, chips, odds] = node.children;
     setText(pay, `×${space.multiplier}`);

@@ -68,7 +68,8 @@ export class Board {
     this.ringLayer = svg("g", { class: "rings" });
     this.horseLayer = svg("g", { class: "horses" });
     this.confirmLayer = svg("g", { class: "confirm-layer" });
-    root.append(this.reachLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
+    this.whyLayer = svg("g", { class: "why-layer" });
+    root.append(this.reachLayer, this.whyLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
     this.ring = svg("g", { class: "current-ring", visibility: "hidden" },
       svg("circle", { class: "ring-dark", r: TOKEN + 3.5 }), svg("circle", { class: "ring-light", r: TOKEN + 3.5 }));
     this.ringLayer.append(this.ring);
@@ -330,6 +331,17 @@ export class Board {
     }
   }
 
+  // onTap(lane, squares) on a click on a square that is not marked (or on a horse: its square): squares is its index on each
+  // pass ([first] or [first, second]) for the page to pick the one it means
+  onSquareTap(onTap) { this.onTap = onTap; }
+
+  // the square a "why" explanation is about, outlined (null: none)
+  markWhy(lane, square) {
+    this.whyLayer.innerHTML = "";
+    const poly = lane === null ? null : this.polys[key(lane, square)];
+    if (poly) this.whyLayer.append(svg("polygon", { points: poly.getAttribute("points"), class: "sq why", dataset: { lane, square } }));
+  }
+
   // -- zoom and pan ----------------------------------------------------------------------------
   viewBox() { const v = this.view; return `${v.x} ${v.y} ${v.w} ${v.h}`; }
 
@@ -480,6 +492,15 @@ export class Board {
     wrap.addEventListener("pointercancel", end);
     // a drag is not a click on the square it ends on
     wrap.addEventListener("click", (e) => { if (this.dragged) { e.stopPropagation(); this.dragged = false; } }, true);
+    wrap.addEventListener("click", (e) => {
+      if (!this.onTap) return;
+      const token = e.target.closest ? e.target.closest("g.horse") : null;   // a horse's token: the square it stands on
+      if (token && token.dataset.lane !== undefined) { this.onTap(Number(token.dataset.lane), [Number(token.dataset.square)]); return; }
+      const poly = e.target;
+      if (!poly.parentNode || !poly.parentNode.classList || !poly.parentNode.classList.contains("squares")) return;
+      const { lane, square, pass2 } = poly.dataset;
+      this.onTap(Number(lane), pass2 === undefined ? [Number(square)] : [Number(square), Number(pass2)]);
+    });
     wrap.addEventListener("keydown", (e) => {
       const step = this.view.w * 0.15;
       const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
