@@ -212,6 +212,11 @@ class GameDescription:
     #: the game runs several races and stands between them (``Game.between_races``): its tables
     #: offer the option of how long they wait for the people before the next race
     races: bool = False
+    #: the game is the guided first game of this game (core/tutorial.py): the lobby offers it as
+    #: that game's "Learn to play" rather than as a game to set up
+    tutorial_of: str | None = None
+    #: its tables start as soon as they are made (no Ready step): a tutorial's one person
+    starts_at_once: bool = False
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
@@ -254,4 +259,5 @@ class GameDescription:
             "lookups": [{"name": entry.name, "public": entry.public} for entry in self.lookups],
             "page": self.page, "caller": self.caller, "lobby": self.lobby, "data": self.data,
             "rules": None if self.rules is None else self.rules.to_json(),
+            "tutorial_of": self.tutorial_of, "starts_at_once": self.starts_at_once,
         }

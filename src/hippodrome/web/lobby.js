@@ -67,9 +67,36 @@ function showRulesLink(game) {
   link.href = game.rules ? `/rules/${encodeURIComponent(game.name)}` : "";
 }
 
+// The guided first game that teaches a game (its description's tutorial_of names it), if any.
+const tutorialOf = (game) => games.find((other) => other.tutorial_of === game.name);
+
+function showLearnButton(game) {
+  const tutorial = tutorialOf(game);
+  const button = $("learn-button");
+  button.hidden = !tutorial;
+  button.title = tutorial ? words(tutorial.summary) : "";
+}
+
+// "Learn to play": a table of the game's tutorial, one person seat, started at once; then its page.
+async function learnToPlay() {
+  const tutorial = tutorialOf(current());
+  if (!tutorial) return;
+  lastError = null;
+  showError();
+  const { ok, data, statusText } = await createTable({ game: tutorial.name, setup: {},
+                                                       seats: [{ name: t("Player"), kind: "person" }] });
+  if (!ok) {
+    lastError = { ...data, statusText };
+    showError();
+    return;
+  }
+  location.assign(data.play_host_link);
+}
+
 function renderGameOptions(keep = false) {
   const game = current();
   showRulesLink(game);
+  showLearnButton(game);
   $("game-summary").textContent = words(game.summary);
   $("seats-heading").hidden = game.seats.max === 0;   // a game without seats (the box's races)
   const box = $("game-options");
@@ -277,7 +304,7 @@ function fillGames(keep = false) {
   const select = $("game");
   const chosen = select.value;
   select.innerHTML = "";
-  for (const game of games.filter((g) => g.lobby)) {
+  for (const game of games.filter((g) => g.lobby && !g.tutorial_of)) {   // a tutorial is offered by its game
     select.append(el("option", { value: game.name, selected: game.name === chosen, title: words(game.summary) }, words(game.title)));
   }
   renderGameOptions(keep);
@@ -289,6 +316,7 @@ async function start() {
   fillGames();
   $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   $("create-form").addEventListener("submit", submitTable);
+  $("learn-button").addEventListener("click", learnToPlay);
   refreshTables();
   setInterval(refreshTables, 5000);
 }
