@@ -128,3 +128,26 @@ def test_the_guided_race_is_played_to_its_end(server, browser, lang, viewport):
     # screenshots of every step when asked for (HIPPODROME_SHOTS): waiting for the board to settle takes time
     shots = f"tutorial-tm-{lang}-{'phone' if viewport is PHONE else 'desktop'}" if os.environ.get("HIPPODROME_SHOTS") else None
     check_steps(play_tutorial(browser, server, lang, viewport, shots), lang)
+
+
+def test_the_lobby_offers_learn_to_play_on_the_game_and_lists_no_lesson(server, browser):
+    from tests.browser.conftest import create
+
+    lesson = create(server, {"game": "turfmaster-tutorial", "setup": {}, "seats": [{"name": "Ana", "kind": "person"}]},
+                    start=False)
+    game = create(server, {"game": "turfmaster-race", "setup": {"players": 2},
+                           "seats": [{"name": "Bo", "kind": "person"}, {"name": "Cy", "kind": "person"}]}, start=False)
+    assert lesson["status"] == "playing"   # no Ready step
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector(f"#tables >> text={game['id']}")
+        assert lesson["id"] not in page.inner_text("#tables")
+        games = [option.get_attribute("value") for option in page.locator("#game option").all()]
+        assert "turfmaster-tutorial" not in games and "turfmaster" in games
+        page.select_option("#game", "turfmaster-race")   # the button stands on the game its lesson teaches
+        assert page.locator("#learn-button").is_hidden()
+        page.select_option("#game", "turfmaster")
+        assert page.locator("#learn-button").is_visible()
+    finally:
+        page.close()
