@@ -123,7 +123,8 @@ class Hub:
         table_id = secrets.token_hex(5)
         host_token = secrets.token_urlsafe(24)
         public_info = [{k: v for k, v in s.items() if k != "token_hash"} for s in info]
-        lifecycle = new_lifecycle(public_info, options, wait_for_host)
+        # a tutorial's one person starts at once (no Ready step)
+        lifecycle = new_lifecycle(public_info, options, wait_for_host, started=description.starts_at_once or None)
         self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
         self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
                                    lifecycle=lifecycle.to_json())

@@ -52,10 +52,12 @@ async function start() {
   let page = null;
   let connection = null;
   let lifecycle = null;
+  let tutorial = null;   // the guided first game's panel, loaded when a view carries a tutorial step
   await languageSelector($("lang"), () => {
     drawHeader();
     drawMessage();
     if (lifecycle) lifecycle.rerender();
+    if (tutorial) tutorial.rerender();
     if (page) page.rerender();
     if (connection) connection.setLanguage();
   });
@@ -71,6 +73,13 @@ async function start() {
     $("rules-link").hidden = false;
   }
   const module = await import(`/static/${description.page}.js`);
+  const showTutorial = async (step) => {
+    if (step && !tutorial) {
+      const { TutorialPanel } = await import("/static/tutorial.js");
+      tutorial = tutorial || new TutorialPanel($("tutorial"), description);
+    }
+    if (tutorial) tutorial.update(step);
+  };
   page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
     token,
@@ -80,6 +89,7 @@ async function start() {
       useSeats(message.seats);   // the server's messages name seats as {seat: n}
       drawHeader();
       lifecycle.update(message);
+      showTutorial(message.view && message.view.tutorial);
       page.update(message);
     },
     onError: (message) => {
