@@ -89,7 +89,8 @@ def _has_bet(spaces: frozenset[str]) -> Callable[[Game], bool]:
 
 
 def _bet_on(spaces: frozenset[str]) -> Callable[[Game, Action], bool]:
-    return lambda _inner, action: action.get("type") == "bet" and action.get("space") in spaces
+    return lambda _inner, action: (isinstance(action, dict) and action.get("type") == "bet"
+                                   and isinstance(action.get("space"), str) and action["space"] in spaces)
 
 
 ROLL = Message("Roll the dice")
