@@ -31,7 +31,7 @@ from typing import Any, Callable
 from hippodrome.core.dice import roll
 from hippodrome.core.game import Action, Decision, Game, register_game
 from hippodrome.core.tutorial import PERSON, TutorialGame, TutorialStep, tutorial_description, watching
-from hippodrome.i18n import Message
+from hippodrome.i18n import Message, Money
 from hippodrome.readysetbet import vip as vipmod
 from hippodrome.readysetbet.board import all_exotic_ids, all_prop_ids
 from hippodrome.readysetbet.description import GAME
@@ -166,10 +166,10 @@ STEPS = (
         "R2", lambda inner: inner.race.finished),
     TutorialStep(
         "settlement", Message("The settlement"),
-        Message("Horse {first} won, {second} came 2nd and {third} 3rd. Read the results under the board: "
-                "every bet with what it paid or cost.", first="2/3", second="10", third="8"),
+        Message("Horse {first} won, {second} came 2nd and {third} 3rd. Read the results: every bet with what "
+                "it paid or cost.", first="2/3", second="10", third="8"),
         Message("A winning bet pays its token times the space's number; a losing one costs the red circle, "
-                "but money never goes below $0."),
+                "but money never goes below {zero}.", zero=Money(0)),
         "R4", lambda _inner, _action: False, Message("The race is over: read the results."),
         lambda inner: inner.race.finished),
 )
