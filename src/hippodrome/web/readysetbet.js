@@ -175,6 +175,7 @@ export class Page {
   }
 
   build() {
+    this.placeTutorial(false);   // the page is made anew: the step's panel goes back to its place first
     this.root.innerHTML = "";
     this.spaceNodes = new Map();   // space id -> its button, made once (keyed, patched in place)
     this.finalBox = el("div", { class: "panel p-final", id: "final", hidden: true });
@@ -196,7 +197,7 @@ export class Page {
     this.playersBox = el("div", { id: "players" });
     const oddsToggle = el("input", { type: "checkbox", id: "odds-toggle", onchange: (e) => { this.showOdds = e.target.checked; this.refreshOdds(true); } });
     this.root.append(this.finalBox, el("div", { class: "rsb-layout" },
-      el("div", { class: "column c-left" },
+      this.leftColumn = el("div", { class: "column c-left" },
         el("div", { class: "panel p-track" },
           el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox), this.stepBox, this.announceBox, this.trackBox),
         el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.tokensBox, this.myVipBox,
@@ -406,12 +407,26 @@ export class Page {
     const pinned = getComputedStyle(track).position === "sticky" ? track.getBoundingClientRect().bottom : 0;
     const box = node.closest(".betcard") || node;
     const rect = box.getBoundingClientRect();
-    const free = window.innerHeight - pinned;
-    window.scrollTo({ top: window.scrollY + rect.top - pinned - Math.max(0, (free - rect.height) / 2), behavior: "smooth" });
+    // on a phone: the middle of the free part; on a wide screen: just enough, so the step's panel stays in view
+    const margin = 16;
+    const by = pinned ? rect.top - pinned - Math.max(0, (window.innerHeight - pinned - rect.height) / 2)
+      : rect.bottom + margin > window.innerHeight ? rect.bottom + margin - window.innerHeight : rect.top < margin ? rect.top - margin : 0;
+    window.scrollTo({ top: window.scrollY + by, behavior: "smooth" });
+  }
+
+  // A guided race's panel (play.html's #tutorial, web/tutorial.js) stands beside the board, at the
+  // top of the column that holds the track (pinned on a wide screen), so the board can scroll while
+  // the step stays in view; once the race is over it goes back above the page, over the results.
+  placeTutorial(beside) {
+    const panel = document.getElementById("tutorial");
+    if (!panel) return;
+    if (beside && panel.parentNode !== this.leftColumn) this.leftColumn.prepend(panel);
+    if (!beside && this.root.contains(panel)) this.root.before(panel);
   }
 
   // A guided race shows each new step from the top of the page: its panel first, with the track.
   followStep(step) {
+    this.placeTutorial(Boolean(step && !step.finished));
     const key = step ? `${step.key}:${step.finished}` : "";
     if (this.stepKey !== undefined && key !== this.stepKey) window.scrollTo({ top: 0 });
     this.stepKey = key;
