@@ -97,6 +97,12 @@ ROLL = Message("Roll the dice")
 PRESS_ROLL = Message("In this step, press “Roll the dice”.")
 
 
+def _betting(key: str, title: Message, text: Message, why: Message, rule: str, spaces: frozenset[str],
+             hint: Message) -> TutorialStep:
+    """A step that waits for one bet on one of ``spaces`` (any token) and refuses the rest with ``hint``."""
+    return TutorialStep(key, title, text, why, rule, _bet_on(spaces), hint, _has_bet(spaces))
+
+
 def _rolling(key: str, title: Message, text: Message, why: Message, rule: str,
              done: Callable[[Game], bool]) -> TutorialStep:
     """A step that only watches: each press of "Roll the dice" rolls once, until ``done``."""
@@ -104,15 +110,13 @@ def _rolling(key: str, title: Message, text: Message, why: Message, rule: str,
 
 
 STEPS = (
-    TutorialStep(
+    _betting(
         "win-bet", Message("Bet on a winner"),
         Message("The race has not started yet. Choose a token, then click the Win space on the right of "
                 "horse {horse}'s row (×9).", horse="2/3"),
         Message("A Win bet pays your token times the number on its space if the horse finishes first; the "
                 "right-hand spaces pay the most, so take them early."),
-        "R5", _bet_on(WIN_SPACES),
-        Message("In this step, put a token on one of horse {horse}'s Win spaces.", horse="2/3"),
-        _has_bet(WIN_SPACES)),
+        "R5", WIN_SPACES, Message("In this step, put a token on one of horse {horse}'s Win spaces.", horse="2/3")),
     _rolling(
         "roll", Message("They're off!"),
         Message("Press “Roll the dice”. The two dice are added up and the horse with that number moves "
@@ -126,14 +130,12 @@ STEPS = (
         Message("A horse rolled twice running adds its bonus: blue +3, orange +2, red +1, the black 7 "
                 "nothing; a third roll in a row adds nothing."),
         "R1", lambda inner: _bonus_moves(inner, "10") >= 1),
-    TutorialStep(
+    _betting(
         "place-bet", Message("A Place bet"),
         Message("Horse {horse} made a bonus move too. Put a token on its Place space (×4).", horse="10"),
         Message("A Place bet wins if the horse finishes 1st or 2nd, a Show bet if it finishes in the top "
                 "3; they pay less than a Win bet."),
-        "R3", _bet_on(PLACE_SPACES),
-        Message("In this step, put a token on horse {horse}'s Place space.", horse="10"),
-        _has_bet(PLACE_SPACES)),
+        "R3", PLACE_SPACES, Message("In this step, put a token on horse {horse}'s Place space.", horse="10")),
     _rolling(
         "to-red-line", Message("The red line"),
         Message("Roll on until a horse crosses the red line, between spaces {before} and {after}.",
@@ -145,14 +147,13 @@ STEPS = (
         Message("Horse {horse} has crossed the red line. Keep rolling.", horse="2/3"),
         Message("At the third crossing the caller says “No more bets!” and nobody may bet after that."),
         "R2", lambda inner: _crossings(inner) >= 2),
-    TutorialStep(
+    _betting(
         "prop-bet", Message("A prop bet, before it is too late"),
         Message("Horse {horse} crossed too: 2 of 3. Put a token on the prop bet “{first} beats {second}” "
                 "now.", horse="10", first="10", second="8"),
         Message("A prop bet wins if its first horse finishes ahead of the other; a tie loses."),
-        "R7", _bet_on(PROP_SPACES),
-        Message("In this step, put a token on the prop bet “{first} beats {second}”.", first="10", second="8"),
-        _has_bet(PROP_SPACES)),
+        "R7", PROP_SPACES,
+        Message("In this step, put a token on the prop bet “{first} beats {second}”.", first="10", second="8")),
     _rolling(
         "last-bets", Message("One crossing left"),
         Message("Roll on: the next horse over the red line closes the betting."),
