@@ -212,13 +212,16 @@ class InnerLookup(Lookup):
         return super().__call__(state.inner, seat, params)
 
 
-def tutorial_description(of: GameDescription, name: str, title: Message, summary: Message) -> GameDescription:
-    """The description of ``of``'s tutorial: one seat, no setup, no bots, started at once, drawn by
-    ``of``'s page with its public data and rules page, its look-ups asked of the inner game."""
+def tutorial_description(of: GameDescription, name: str, title: Message, summary: Message,
+                         teaches: str | None = None) -> GameDescription:
+    """The description of a tutorial played on game ``of``: one seat, no setup, no bots, started at
+    once, drawn by ``of``'s page with its public data and rules page, its look-ups asked of the inner
+    game. ``teaches``: the game whose "Learn to play" it is (``of`` itself unless said: a tutorial
+    played on a single race may teach the meeting)."""
     return replace(
         of, name=name, title=title, summary=summary, min_seats=1, max_seats=1, setup=(), bots=(),
         seats=lambda _state: SeatPlan((None,)), form=lambda _values: {},
         lookups=tuple(InnerLookup(entry.name, entry.function, entry.public, entry.slow) for entry in of.lookups),
         examples=({},), caller=False, order=of.order + 1, extra_setup_keys=(), races=False,
-        tutorial_of=of.name, starts_at_once=True,
+        tutorial_of=teaches or of.name, starts_at_once=True,
     )

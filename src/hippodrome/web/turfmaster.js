@@ -147,10 +147,10 @@ export class Page {
     if (this.msg) this.update(this.msg);
   }
 
+  // the race in the view: the meeting holds it, a single race (or the guided first race) is one
   raceView(msg) {
     const view = msg.view;
-    if (msg.game === "turfmaster-race") return view;
-    return view.race;
+    return msg.game === "turfmaster" ? view.race : view;
   }
 
   // -- the course --------------------------------------------------------------------
@@ -281,7 +281,8 @@ export class Page {
     this.renderLog(msg, race);
     if (!fresh) return;
     this.renderReach();
-    if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
+    if (msg.view.tutorial) { if (this.board) this.board.frame(); }   // the guided race: its few horses close together
+    else if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
   }
 
   seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
@@ -304,6 +305,7 @@ export class Page {
       claim_bonus: t("claim or keep the bonus cards of {horse}", { horse: h }),
       keep: t("choose the cards {horse} keeps", { horse: h }),
       empty_hand: t("{horse} has no card left: claim its bonus cards, or let it stand still", { horse: h }),
+      tutorial: t("read the step, then press the button"),
     }[decision.kind] || decision.kind;
   }
 
@@ -412,7 +414,7 @@ export class Page {
     this.previewSquares = message.squares;
     this.renderReach();
     this.renderDecision(this.msg);
-    this.showReach();
+    if (this.msg.view.tutorial) this.board.frame(); else this.showReach();
   }
 
   renderReach() {
@@ -452,13 +454,14 @@ export class Page {
         ? t("Lane {lane}, square {square}: falls at {fence}", { lane: option.lane, square: option.square, fence: this.fenceName(option.lane, option.square) })
         : t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
       case "card": return t("Play {card}", { card: cardName(option.card) });
+      case "continue": return noteOf(decision, decision.options.indexOf(option)) || t("Continue");   // the guided race's button
       default: return JSON.stringify(option);
     }
   }
 
   // The note beside an option, in the page's own words where the server's would cite a rule.
   optionNote(decision, option, index) {
-    if (option.type === "square") return "";   // its label names the fence where the horse falls
+    if (option.type === "square" || option.type === "continue") return "";   // the label says it all
     if (option.type === "claim_bonus") {
       return decision.kind === "claim_bonus"
         ? t("its hand limit is 12 for this race; after the race 2 of its remaining cards are discarded at random")
@@ -542,7 +545,7 @@ export class Page {
     decision.options.forEach((option, index) => {
       if (option.type === "card") return;
       const note = this.optionNote(decision, option, index);
-      box.append(el("div", {}, el("button", { type: "button", class: `option${option.type === "square" && this.fallsAt(option.lane, option.square) ? " falls" : ""}`,
+      box.append(el("div", {}, el("button", { type: "button", class: `option${option.type === "square" && this.fallsAt(option.lane, option.square) ? " falls" : ""}${option.type === "continue" ? " primary" : ""}`,
                                               dataset: { type: option.type },
                                               onclick: () => (option.type === "square" ? this.clickSquare(option.lane, option.square) : this.connection.act(option)) },
                                      this.optionLabel(option, decision)),

@@ -251,6 +251,7 @@ export class Board {
   // Place the horses (patched in place: a token is made once and moved); `current` gets the ring.
   setHorses(horses, current) {
     const seen = new Set();
+    this.horseAt = {};   // where each token on the track stands
     const taken = new Map();   // a spot on the board -> tokens there (a fallen horse and a lapping one)
     for (const horse of horses) {
       if (horse.lane === undefined || horse.status === "finished") continue;
@@ -273,6 +274,7 @@ export class Board {
         this.tokens[horse.id] = node;
       }
       node.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
+      this.horseAt[horse.id] = at;
       node.dataset.lane = horse.lane;
       node.dataset.square = horse.square;
       node.classList.toggle("current", horse.id === current);
@@ -408,6 +410,18 @@ export class Board {
       this.setView({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
     }
     else if (!this.contains(box)) this.centreOn([box.x + box.w / 2, box.y + box.h / 2]);
+  }
+
+  // Every horse on the track and the squares lit in sight, as close as that allows (the guided
+  // first race: its few horses stay near one another).
+  frame() {
+    const lit = [...this.reachLayer.querySelectorAll("polygon")].map((p) => this.squares[key(p.dataset.lane, p.dataset.square)].at);
+    const spots = [...Object.values(this.horseAt || {}), ...lit];
+    if (!spots.length) return;
+    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
+    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 30, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 60 };
+    const w = Math.max(box.w, PHONE_VIEW * 0.8), h = Math.max(box.h, PHONE_VIEW * 0.8);
+    this.setView({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
   }
 
   contains(box) {

@@ -13,20 +13,23 @@ export class TutorialPanel {
     this.counter = el("span", { class: "tutorial-counter muted" });
     this.title = el("h2", { class: "tutorial-title" });
     this.text = el("p", { class: "tutorial-text" });
-    this.why = el("p", { class: "tutorial-why" }, el("b", {}), " ", el("span", {}));
     this.rule = el("a", { class: "tutorial-rule", target: "_blank", rel: "noopener" });
+    this.why = el("p", { class: "tutorial-why" }, el("b", {}), " ", el("span", {}), " ", this.rule);
     this.end = el("p", { class: "tutorial-end" },
                   el("a", { class: "tutorial-lobby", href: "/" }), " · ",
                   el("a", { class: "tutorial-rules", target: "_blank", rel: "noopener" }));
     this.root.replaceChildren(el("div", { class: "tutorial-head" }, this.counter, this.title), this.text, this.why,
-                              this.rule, this.end);
+                              this.end);
     this.root.hidden = true;
   }
 
   // The state message's view.tutorial (absent: not a tutorial, the panel stays hidden).
   update(step) {
+    const moved = step && this.step && step.key !== this.step.key;
     this.step = step || null;
     this.rerender();
+    // a new step: its words in sight, should the page have been scrolled down to the hand
+    if (moved && this.root.getBoundingClientRect().top < 0) this.root.scrollIntoView({ block: "start" });
   }
 
   rulesPage() {
@@ -41,7 +44,8 @@ export class TutorialPanel {
     this.root.dataset.finished = String(step.finished);
     this.counter.textContent = t("Step {n} of {total}", { n: step.step, total: step.steps });
     this.title.textContent = step.finished ? t("Well done! You have finished your first race.") : render(step.title);
-    this.text.textContent = render(step.text);
+    this.text.textContent = step.finished ? t("You have seen every step: play a real game from the lobby, or read all the rules.")
+                                          : render(step.text);
     this.why.children[0].textContent = t("Why?");
     this.why.children[1].textContent = render(step.why);
     const page = this.rulesPage();
