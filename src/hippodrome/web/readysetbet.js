@@ -212,7 +212,12 @@ export class Page {
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
 
-  seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
+  seatName(seat) {
+    const seats = this.msg && this.msg.seats;
+    // a guided race's scripted player (readysetbet/tutorial.py) has no seat at the table
+    if (this.msg && this.msg.view.tutorial && !(seats && seats[seat])) return t("Your opponent");
+    return seatName(seats, seat);
+  }
 
   update(msg) {
     this.msg = msg;
