@@ -8,6 +8,8 @@ whatever the table's seed; a server table of it starts at once and is played to 
 from __future__ import annotations
 
 import json
+import runpy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,6 +102,14 @@ def test_the_finishing_order_and_the_bets_the_steps_ask_for_r3_r5_r7():
     outcomes = {space: bool(wins(spaces[space], finish)[0]) for _, _, space in OPPONENT_BETS}
     assert outcomes == {"win:7:R": False, "show:8:R": True}
     assert not (set(outcomes) & (WIN_SPACES | PLACE_SPACES | PROP_SPACES)), "Seat 2 never takes a space the person is asked for"
+
+
+def test_the_seed_search_accepts_the_tutorials_race_and_refuses_another():
+    search = runpy.run_path(str(Path(__file__).resolve().parents[2] / "tools" / "find_tutorial_race.py"))
+    rolls, winner, bonus_roll, crossings, props = search["situations"](race_dice())
+    assert (rolls, winner, bonus_roll, crossings) == (RACE_ROLLS, "2/3", 2, [16, 23, 28]) and "10>8" in props
+    assert search["situations"](search["seeded_race"]("readysetbet-tutorial-0", 40)) is None   # 66 rolls: too long
+    assert search["situations"](search["seeded_race"]("readysetbet-tutorial-1")) is None       # not in order
 
 
 # -- the walk-through: each step's action allowed, another refused -------------------------

@@ -3,7 +3,7 @@ players on the real engine, the person against a scripted Seat 2, every roll on 
 "Roll the dice".
 
 The race is a real one: the dice of seed ``readysetbet-tutorial-74037`` (:data:`RACE_SEED`), found
-by a search over seeds for a short race in which the situations to teach come in this order:
+by a search over seeds (tools/find_tutorial_race.py) for a short race in which the situations to teach come in this order:
 horse 2/3 rolled twice running (the rulebook's own example of a bonus move, R1), horse 10's
 bonus, horse 2/3 first over the red line, horse 10 second, horse 8 third ("No more bets!", R2)
 and horse 2/3 winning with 10 second and 8 third (R3). The steps ask for a Win bet on 2/3
@@ -35,11 +35,11 @@ from hippodrome.i18n import Message, Money
 from hippodrome.readysetbet import vip as vipmod
 from hippodrome.readysetbet.board import all_exotic_ids, all_prop_ids
 from hippodrome.readysetbet.description import GAME
-from hippodrome.readysetbet.dice_race import FINISH, RED_LINE, roll_sums
+from hippodrome.readysetbet.dice_race import FINISH, RED_LINE, RaceState, roll_dice, roll_sums
 
 #: the seed whose dice the race rolls (see the module docstring)
 RACE_SEED = "readysetbet-tutorial-74037"
-#: how many rolls the race takes, to the finish
+#: how many rolls the race takes, to the finish (the tests check it)
 RACE_ROLLS = 30
 #: the one race of two players; no VIP cards (they come after a race) nor exotic finishes: the
 #: board is the Win/Place/Show grid, the colour bets and five prop bets
@@ -55,10 +55,19 @@ OPPONENT = 1
 OPPONENT_BETS: tuple[tuple[int, str, str], ...] = ((1, "5", "win:7:R"), (10, "4", "show:8:R"))
 
 
+def seeded_race(seed: str, limit: int = 100) -> list[list[int]]:
+    """The dice of a race drawn from ``seed`` as the game draws dice (core.dice.roll), until a horse
+    finishes (or ``limit`` rolls): tools/find_tutorial_race.py searched seeds with it."""
+    rng, race, dice = random.Random(seed), RaceState.start(), []
+    while not race.finished and len(dice) < limit:
+        dice.append(roll(rng))
+        race, _ = roll_dice(race, dice[-1])
+    return dice
+
+
 def race_dice() -> list[list[int]]:
-    """The race's dice, roll by roll: the seed's, drawn as the game draws dice (core.dice.roll)."""
-    rng = random.Random(RACE_SEED)
-    return [roll(rng) for _ in range(RACE_ROLLS)]
+    """The tutorial race's dice, roll by roll."""
+    return seeded_race(RACE_SEED)
 
 
 def _shuffle() -> Action:
