@@ -152,3 +152,39 @@ def test_the_preview_shows_only_the_squares_the_step_allows():
         preview(tutorial, 0, {"action": {"type": "card", "horse": "red", "card": "11"}})
     assert Tutorial.description.lookup("preview") is not None
     assert Tutorial.description.tutorial_of == "turfmaster" and Tutorial.description.starts_at_once
+
+
+def test_a_tutorial_table_starts_at_once_and_a_restarted_server_resumes_it(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from hippodrome.server import create_app
+    from tests.server.conftest import join, receive
+
+    db = str(tmp_path / "tables.sqlite3")
+
+    def act(ws, state, action):
+        ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
+        return receive(ws, predicate=lambda m: m["state_id"] > state["state_id"])
+
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        assert games["turfmaster-tutorial"]["tutorial_of"] == "turfmaster" and games["turfmaster-tutorial"]["lobby"]
+        table = client.post("/api/tables", json={"game": "turfmaster-tutorial", "setup": {},
+                                                 "seats": [{"name": "Ana", "kind": "person"}]}).json()
+        assert table["status"] == "playing"
+        token = table["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, token)
+            state = receive(ws)
+            assert state["decision"]["options"] == [{"type": "card", "horse": "red", "card": "7"}]
+            state = act(ws, state, {"type": "card", "horse": "red", "card": "7"})
+            state = act(ws, state, {"type": "square", "horse": "red", "lane": 3, "square": 73})
+            assert state["decision"]["kind"] == "tutorial" and state["view"]["tutorial"]["key"] == "dice-round"
+            before = state["view"]
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, token)
+            state = receive(ws)
+            assert state["view"] == before and state["status"] == "playing"
+            state = act(ws, state, CONTINUE)
+            assert state["decision"]["options"] == [{"type": "square", "horse": "red", "lane": 3, "square": 81}]

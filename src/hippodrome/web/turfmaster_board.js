@@ -419,7 +419,8 @@ export class Board {
     const spots = [...Object.values(this.horseAt || {}), ...lit];
     if (!spots.length) return;
     const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
-    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 30, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 60 };
+    // more room above: the zoom buttons sit over the view's top edge
+    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 55, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 85 };
     const w = Math.max(box.w, PHONE_VIEW * 0.8), h = Math.max(box.h, PHONE_VIEW * 0.8);
     this.setView({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
   }
