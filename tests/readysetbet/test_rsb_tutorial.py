@@ -269,3 +269,31 @@ def test_a_tutorial_table_starts_at_once_and_is_played_to_its_end(tmp_path):
                     ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
                                   "action": decision["options"][0]})
             assert state["view"]["tutorial"]["finished"] and state["view"]["money"][0] > 0
+
+
+def test_a_restarted_server_resumes_a_tutorial_table_where_it_was(tmp_path):
+    db = str(tmp_path / "tables.sqlite3")
+
+    def act(ws, state, action):
+        ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
+        return receive(ws, predicate=lambda message: message["state_id"] > state["state_id"])
+
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        table = client.post("/api/tables", json={"game": "readysetbet-tutorial", "setup": {},
+                                                 "seats": [{"name": "Ana", "kind": "person"}]}).json()
+        token = table["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, token)
+            state = act(ws, receive(ws), bet("win:2/3:R"))   # a free action in the record
+            for _ in range(3):
+                state = act(ws, state, CONTINUE)
+            assert state["view"]["tutorial"]["key"] == "bonus" and len(state["view"]["race_log"]) == 5
+            before = state["view"]
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, token)
+            state = receive(ws)
+            assert state["view"] == before and state["status"] == "playing"
+            state = act(ws, state, CONTINUE)   # roll 4, the same as ever: horse 10
+            moves = [e for e in state["view"]["race_log"] if e["event"] == "move"]
+            assert len(moves) == 4 and moves[-1]["horse"] == "10"
