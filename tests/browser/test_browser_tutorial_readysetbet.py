@@ -22,23 +22,24 @@ PHONE = {"es"}
 #: ids, rule codes or 0-based seat numbers a person must never read
 FORBIDDEN = re.compile(r"(win|place|show|colour|prop|exotic):\S|bonus-\d|\(?\b[RT]\d\b\)?|\b[Ss]eat 0\b|\{\w+\}")
 ENGLISH = {step.key: (str(step.title), str(step.text), str(step.why)) for step in STEPS}
-#: the steps' keys as they come; a bet step's space, then the rolls of the watching steps
+#: the space each bet step is answered with (the watching steps are answered with "Roll the dice")
 BETS = {"win-bet": "win:2/3:R", "place-bet": "place:10:R", "prop-bet": "prop:10>8"}
-#: (seconds) bounds that only matter when something is broken
+#: (milliseconds) a bound that only matters when something is broken
 WAIT_MS = 20000
 
 
 def panel(page) -> dict:
     return page.evaluate("""() => { const p = document.querySelector('#tutorial');
-        return { key: p.dataset.step, finished: p.dataset.finished === 'true',
-                 title: p.querySelector('.tutorial-title').textContent, text: p.querySelector('.tutorial-text').textContent,
-                 why: p.querySelector('.tutorial-why').textContent, all: p.innerText,
-                 rule: p.querySelector('.tutorial-rule').hidden ? null : p.querySelector('.tutorial-rule').getAttribute('href') }; }""")
+        const words = (selector) => p.querySelector(selector).textContent, rule = p.querySelector('.tutorial-rule');
+        return { key: p.dataset.step, finished: p.dataset.finished === 'true', title: words('.tutorial-title'),
+                 text: words('.tutorial-text'), why: words('.tutorial-why'), all: p.innerText,
+                 rule: rule.hidden ? null : rule.getAttribute('href') }; }""")
 
 
 def in_view(page, selector: str) -> bool:
     return page.evaluate("""(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
-        return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""", selector)
+        return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""",
+                         selector)
 
 
 def act(page, selector: str) -> None:

@@ -101,7 +101,8 @@ def test_the_finishing_order_and_the_bets_the_steps_ask_for_r3_r5_r7():
     # Seat 2's bets: one loses, one wins (R4: the settlement shows both)
     outcomes = {space: bool(wins(spaces[space], finish)[0]) for _, _, space in OPPONENT_BETS}
     assert outcomes == {"win:7:R": False, "show:8:R": True}
-    assert not (set(outcomes) & (WIN_SPACES | PLACE_SPACES | PROP_SPACES)), "Seat 2 never takes a space the person is asked for"
+    # Seat 2 never takes a space the person is asked for
+    assert not set(outcomes) & (WIN_SPACES | PLACE_SPACES | PROP_SPACES)
 
 
 def test_the_seed_search_accepts_the_tutorials_race_and_refuses_another():
@@ -184,7 +185,8 @@ def test_the_tutorial_walks_its_steps_allowing_what_each_asks_and_refusing_the_r
 
     # 7. the prop bet (R7) while betting is still open, one crossing left
     assert rolls(tutorial) == 23 and tutorial.inner.race.crossings == 2 and not tutorial.inner.race.bets_closed
-    assert refused(tutorial, bet("prop:8>5,9", "3"), free=True) == "In this step, put a token on the prop bet “10 beats 8”."
+    assert refused(tutorial, bet("prop:8>5,9", "3"), free=True) \
+        == "In this step, put a token on the prop bet “10 beats 8”."
     tutorial.apply_free(0, bet("prop:10>8", "3"))
 
     # 8, 9. the third crossing closes the betting (R2): even the bet the step asked for before is refused now

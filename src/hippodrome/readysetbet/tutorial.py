@@ -3,11 +3,11 @@ players on the real engine, the person against a scripted Seat 2, every roll on 
 "Roll the dice".
 
 The race is a real one: the dice of seed ``readysetbet-tutorial-74037`` (:data:`RACE_SEED`), found
-by a search over seeds (tools/find_tutorial_race.py) for a short race in which the situations to teach come in this order:
-horse 2/3 rolled twice running (the rulebook's own example of a bonus move, R1), horse 10's
-bonus, horse 2/3 first over the red line, horse 10 second, horse 8 third ("No more bets!", R2)
-and horse 2/3 winning with 10 second and 8 third (R3). The steps ask for a Win bet on 2/3
-(R5), a Place bet on 10 (R3) and the prop bet "10 beats 8" (R7) at those moments, and end on
+by a search over seeds (tools/find_tutorial_race.py) for a short race in which the situations to
+teach come in this order: horse 2/3 rolled twice running (the rulebook's own example of a bonus
+move, R1), horse 10's bonus, horse 2/3 first over the red line, horse 10 second, horse 8 third ("No
+more bets!", R2) and horse 2/3 winning with 10 second and 8 third (R3). The steps ask for a Win bet
+on 2/3 (R5), a Place bet on 10 (R3) and the prop bet "10 beats 8" (R7) at those moments, and end on
 the settlement (R4). tests/readysetbet/test_rsb_tutorial.py checks every situation through the
 engine.
 
