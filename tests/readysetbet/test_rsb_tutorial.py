@@ -26,7 +26,7 @@ from hippodrome.readysetbet.tutorial import (
     race_dice,
 )
 from hippodrome.server import create_app
-from tests.server.conftest import join, receive
+from tests.server.conftest import act, join, receive
 
 STEP_KEYS = ["win-bet", "roll", "bonus", "place-bet", "to-red-line", "red-line", "prop-bet", "last-bets",
              "no-more-bets", "settlement"]
@@ -247,12 +247,17 @@ def test_the_description_offers_it_as_ready_set_bets_learn_to_play():
     assert data["page"] == "readysetbet" and data["rules"]["page"] == "readysetbet"
 
 
+def tutorial_table(client: TestClient) -> dict[str, Any]:
+    """A table of the tutorial made as the lobby's "Learn to play" makes it."""
+    response = client.post("/api/tables", json={"game": "readysetbet-tutorial", "setup": {},
+                                                "seats": [{"name": "", "kind": "person"}]})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
 def test_a_tutorial_table_starts_at_once_and_is_played_to_its_end(tmp_path):
     with TestClient(create_app(str(tmp_path / "t.sqlite3"), bot_delay=0)) as client:
-        response = client.post("/api/tables", json={"game": "readysetbet-tutorial", "setup": {},
-                                                    "seats": [{"name": "", "kind": "person"}]})
-        assert response.status_code == 200, response.text
-        table = response.json()
+        table = tutorial_table(client)
         assert table["status"] == "playing"
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             join(ws, table["seats"][0]["token"])
@@ -260,29 +265,16 @@ def test_a_tutorial_table_starts_at_once_and_is_played_to_its_end(tmp_path):
             assert state["view"]["tutorial"]["key"] == "win-bet" and state["decision"]["kind"] == "bet"
             ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": CONTINUE})
             assert receive(ws, kind="error")["message"] == "In this step, put a token on one of horse 2/3's Win spaces."
-            # the bet as the page sends it: a free action
-            ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": bet("win:2/3:M")})
-            acted = state["state_id"]
+            state = act(ws, state, bet("win:2/3:M"))   # the bet as the page sends it: a free action
             while not state["over"]:
-                state = receive(ws, predicate=lambda message: message["state_id"] > acted)
-                decision = state["decision"]
-                if decision and "options" in decision:
-                    acted = state["state_id"]
-                    ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
-                                  "action": decision["options"][0]})
+                state = act(ws, state, state["decision"]["options"][0])
             assert state["view"]["tutorial"]["finished"] and state["view"]["money"][0] > 0
 
 
 def test_a_restarted_server_resumes_a_tutorial_table_where_it_was(tmp_path):
     db = str(tmp_path / "tables.sqlite3")
-
-    def act(ws, state, action):
-        ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
-        return receive(ws, predicate=lambda message: message["state_id"] > state["state_id"])
-
     with TestClient(create_app(db, bot_delay=0)) as client:
-        table = client.post("/api/tables", json={"game": "readysetbet-tutorial", "setup": {},
-                                                 "seats": [{"name": "Ana", "kind": "person"}]}).json()
+        table = tutorial_table(client)
         token = table["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             join(ws, token)
