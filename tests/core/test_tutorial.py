@@ -28,11 +28,22 @@ class Tally(DeclaredState, Game):
     seat adds 1 up to that; the total reaching the target ends the game."""
 
     name = "test-tally"
-    state_fields = StateFields(shared("setup"), shared("total"), shared("turn"), shared("die"), shared("said"))
+    state_fields = StateFields(shared("setup"), shared("total"), shared("turn"), shared("die"), shared("said"),
+                               shared("cheers"))
+    #: any seat may cheer at any time (a free action, as Ready Set Bet's bets)
+    free_action_types = frozenset({"cheer"})
 
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Tally":
-        return cls.create(setup=setup, total=setup.get("total", 0), turn=0, die=None, said=[])
+        return cls.create(setup=setup, total=setup.get("total", 0), turn=0, die=None, said=[], cheers=0)
+
+    def free_options(self, seat: int) -> tuple[dict[str, Any], ...]:
+        return ({"type": "cheer", "loud": False}, {"type": "cheer", "loud": True})
+
+    def apply_free(self, seat: int, action: dict[str, Any]) -> None:
+        if action not in self.free_options(seat):
+            raise IllegalAction(Message("not one of the options for {kind}", kind="cheer"))
+        self.cheers += 1
 
     def pending(self) -> Decision | Chance | None:
         if self.total >= TARGET:
@@ -73,6 +84,7 @@ class TallyTutorial(TutorialGame):
                                        Message("Say 1 or 2"))
     inner_game = "test-tally"
     inner_setup = {"total": 3}
+    free_action_types = Tally.free_action_types
     # the first die, the other seat's turn (its die, its add), then the dice of the turns after
     script = ({"type": "die", "value": 6}, {"type": "die", "value": 2}, {"type": "add", "n": 1},
               {"type": "die", "value": 1}, {"type": "die", "value": 5}, {"type": "add", "n": 2},
@@ -82,7 +94,8 @@ class TallyTutorial(TutorialGame):
                      lambda inner, action: action == {"type": "add", "n": 3}, Message("Plays any legal move"),
                      said_by(0, 1)),
         TutorialStep("watch", Message("Countdown"), Message("Say 1 or 2"), Message("Say 1 or 2"), None,
-                     watching, Message("Continue"), said_by(1, 1)),
+                     lambda inner, action: watching(inner, action) or action == {"type": "cheer", "loud": True},
+                     Message("Continue"), said_by(1, 1)),
         TutorialStep("finish", Message("Countdown"), Message("Say 1 or 2"), Message("Say 1 or 2"), None,
                      lambda inner, action: action.get("type") == "add", Message("Plays any legal move"),
                      lambda inner: inner.pending() is None),
@@ -171,3 +184,19 @@ def test_a_tutorial_table_starts_at_once_and_plays_to_its_end(tally, tmp_path):
                     ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
                                   "action": state["decision"]["options"][-1]})
             assert state["view"]["tutorial"]["finished"]
+
+
+def test_free_actions_follow_the_step_while_it_waits_for_continue(tally):
+    tutorial = tally.new({})
+    with pytest.raises(IllegalAction):   # the first step allows no cheer
+        tutorial.apply_free(0, {"type": "cheer", "loud": True})
+    tutorial.apply({"type": "add", "n": 3})
+    assert tutorial.pending().kind == "tutorial"
+    assert tutorial.free_options(0) == ({"type": "cheer", "loud": True},) and tutorial.free_options(1) == ()
+    before = tutorial.to_json()
+    for seat, action in ((0, {"type": "cheer", "loud": False}), (1, {"type": "cheer", "loud": True})):
+        with pytest.raises(IllegalAction):
+            tutorial.apply_free(seat, action)
+        assert tutorial.to_json() == before
+    tutorial.apply_free(0, {"type": "cheer", "loud": True})
+    assert tutorial.inner.cheers == 1 and tutorial.pending().kind == "tutorial"   # still waiting for continue

@@ -286,7 +286,9 @@ async function refreshTables() {
   const { tables } = await response.json();
   const box = $("tables");
   box.innerHTML = "";
-  const open = tables.filter((table) => !table.over && table.status !== "damaged");   // a damaged record cannot be played
+  // a damaged record cannot be played; a guided first game is one person's lesson, not a table to join
+  const lesson = (table) => games.some((game) => game.name === table.game && game.tutorial_of);
+  const open = tables.filter((table) => !table.over && table.status !== "damaged" && !lesson(table));
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Status")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
