@@ -92,6 +92,9 @@ def test_the_finishing_order_and_the_bets_the_steps_ask_for_r3_r5_r7():
     # the person's three bets win (R5 Win, R3 Place 1st or 2nd, R7 10 ahead of 8) ...
     for space in WIN_SPACES | PLACE_SPACES | PROP_SPACES:
         assert wins(spaces[space], finish)[0], space
+    # the numbers the steps' texts quote: "the Win space on the right ... (×9)", "its Place space (×4)" (R5)
+    assert (spaces["win:2/3:R"].multiplier, spaces["place:10:R"].multiplier) == (9, 4)
+    assert "(×9)" in str(STEPS[0].text) and "(×4)" in str(STEPS[3].text)
     # ... and the prop was worth taking when asked: 10 ahead of 8 at the second crossing
     state = RaceState.start()
     for dice in race_dice()[:23]:
