@@ -1,6 +1,6 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
-import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js";
+import { t, render, languageSelector, seatName, useSeats, words } from "/static/i18n.js";
 import { TableConnection, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
@@ -40,7 +40,8 @@ function errorText(message) {
 
 function drawHeader() {
   document.title = `${t("Table {id}", { id: tableId })} · hippodrome`;
-  $("table-title").textContent = t("Table {id}", { id: tableId });
+  // the heading names the game played, in words (the table's id stays in the link and the tab's title)
+  $("table-title").textContent = description ? words(description.title) : t("Table {id}", { id: tableId });
   if (lastState) $("who").textContent = lastState.seat === null ? t("watching") : t("you are {name}", { name: seatName(lastState.seats, lastState.seat) });
   const node = $("connection");
   node.className = `status-dot ${status}`;
@@ -68,6 +69,7 @@ async function start() {
   // a table without seats is watched elsewhere (the race caller's page for the box's races)
   if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
   description = await gameDescription(summary.game);
+  drawHeader();
   if (description.rules) {
     $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
     $("rules-link").hidden = false;
