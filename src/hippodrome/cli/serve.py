@@ -18,7 +18,8 @@ def serve(
     port: int = typer.Option(8765, "--port", help=help_text("Port to listen on (0: any free port).")),
     no_browser: bool = typer.Option(False, "--no-browser", help=help_text("Do not open the lobby in a browser.")),
     db: Optional[str] = typer.Option(None, "--db", help=help_text(
-        "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3).")),
+        "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3), "
+        "or postgresql://user@host/database to share the tables between several server processes.")),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help=help_text("Seconds a bot waits before it moves.")),
     allow_origin: Optional[List[str]] = typer.Option(None, "--allow-origin", metavar="URL", help=help_text(
         "Another site whose pages may create tables and play here, such as https://games.example "
@@ -35,7 +36,7 @@ def serve(
 
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
-    from hippodrome.server.storage import db_path_from
+    from hippodrome.server.storage import describe_db
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)
@@ -64,7 +65,7 @@ def serve(
     port = sock.getsockname()[1]
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    say(Message("hippodrome is serving at {url}  (database: {db}; Ctrl+C stops it)", url=url, db=db_path_from(db)))
+    say(Message("hippodrome is serving at {url}  (database: {db}; Ctrl+C stops it)", url=url, db=describe_db(db)))
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)

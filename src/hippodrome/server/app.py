@@ -36,7 +36,7 @@ from hippodrome.server.localize import (
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
-from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.table import StaleState, Table
@@ -157,7 +157,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
-    storage = Storage(db)
+    storage = open_storage(db)
     hub = Hub(storage, bot_delay)
 
     @asynccontextmanager
