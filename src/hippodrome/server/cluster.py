@@ -1,0 +1,145 @@
+"""One server process among several on one PostgreSQL database (``hippodrome serve --db
+postgresql://... --bus redis://...``): the leases it holds, its loop, and the way a connection
+reaches a table another process runs.
+
+- The process runs (loads, drives, writes) only the tables whose lease it holds
+  (:mod:`hippodrome.server.lease`). Every :data:`~hippodrome.server.lease.RENEW` seconds its
+  loop renews them, stops any table whose lease it lost (its connections are closed with 1012,
+  "service restart"; pages reconnect by themselves), and takes over orphaned tables (a lease
+  that expired: its process was killed): the table is replayed from the database and runs on.
+  A process that could not renew for longer than a lease lasts stops all its tables itself.
+- A websocket for a table another process runs is relayed to that process (:mod:`relay`): the
+  owner holds every connection of its tables, so presence, the clock and every message are as
+  with one process. When the owner goes away, the relay waits for the table's new owner (which
+  may be this process) and joins again with the client's own join message, without the client
+  noticing more than a new ``welcome``.
+- The lobby of every process lists every table, through the bus (:mod:`hippodrome.server.bus`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from hippodrome.server.bus import Bus
+from hippodrome.server.lease import RENEW, TTL, Holder, Leases, new_owner_id
+
+if TYPE_CHECKING:
+    from hippodrome.server.storage_pg import PostgresStorage
+
+log = logging.getLogger(__name__)
+
+#: header a relaying process sends the owner: the cluster's secret (the connection was counted
+#: against the client's address by the relaying process already)
+RELAY_HEADER = "x-hippodrome-relay"
+#: tables taken over per round of the loop at most (a round replays them on the event loop)
+TAKEOVER_BATCH = 200
+
+
+class Cluster:
+    def __init__(self, storage: "PostgresStorage", bus_url: str | None, address: str = "http://127.0.0.1:8765"):
+        self.owner = new_owner_id()
+        storage.owner = self.owner
+        self.leases = Leases(storage.url, self.owner, address)
+        self.secret = self.leases.cluster_secret()
+        self.bus = Bus(bus_url, self.secret[:12], self.owner) if bus_url else None
+        self._renewed = time.monotonic()
+        self._task: asyncio.Task | None = None
+        self.hub: Any = None
+
+    @property
+    def address(self) -> str:
+        return self.leases.address
+
+    @address.setter
+    def address(self, url: str) -> None:
+        """Where the other processes reach this one (``http://host:port``), known once it listens."""
+        self.leases.address = url.rstrip("/")
+
+    # -- the hub's hooks ---------------------------------------------------------------
+    def may_run(self, table_id: str) -> bool:
+        """Take (or keep) the table's lease: whether this process may load and run it."""
+        return self.leases.acquire(table_id)
+
+    def changed(self, room: Any) -> None:
+        """A stored change of a table we run: the other processes' lobbies hear of it."""
+        if self.bus is not None:
+            self.bus.changed(room.id, room.table.state_id, room.summary())
+
+    def remote_summaries(self, local: set[str]) -> list[dict[str, Any]]:
+        return self.bus.remote_summaries(local) if self.bus is not None else []
+
+    def is_relay(self, headers: Any) -> bool:
+        return headers.get(RELAY_HEADER) == self.secret
+
+    async def holder(self, table_id: str) -> Holder | None:
+        return await asyncio.to_thread(self.leases.holder, table_id)
+
+    # -- the loop ----------------------------------------------------------------------
+    async def start(self, hub: Any) -> None:
+        self.hub = hub
+        if self.bus is not None:
+            await self.bus.start()
+            self.bus.on_release = lambda table_ids: self._wake.set()
+        self._wake = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+        held = list(self.hub.rooms) if self.hub is not None else []
+        await self.hub.stop()
+        await asyncio.to_thread(self.leases.release)  # the others take our tables over at once
+        if self.bus is not None:
+            try:
+                await self.bus.released(held)
+            except Exception:
+                log.warning("bus: release of %d tables not published", len(held), exc_info=True)
+            await self.bus.stop()
+        self.leases.close()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self._round()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("lease round failed")
+                if time.monotonic() - self._renewed > TTL * 0.8:
+                    await self._drop(set(self.hub.rooms))  # others may hold our leases by now
+            try:
+                await asyncio.wait_for(self._wake.wait(), RENEW)
+            except asyncio.TimeoutError:
+                pass
+            self._wake.clear()
+
+    async def _round(self) -> None:
+        held = await asyncio.to_thread(self.leases.renew)
+        self._renewed = time.monotonic()
+        await self._drop(set(self.hub.rooms) - held)
+        for table_id in await asyncio.to_thread(self.leases.orphans, TAKEOVER_BATCH):
+            if self.hub.load(table_id) is not None:
+                log.info("took table %s over", table_id)
+                if self.bus is not None:
+                    self.bus.forget(table_id)
+
+    async def _drop(self, table_ids: set[str]) -> None:
+        for table_id in table_ids:
+            log.warning("lease of table %s lost: the table is stopped here", table_id)
+            await self.hub.unload(table_id)
+
+
+def cluster_for(storage: Any, bus_url: str | None) -> Cluster | None:
+    """The cluster of a PostgreSQL storage (None for SQLite: one process alone)."""
+    if not hasattr(storage, "owner"):
+        if bus_url:
+            raise ValueError("--bus needs a PostgreSQL --db (postgresql://...): SQLite is for one process")
+        return None
+    return Cluster(storage, bus_url)

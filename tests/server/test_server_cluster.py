@@ -1,0 +1,217 @@
+"""Several server processes on one PostgreSQL database and one Redis bus (issue 15.4, 15.5): two
+real `hippodrome serve` processes on two ports; a client on each plays the same table; the
+owner is killed with SIGKILL and the other takes the table over within 5 s, with every state a
+client saw still there."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+import websockets
+
+from tests.server.services import postgres_url, redis_url  # noqa: F401  (fixtures)
+
+TAKEOVER_LIMIT = 5.0
+
+
+class Server:
+    """One `hippodrome serve` process on a free loopback port."""
+
+    def __init__(self, db: str, bus: str, *extra: str):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0", "--db", db, "--bus", bus,
+             "--bot-delay", "0.05", *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+        if found is None:
+            self.process.kill()
+            raise AssertionError(f"the server did not start: {line}{self.process.stdout.read()}")
+        self.url = found.group(0)
+        self.ws = self.url.replace("http://", "ws://")
+        wait_until(lambda: get(self.url + "/api/tables") is not None, 20)
+
+    def kill(self) -> None:
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        print(f"--- {self.url}:\n{self.process.stdout.read()}")  # shown when a test fails
+
+
+def get(url: str):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return json.loads(response.read())
+    except OSError:
+        return None
+
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def wait_until(condition, seconds: float):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"not within {seconds} s")
+
+
+@pytest.fixture
+def two_servers(postgres_url, redis_url):
+    servers = [Server(postgres_url, redis_url), Server(postgres_url, redis_url)]
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+class Player:
+    """A seat's connection, as the play page makes it: join, ready, act on its decisions."""
+
+    def __init__(self, table: dict, seat: int):
+        self.table = table
+        self.seat = seat
+        self.token = table["seats"][seat]["token"]
+        self.states: list[dict] = []   # every state this client saw, in order
+        self.welcomes = 0
+
+    async def connect(self, server: Server) -> None:
+        self.ws = await websockets.connect(f"{server.ws}/ws/tables/{self.table['id']}", proxy=None)
+        await self.ws.send(json.dumps({"v": 1, "type": "join", "token": self.token}))
+
+    async def send(self, kind: str, **fields) -> None:
+        await self.ws.send(json.dumps({"v": 1, "type": kind, **fields}))
+
+    async def next_state(self, timeout: float = 10.0) -> dict:
+        while True:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            if message["type"] == "welcome":
+                self.welcomes += 1
+            elif message["type"] == "state":
+                self.states.append(message)
+                return message
+            elif message["type"] == "error" and message["code"] != "stale":
+                raise AssertionError(message)
+
+    def my_options(self) -> list | None:
+        if not self.states or self.states[-1]["status"] != "playing":
+            return None
+        decision = self.states[-1]["decision"]
+        return decision.get("options") if decision and decision.get("seat") == self.seat else None
+
+
+async def play_until(players: list[Player], state_id: int) -> None:
+    """Each player acts on its own decisions (its first option) until both saw ``state_id``."""
+    async def run(player: Player) -> None:
+        acted = -1
+        while not player.states or player.states[-1]["state_id"] < state_id:
+            options = player.my_options()
+            current = player.states[-1]["state_id"] if player.states else -1
+            if options and acted != current and not player.states[-1]["over"]:
+                acted = current
+                await player.send("act", state_id=current, action=options[0])
+            await player.next_state()
+    await asyncio.gather(*(run(player) for player in players))
+
+
+async def settle(players: list[Player], quiet: float = 0.5) -> None:
+    """Read until no state has come for ``quiet`` seconds."""
+    for player in players:
+        with pytest.raises(asyncio.TimeoutError):
+            while True:
+                await player.next_state(timeout=quiet)
+
+
+def test_two_processes_share_a_table_and_a_kill_of_its_owner_loses_nothing(two_servers):
+    first, second = two_servers
+    table = post(first.url + "/api/tables", {
+        "game": "turfmaster-race", "setup": {"course": "oval", "horses": [{"id": "red", "owner": 0},
+                                                                          {"id": "blue", "owner": 1}]},
+        "seats": [{"name": "Ana", "kind": "person"}, {"name": "Bo", "kind": "person"}]})
+    # the other process's lobby lists it (through the bus), and answers for it
+    assert wait_until(lambda: any(t["id"] == table["id"] for t in get(second.url + "/api/tables")["tables"]), 5)
+    assert get(f"{second.url}/api/tables/{table['id']}")["game"] == "turfmaster-race"
+
+    async def scenario() -> None:
+        ana, bo = Player(table, 0), Player(table, 1)
+        await ana.connect(first)    # at the table's owner
+        await bo.connect(second)    # relayed by the other process
+        for player in (ana, bo):
+            await player.next_state()
+            await player.send("ready")
+        await play_until([ana, bo], 12)
+        await settle([ana, bo])
+        seen = {player.seat: player.states[-1] for player in (ana, bo)}
+        assert seen[0]["state_id"] == seen[1]["state_id"] >= 12   # both see the same moves
+        assert seen[0]["view"]["horses"] == seen[1]["view"]["horses"]
+        both_saw = {s["state_id"] for s in ana.states} & {s["state_id"] for s in bo.states}
+        assert len(both_saw) >= 6
+
+        first.kill()
+        killed = time.monotonic()
+        # Bo's connection was relayed: it is joined again to the new owner without a reconnect
+        back = await bo.next_state(timeout=TAKEOVER_LIMIT + 2)
+        took = time.monotonic() - killed
+        print(f"taken over in {took:.2f} s")
+        assert took < TAKEOVER_LIMIT, took
+        assert bo.welcomes == 2
+        # Ana was connected to the killed process: she reconnects, as the page does, to the other
+        await ana.connect(second)
+        again = await ana.next_state()
+        for player, state in ((bo, back), (ana, again)):
+            before = seen[player.seat]
+            assert state["state_id"] == before["state_id"], (state["state_id"], before["state_id"])
+            assert state["view"] == before["view"] and state["decision"] == before["decision"]
+        # and the game goes on there
+        await play_until([ana, bo], seen[0]["state_id"] + 6)
+        await settle([ana, bo])
+        assert ana.states[-1]["state_id"] == bo.states[-1]["state_id"] >= seen[0]["state_id"] + 6
+        await ana.ws.close()
+        await bo.ws.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_table_created_on_either_process_is_run_by_exactly_one(two_servers):
+    first, second = two_servers
+    body = {"game": "turfmaster-race", "setup": {"players": 2},
+            "seats": [{"name": "A", "kind": "bot", "level": "random"}, {"name": "B", "kind": "bot", "level": "random"}]}
+    tables = [post(server.url + "/api/tables", body)["id"] for server in (first, second, first, second)]
+    import psycopg
+    with psycopg.connect(first_db(first), autocommit=True) as conn:
+        owners = dict(conn.execute("SELECT table_id, owner FROM leases").fetchall())
+    assert set(owners) == set(tables) and len(set(owners.values())) == 2
+    # bots play every table to its end wherever it runs; each lobby lists all four
+    wait_until(lambda: all(t["over"] for t in get(first.url + "/api/tables")["tables"]
+                           if t["id"] in tables) and len(get(first.url + "/api/tables")["tables"]) == 4, 60)
+
+
+def first_db(server: Server) -> str:
+    return server.process.args[server.process.args.index("--db") + 1]
+
+
+def test_bus_without_postgresql_is_refused(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--db",
+                             str(tmp_path / "x.sqlite3"), "--bus", "redis://127.0.0.1:6379/0"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2 and "--bus needs a PostgreSQL --db" in result.stderr
