@@ -92,6 +92,15 @@ def start(db: str, bus: str) -> tuple[subprocess.Popen, str]:
     return process, found.group(1)
 
 
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(15)
+    except subprocess.TimeoutExpired:   # still closing hundreds of connections
+        process.kill()
+        process.wait(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="tables with a person and two spectators")
@@ -116,8 +125,7 @@ def main() -> None:
                             [process.pid for process, _ in processes]))
         finally:
             for process, _ in processes:
-                process.terminate()
-                process.wait(10)
+                stop(process)
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
 

@@ -215,3 +215,68 @@ def test_bus_without_postgresql_is_refused(tmp_path):
                              str(tmp_path / "x.sqlite3"), "--bus", "redis://127.0.0.1:6379/0"],
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 2 and "--bus needs a PostgreSQL --db" in result.stderr
+
+
+def test_a_lease_is_held_by_one_process_until_it_expires(postgres_url):
+    from hippodrome.server.lease import Leases
+    from hippodrome.server.storage import open_storage
+    storage = open_storage(postgres_url)
+    storage.create_table("t1", "g", {}, "s", [], "h", {})
+    mine, theirs = (Leases(postgres_url, owner, f"http://{owner}", ttl=0.5) for owner in ("a", "b"))
+    try:
+        assert mine.acquire("t1") and not theirs.acquire("t1") and mine.acquire("t1")
+        assert not mine.acquire("no-such-table")
+        assert theirs.holder("t1").owner == "a" and theirs.holder("t1").live
+        assert mine.renew() == {"t1"} and theirs.renew() == set()
+        assert theirs.orphans() == []
+        time.sleep(0.7)   # not renewed: expired
+        assert not theirs.holder("t1").live and theirs.orphans() == ["t1"]
+        assert theirs.acquire("t1") and mine.renew() == set() and not mine.acquire("t1")
+    finally:
+        mine.close()
+        theirs.close()
+        storage.close()
+
+
+def test_a_write_for_a_table_another_process_took_over_is_refused(postgres_url):
+    """A process cut off for longer than its lease must not write over its successor (fencing)."""
+    from hippodrome.server.lease import Leases
+    from hippodrome.server.storage import open_storage
+    from hippodrome.server.storage_pg import LeaseLost
+    old, new = open_storage(postgres_url), open_storage(postgres_url)
+    old.owner, new.owner = "old", "new"
+    old.create_table("t1", "g", {}, "s", [], "h", {})
+    old_leases, new_leases = Leases(postgres_url, "old", "x", ttl=0.2), Leases(postgres_url, "new", "y")
+    try:
+        assert old_leases.acquire("t1")
+        old.save_progress("t1", [{"n": 0}], 1, False, False)
+        time.sleep(0.3)
+        assert new_leases.acquire("t1")
+        new.save_progress("t1", [{"n": 0}, {"n": 1}], 2, False, False, stored=1)
+        with pytest.raises(LeaseLost):
+            old.save_progress("t1", [{"n": 0}, {"n": "stale"}], 2, False, False, stored=1)
+        assert new.load("t1")["log"] == [{"n": 0}, {"n": 1}]
+    finally:
+        for closable in (old_leases, new_leases, old, new):
+            closable.close()
+
+
+def test_one_process_on_postgresql_resumes_its_tables_after_a_restart(postgres_url):
+    from fastapi.testclient import TestClient
+    from hippodrome.server import create_app
+    from tests.server.conftest import join, make_table, receive
+    with TestClient(create_app(postgres_url, bot_delay=0)) as client:
+        table = make_table(client, seats=[{"name": "Ana", "kind": "person"}, {"name": "Bot", "kind": "bot",
+                                                                              "level": "random"}])
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, table["seats"][0]["token"])
+            state = receive(ws, predicate=lambda m: m["decision"] and m["decision"].get("seat") == 0)
+            ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
+                          "action": state["decision"]["options"][0]})
+            before = receive(ws, predicate=lambda m: m["state_id"] > state["state_id"]
+                             and m["decision"] and m["decision"].get("seat") == 0)
+    with TestClient(create_app(postgres_url, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, table["seats"][0]["token"])
+            after = receive(ws)
+        assert (after["state_id"], after["view"]) == (before["state_id"], before["view"])

@@ -21,6 +21,8 @@ import json
 import logging
 from typing import Any, Callable
 
+from hippodrome.i18n import Message
+
 log = logging.getLogger(__name__)
 
 try:
@@ -29,11 +31,23 @@ except ImportError:  # pragma: no cover - the base install (SQLite) does without
     aioredis = None
 
 
+def check_reachable(url: str) -> None:
+    """Refuse a bus that does not answer, at start (ValueError naming it), rather than later."""
+    import redis
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError) as error:
+        raise ValueError(Message("cannot reach the bus {url}: {fault}", url=url, fault=str(error))) from None
+
+
 class Bus:
     def __init__(self, url: str, database_id: str, owner: str):
         if aioredis is None:
-            raise ValueError("the Redis bus needs redis-py: install hippodrome with its scale extra "
-                             "(pip install -e '.[scale]')")  # i18n: a CLI error, English like tracebacks
+            raise ValueError(Message("the Redis bus needs redis-py: install hippodrome with its scale extra "
+                                     "(pip install -e '.[scale]')"))
+        check_reachable(url)
         self.url = url
         self.channel = f"hippodrome:{database_id}:tables"
         self.owner = owner

@@ -3,11 +3,12 @@ postgresql://... --bus redis://...``): the leases it holds, its loop, and the wa
 reaches a table another process runs.
 
 - The process runs (loads, drives, writes) only the tables whose lease it holds
-  (:mod:`hippodrome.server.lease`). Every :data:`~hippodrome.server.lease.RENEW` seconds its
-  loop renews them, stops any table whose lease it lost (its connections are closed with 1012,
-  "service restart"; pages reconnect by themselves), and takes over orphaned tables (a lease
-  that expired: its process was killed): the table is replayed from the database and runs on.
-  A process that could not renew for longer than a lease lasts stops all its tables itself.
+  (:mod:`hippodrome.server.lease`). A thread renews them every
+  :data:`~hippodrome.server.lease.RENEW` seconds (a busy event loop does not lose them); every
+  RENEW seconds the loop stops any table whose lease was lost (its connections are closed with
+  1012, "service restart"; pages reconnect by themselves) and takes over orphaned tables (a
+  lease that expired: its process was killed): the table is replayed from the database and
+  runs on. A process that could not renew for most of a lease's life stops all its tables.
 - A websocket for a table another process runs is relayed to that process (:mod:`relay`): the
   owner holds every connection of its tables, so presence, the clock and every message are as
   with one process. When the owner goes away, the relay waits for the table's new owner (which
@@ -23,8 +24,9 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from hippodrome.i18n import Message
 from hippodrome.server.bus import Bus
-from hippodrome.server.lease import RENEW, TTL, Holder, Leases, new_owner_id
+from hippodrome.server.lease import RENEW, Holder, Leases, Renewer, new_owner_id
 
 if TYPE_CHECKING:
     from hippodrome.server.storage_pg import PostgresStorage
@@ -45,7 +47,8 @@ class Cluster:
         self.leases = Leases(storage.url, self.owner, address)
         self.secret = self.leases.cluster_secret()
         self.bus = Bus(bus_url, self.secret[:12], self.owner) if bus_url else None
-        self._renewed = time.monotonic()
+        self.renewer = Renewer(self.leases)
+        self._acquired: dict[str, float] = {}   # table -> when this process took its lease
         self._task: asyncio.Task | None = None
         self.hub: Any = None
 
@@ -61,7 +64,11 @@ class Cluster:
     # -- the hub's hooks ---------------------------------------------------------------
     def may_run(self, table_id: str) -> bool:
         """Take (or keep) the table's lease: whether this process may load and run it."""
-        return self.leases.acquire(table_id)
+        now = time.monotonic()
+        if not self.leases.acquire(table_id):
+            return False
+        self._acquired.setdefault(table_id, now)
+        return True
 
     def changed(self, room: Any) -> None:
         """A stored change of a table we run: the other processes' lobbies hear of it."""
@@ -84,6 +91,7 @@ class Cluster:
             await self.bus.start()
             self.bus.on_release = lambda table_ids: self._wake.set()
         self._wake = asyncio.Event()
+        await asyncio.to_thread(self.renewer.start)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
@@ -95,6 +103,7 @@ class Cluster:
                 pass
         held = list(self.hub.rooms) if self.hub is not None else []
         await self.hub.stop()
+        await asyncio.to_thread(self.renewer.stop)
         await asyncio.to_thread(self.leases.release)  # the others take our tables over at once
         if self.bus is not None:
             try:
@@ -112,8 +121,6 @@ class Cluster:
                 raise
             except Exception:
                 log.exception("lease round failed")
-                if time.monotonic() - self._renewed > TTL * 0.8:
-                    await self._drop(set(self.hub.rooms))  # others may hold our leases by now
             try:
                 await asyncio.wait_for(self._wake.wait(), RENEW)
             except asyncio.TimeoutError:
@@ -121,9 +128,8 @@ class Cluster:
             self._wake.clear()
 
     async def _round(self) -> None:
-        held = await asyncio.to_thread(self.leases.renew)
-        self._renewed = time.monotonic()
-        await self._drop(set(self.hub.rooms) - held)
+        running = {table_id: self._acquired.get(table_id, 0.0) for table_id in self.hub.rooms}
+        await self._drop(self.renewer.lost(running))
         for table_id in await asyncio.to_thread(self.leases.orphans, TAKEOVER_BATCH):
             if self.hub.load(table_id) is not None:
                 log.info("took table %s over", table_id)
@@ -133,6 +139,7 @@ class Cluster:
     async def _drop(self, table_ids: set[str]) -> None:
         for table_id in table_ids:
             log.warning("lease of table %s lost: the table is stopped here", table_id)
+            self._acquired.pop(table_id, None)
             await self.hub.unload(table_id)
 
 
@@ -140,6 +147,6 @@ def cluster_for(storage: Any, bus_url: str | None) -> Cluster | None:
     """The cluster of a PostgreSQL storage (None for SQLite: one process alone)."""
     if not hasattr(storage, "owner"):
         if bus_url:
-            raise ValueError("--bus needs a PostgreSQL --db (postgresql://...): SQLite is for one process")
+            raise ValueError(Message("--bus needs a PostgreSQL --db (postgresql://...): SQLite is for one process"))
         return None
     return Cluster(storage, bus_url)

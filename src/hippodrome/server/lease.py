@@ -17,11 +17,15 @@ table's write) and a lock: call it from a worker thread.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 
 from hippodrome.server.storage_pg import connect
+
+log = logging.getLogger(__name__)
 
 #: seconds between two renewals of a process's leases
 RENEW = 1.0
@@ -110,3 +114,47 @@ class Leases:
             else:
                 self.conn.execute("DELETE FROM leases WHERE owner = %s AND table_id = ANY(%s)",
                                   (self.owner, table_ids))
+
+
+class Renewer:
+    """Renews a process's leases every :data:`RENEW` seconds from a thread of its own, so that an
+    event loop busy for a while (a long replay, a burst of load) does not lose them.
+
+    ``held`` is what the last renewal found ours, ``round_started`` when that renewal began (a
+    table acquired after it is ours even if ``held`` lacks it), ``renewed_at`` when it ended."""
+
+    def __init__(self, leases: Leases, every: float = RENEW):
+        self.leases = leases
+        self.every = every
+        self.held: set[str] = set()
+        self.round_started = self.renewed_at = time.monotonic()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="hippodrome-leases", daemon=True)
+
+    def start(self) -> None:
+        self._renew()
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            try:
+                self._renew()
+            except Exception:  # the database away for a moment: the next round tries again
+                log.exception("leases not renewed")
+
+    def _renew(self) -> None:
+        started = time.monotonic()
+        held = self.leases.renew()
+        self.held, self.round_started, self.renewed_at = held, started, time.monotonic()
+
+    def lost(self, running: dict[str, float]) -> set[str]:
+        """Of the tables ``running`` here (id -> when acquired), those whose lease is no longer
+        ours: all of them once the leases have not been renewed for most of a lease's life."""
+        if time.monotonic() - self.renewed_at > self.leases.ttl * 0.8:
+            return set(running)
+        return {table_id for table_id, since in running.items()
+                if table_id not in self.held and since < self.round_started}
