@@ -7,7 +7,9 @@ person and bots each, two spectators), created alternately on the two processes,
 half. A table's person and first spectator connect to the process that runs it; its second
 spectator connects to the other process, whose connection is relayed to the owner. Latency: the
 time from a person's act to each spectator's first state that includes it. Prints p50/p99 for
-both kinds of spectator, the processes' CPU (of one core) and memory.
+both kinds of spectator, the processes' CPU (of one core) and memory. With `--takeover`: no
+play; the tables wait for their people, process 1 is killed with SIGKILL, and the script times
+until process 2 holds every lease.
 
 Local only: the servers are started here on loopback ports, in a fresh PostgreSQL schema (of
 `--postgres`, default the tests' `postgresql://postgres@127.0.0.1:5432/test`, dropped at the end)
@@ -25,6 +27,8 @@ import re
 import secrets
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -80,6 +84,35 @@ async def run(urls: list[str], tables: int, seconds: float, seed: int, pids: lis
         print(f"process {n + 1}: CPU {100 * (a[0] - b[0]) / elapsed:.0f}% of one core, memory {a[1]:.0f} MiB")
 
 
+def takeover(db: str, processes: list[tuple[subprocess.Popen, str]], tables: int) -> None:
+    """``tables`` waiting tables (a person seat each, nobody connected) made on the two processes
+    alternately; the first is killed with SIGKILL; how long until the second holds all of them."""
+    import psycopg
+    created = []
+    started = time.perf_counter()
+    for n in range(tables):
+        created.append((time.perf_counter(), load.create_table(processes[n % 2][1], 0, False)["id"]))
+    making = time.perf_counter() - started
+    with psycopg.connect(db, autocommit=True) as conn:
+        def owners() -> dict[str, int]:
+            return dict(conn.execute("SELECT owner, count(*) FROM leases GROUP BY owner").fetchall())
+        print(f"{tables} tables made in {making:.1f} s ({1000 * making / tables:.1f} ms each); leases: "
+              f"{sorted(owners().values())}")
+        processes[0][0].kill()
+        killed = time.perf_counter()
+        first = None
+        while len(owners()) > 1 or conn.execute(
+                "SELECT count(*) FROM leases WHERE expires > clock_timestamp()").fetchone()[0] < tables:
+            if time.perf_counter() - killed > 60:
+                sys.exit(f"not taken over within 60 s: {owners()}")
+            if first is None and sorted(owners().values()) != [tables // 2, tables - tables // 2]:
+                first = time.perf_counter() - killed
+            time.sleep(0.05)
+        took = time.perf_counter() - killed
+    print(f"process 1 killed (SIGKILL): its {tables // 2 + tables % 2} tables run by process 2 after {took:.2f} s "
+          f"(the first after {first or took:.2f} s)")
+
+
 def start(db: str, bus: str) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
                                 "--port", "0", "--db", db, "--bus", bus, "--bot-delay", "0.3",
@@ -89,6 +122,9 @@ def start(db: str, bus: str) -> tuple[subprocess.Popen, str]:
     if found is None:
         process.kill()
         sys.exit("a server did not start")
+    log = Path(tempfile.gettempdir()) / f"hippodrome-cluster-{process.pid}.log"
+    threading.Thread(target=lambda: log.write_text("".join(process.stdout)), daemon=True).start()
+    print(f"server {found.group(1)}: its log in {log}")
     return process, found.group(1)
 
 
@@ -108,6 +144,8 @@ def main() -> None:
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--takeover", action="store_true", help="no play: make the tables, kill process 1 "
+                        "(SIGKILL) and time until process 2 runs all its tables")
     args = parser.parse_args()
     if not 2 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         sys.exit("--tables 2..1000, --seconds 1..600")
@@ -121,8 +159,11 @@ def main() -> None:
         try:
             db = with_search_path(args.postgres, schema)
             processes = [start(db, args.redis) for _ in range(2)]
-            asyncio.run(run([url for _, url in processes], args.tables, args.seconds, args.seed,
-                            [process.pid for process, _ in processes]))
+            if args.takeover:
+                takeover(db, processes, args.tables)
+            else:
+                asyncio.run(run([url for _, url in processes], args.tables, args.seconds, args.seed,
+                                [process.pid for process, _ in processes]))
         finally:
             for process, _ in processes:
                 stop(process)

@@ -154,7 +154,7 @@ class Hub:
         lifecycle = new_lifecycle(public_info, options, wait_for_host)
         self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
         if self.cluster is not None:
-            self.cluster.may_run(table_id)  # a new table is ours: nobody else can know it yet
+            self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
         self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
                                    lifecycle=lifecycle.to_json())
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,

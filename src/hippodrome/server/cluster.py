@@ -5,7 +5,7 @@ reaches a table another process runs.
 - The process runs (loads, drives, writes) only the tables whose lease it holds
   (:mod:`hippodrome.server.lease`). A thread renews them every
   :data:`~hippodrome.server.lease.RENEW` seconds (a busy event loop does not lose them); every
-  RENEW seconds the loop stops any table whose lease was lost (its connections are closed with
+  :data:`LOOK` seconds the loop stops any table whose lease was lost (its connections are closed with
   1012, "service restart"; pages reconnect by themselves) and takes over orphaned tables (a
   lease that expired: its process was killed): the table is replayed from the database and
   runs on. A process that could not renew for most of a lease's life stops all its tables.
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from hippodrome.i18n import Message
 from hippodrome.server.bus import Bus
-from hippodrome.server.lease import RENEW, Holder, Leases, Renewer, new_owner_id
+from hippodrome.server.lease import Holder, Leases, Renewer, new_owner_id
 
 if TYPE_CHECKING:
     from hippodrome.server.storage_pg import PostgresStorage
@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 #: header a relaying process sends the owner: the cluster's secret (the connection was counted
 #: against the client's address by the relaying process already)
 RELAY_HEADER = "x-hippodrome-relay"
+#: seconds between two looks for lost leases and orphaned tables (a takeover comes this long at
+#: most after a lease expired, plus the replays)
+LOOK = 0.25
 #: tables taken over per round of the loop at most (a round replays them on the event loop)
 TAKEOVER_BATCH = 200
 
@@ -122,7 +125,7 @@ class Cluster:
             except Exception:
                 log.exception("lease round failed")
             try:
-                await asyncio.wait_for(self._wake.wait(), RENEW)
+                await asyncio.wait_for(self._wake.wait(), LOOK)
             except asyncio.TimeoutError:
                 pass
             self._wake.clear()

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 #: seconds between two renewals of a process's leases
 RENEW = 1.0
 #: seconds a lease lasts without renewal: a killed process's tables are taken over after at most
-#: this plus one round of the survivor's loop (RENEW) and a replay
+#: this plus one look of the survivor's loop (cluster.LOOK) and the replays
 TTL = 3.0
 
 

@@ -73,6 +73,9 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);
 """
+#: seconds the lease a new table is written with lasts (its process renews it at once, with its
+#: address: Leases.acquire)
+NEW_LEASE_SECONDS = 3.0
 #: an advisory lock id for making the schema (any constant; "hippodrome" in ASCII, cut to 63 bits)
 SCHEMA_LOCK = 0x6869707064726F6D
 
@@ -164,6 +167,9 @@ class PostgresStorage:
             cur.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s)",
                             [(table_id, number, seat["name"], seat["kind"], seat.get("level"), seat["token_hash"])
                              for number, seat in enumerate(seats)])
+            if self.owner is not None:  # ours from the start: no other process takes it for an orphan
+                cur.execute("INSERT INTO leases VALUES (%s, %s, '', clock_timestamp() + make_interval(secs => %s))",
+                            (table_id, self.owner, NEW_LEASE_SECONDS))
 
     def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
                       paused: bool, stored: int | None = None, lifecycle: dict[str, Any] | None = None,
