@@ -197,3 +197,16 @@ def test_an_unreachable_postgresql_is_a_clear_refusal():
 
 def test_sqlite_stays_the_default_without_psycopg(tmp_path):
     assert isinstance(open_storage(tmp_path / "x.sqlite3"), Storage)
+
+
+def test_postgresql_keeps_times_as_doubles_and_state_ids_as_64_bits(postgres_url):
+    storage = open_storage(postgres_url)
+    try:
+        storage.create_table("t1", "g", {}, "s", [], "h", {})
+        storage.save_progress("t1", [], 2 ** 40, False, False)
+        assert storage.load("t1")["state_id"] == 2 ** 40
+        types = dict(storage.conn.execute("SELECT column_name, data_type FROM information_schema.columns "
+                                          "WHERE table_schema = current_schema() AND table_name = 'tables'"))
+        assert types["created"] == "double precision" and types["state_id"] == "bigint"
+    finally:
+        storage.close()

@@ -27,7 +27,8 @@ from typing import Any
 
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
-    REQUIRED_COLUMNS, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase, missing_columns, table_record,
+    REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase,
+    missing_columns, table_record,
 )
 
 try:
@@ -35,36 +36,10 @@ try:
 except ImportError:  # pragma: no cover - the base install (SQLite) does without it
     psycopg = None
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    state_id BIGINT NOT NULL DEFAULT 0,
-    options TEXT NOT NULL DEFAULT '{}',
-    paused INTEGER NOT NULL DEFAULT 0,
-    over INTEGER NOT NULL DEFAULT 0,
-    host_hash TEXT NOT NULL,
-    lifecycle TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    level TEXT,
-    token_hash TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    n INTEGER NOT NULL,
-    entry TEXT NOT NULL,
-    PRIMARY KEY (table_id, n)
-);
+#: SQLite's schema in PostgreSQL's types (a float is REAL there, DOUBLE PRECISION here; SQLite's
+#: INTEGER is 64 bits, PostgreSQL's 32), plus the leases of the processes sharing the database
+SCHEMA = SQLITE_SCHEMA.replace("created REAL", "created DOUBLE PRECISION").replace(
+    "state_id INTEGER", "state_id BIGINT") + """
 CREATE TABLE IF NOT EXISTS leases (
     table_id TEXT PRIMARY KEY REFERENCES tables(id),
     owner TEXT NOT NULL,
