@@ -80,14 +80,22 @@ async def relay(websocket: WebSocket, address: str, table_id: str, secret: str, 
 async def _downstream(upstream: Any, websocket: WebSocket) -> None:
     try:
         async for text in upstream:
-            await websocket.send_text(text if isinstance(text, str) else text.decode("utf-8"))
+            await _to_client(websocket.send_text(text if isinstance(text, str) else text.decode("utf-8")))
     except websockets.exceptions.ConnectionClosed:
         pass
     code = upstream.close_code
     if code is not None and 4000 <= code < 5000:  # the owner's refusal (no such table, damaged)
-        await websocket.close(code=code)
+        await _to_client(websocket.close(code=code))
         return
     raise websockets.exceptions.ConnectionClosedError(None, None)  # gone: look for the next owner
+
+
+async def _to_client(sending: Awaitable[None]) -> None:
+    """Send to the client; a client that went away (whatever the server's words for it) ends the relay."""
+    try:
+        await sending
+    except Exception:
+        raise ClientLeft() from None
 
 
 async def _upstream(websocket: WebSocket, upstream: Any, joins: list[str]) -> None:
