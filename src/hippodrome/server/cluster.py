@@ -134,6 +134,7 @@ class Cluster:
         running = {table_id: self._acquired.get(table_id, 0.0) for table_id in self.hub.rooms}
         await self._drop(self.renewer.lost(running))
         for table_id in await asyncio.to_thread(self.leases.orphans, TAKEOVER_BATCH):
+            await asyncio.sleep(0)  # a replay at a time: connections are served in between
             if self.hub.load(table_id) is not None:
                 log.info("took table %s over", table_id)
                 if self.bus is not None:
