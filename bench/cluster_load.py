@@ -7,7 +7,8 @@ person and bots each, two spectators), created alternately on the two processes,
 half. A table's person and first spectator connect to the process that runs it; its second
 spectator connects to the other process, whose connection is relayed to the owner. Latency: the
 time from a person's act to each spectator's first state that includes it. Prints p50/p99 for
-both kinds of spectator, the processes' CPU (of one core) and memory. With `--takeover`: no
+both kinds of spectator, the processes' CPU (of one core) and memory. `--idle N` adds N tables
+that wait for their person all along (held and renewed, nobody connected). With `--takeover`: no
 play; the tables wait for their people, process 1 is killed with SIGKILL, and the script times
 until process 2 holds every lease.
 
@@ -49,11 +50,13 @@ def watched_elsewhere(table_load: load.TableLoad, other_url: str, results: load.
     return copy
 
 
-async def run(urls: list[str], tables: int, seconds: float, seed: int, pids: list[int]) -> None:
+async def run(urls: list[str], tables: int, seconds: float, seed: int, pids: list[int], idle: int = 0) -> None:
     rng = random.Random(seed)
     direct, relayed = load.Results(), load.Results()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    for n in range(idle):   # tables that wait for their person, held (leases renewed) all along
+        await loop.run_in_executor(None, load.create_table, urls[n % 2], 0, False)
     tasks = []
     for n in range(tables):
         owner, other = urls[n % 2], urls[(n + 1) % 2]
@@ -73,7 +76,8 @@ async def run(urls: list[str], tables: int, seconds: float, seed: int, pids: lis
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    print(f"tables: {tables} on 2 processes ({tables * 3} connections, {tables} of them relayed); {elapsed:.0f} s")
+    print(f"tables: {tables} on 2 processes ({tables * 3} connections, {tables} of them relayed), "
+          f"{idle} more waiting; {elapsed:.0f} s")
     print(f"actions sent: {direct.acts} (refused {direct.refused})")
     for name, latencies in (("at the owner", direct.latencies),
                             ("relayed", relayed.latencies)):
@@ -144,11 +148,12 @@ def main() -> None:
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--idle", type=int, default=0, help="tables that wait for their person meanwhile")
     parser.add_argument("--takeover", action="store_true", help="no play: make the tables, kill process 1 "
                         "(SIGKILL) and time until process 2 runs all its tables")
     args = parser.parse_args()
-    if not 2 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
-        sys.exit("--tables 2..1000, --seconds 1..600")
+    if not 2 <= args.tables <= 1000 or not 0 <= args.idle <= 1000 or not 1 <= args.seconds <= 600:
+        sys.exit("--tables 2..1000, --idle 0..1000, --seconds 1..600")
     for url in (args.postgres, args.redis):
         load.loopback_only(url.replace("postgresql://", "http://").replace("redis://", "http://"))
     import psycopg
@@ -163,7 +168,7 @@ def main() -> None:
                 takeover(db, processes, args.tables)
             else:
                 asyncio.run(run([url for _, url in processes], args.tables, args.seconds, args.seed,
-                                [process.pid for process, _ in processes]))
+                                [process.pid for process, _ in processes], args.idle))
         finally:
             for process, _ in processes:
                 stop(process)
