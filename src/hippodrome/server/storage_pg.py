@@ -181,14 +181,15 @@ class PostgresStorage:
             return [row[0] for row in self.conn.execute(query)]
 
     def load(self, table_id: str) -> dict[str, Any] | None:
-        with self._lock, self.conn.transaction():
-            # one snapshot: a concurrent writer's change is seen whole or not at all
-            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = self.conn.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = %s", (table_id,)).fetchone()
-            if row is None:
-                return None
-            seats = self.conn.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = %s ORDER BY seat",
-                                      (table_id,)).fetchall()
-            entries = [r[0] for r in self.conn.execute("SELECT entry FROM actions WHERE table_id = %s ORDER BY n",
-                                                       (table_id,))]
-        return table_record(row, seats, [json.loads(entry) for entry in entries])
+        # one statement, so one snapshot (a concurrent change is seen whole or not at all) and
+        # one round trip: a process taking hundreds of tables over loads them one after another
+        with self._lock:
+            row = self.conn.execute(
+                f"SELECT {TABLE_COLUMNS}, "
+                f"(SELECT array_agg(ARRAY[{SEAT_COLUMNS}] ORDER BY seat) FROM seats WHERE table_id = t.id), "
+                "(SELECT array_agg(entry ORDER BY n) FROM actions WHERE table_id = t.id) "
+                "FROM tables t WHERE id = %s", (table_id,)).fetchone()
+        if row is None:
+            return None
+        seats, entries = row[-2] or [], row[-1] or []
+        return table_record(row[:-2], seats, [json.loads(entry) for entry in entries])
