@@ -280,3 +280,41 @@ def test_one_process_on_postgresql_resumes_its_tables_after_a_restart(postgres_u
             join(ws, table["seats"][0]["token"])
             after = receive(ws)
         assert (after["state_id"], after["view"]) == (before["state_id"], before["view"])
+
+
+def test_a_process_that_lost_a_lease_stops_the_table_and_closes_its_connections(postgres_url):
+    """Another process took the lease (this one was cut off): the table is no longer run here,
+    its pages are told to reconnect (1012), and the database refuses this process's writes."""
+    import psycopg
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+    from hippodrome.server import create_app
+    from tests.server.conftest import join, make_table, receive
+    with TestClient(create_app(postgres_url, bot_delay=0)) as client:
+        table = make_table(client, start=False)
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, table["seats"][0]["token"])
+            receive(ws)
+            with psycopg.connect(postgres_url, autocommit=True) as conn:
+                conn.execute("UPDATE leases SET owner = 'another', expires = clock_timestamp() + interval '30 s' "
+                             "WHERE table_id = %s", (table["id"],))
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(50):
+                    ws.receive_json()
+            assert closed.value.code == 1012
+        assert table["id"] not in client.app.state.hub.rooms
+
+
+def test_a_process_stopped_cleanly_hands_its_tables_over_at_once(two_servers):
+    first, second = two_servers
+    body = {"game": "turfmaster-race", "setup": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
+    table = post(first.url + "/api/tables", body)["id"]
+    import psycopg
+    with psycopg.connect(first_db(first), autocommit=True) as conn:
+        def owner() -> str:
+            return conn.execute("SELECT owner FROM leases WHERE table_id = %s", (table,)).fetchone()
+        before = owner()
+        first.process.send_signal(signal.SIGTERM)   # Ctrl+C: its leases released and announced
+        stopped = time.monotonic()
+        wait_until(lambda: owner() not in (None, before), 10)
+        assert time.monotonic() - stopped < 2.0   # not after the lease's 3 s
