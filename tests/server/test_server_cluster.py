@@ -318,3 +318,36 @@ def test_a_process_stopped_cleanly_hands_its_tables_over_at_once(two_servers):
         stopped = time.monotonic()
         wait_until(lambda: owner() not in (None, before), 10)
         assert time.monotonic() - stopped < 2.0   # not after the lease's 3 s
+
+
+def test_the_bus_carries_public_summaries_only(postgres_url, redis_url):
+    """What a process publishes on Redis is the lobby's summary: no token, digest or seed."""
+    import redis
+    server = Server(postgres_url, redis_url)
+    try:
+        client = redis.Redis.from_url(redis_url)
+        import psycopg
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            cluster_id = conn.execute("SELECT value FROM meta WHERE key = 'cluster'").fetchone()[0]
+        from hippodrome.server.cluster import bus_name
+        channel = f"hippodrome:{bus_name(cluster_id)}:tables"
+        assert cluster_id not in channel and cluster_id[:8] not in channel   # the relays' secret stays one
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(channel)
+        table = post(server.url + "/api/tables", {"game": "turfmaster-race", "setup": {"players": 2},
+                                                  "seats": [{"name": "A"}, {"name": "B"}]})
+        message = None
+        deadline = time.monotonic() + 10
+        while message is None and time.monotonic() < deadline:
+            message = pubsub.get_message(timeout=1)
+        assert message is not None, "nothing published"
+        text = message["data"].decode()
+        published = json.loads(text)
+        assert published["table"] == table["id"] and published["summary"]["id"] == table["id"]
+        for secret in [table["host_token"]] + [seat["token"] for seat in table["seats"]]:
+            assert secret not in text
+        assert "token" not in text and "hash" not in text and "seed" not in text
+        pubsub.close()
+        client.close()
+    finally:
+        server.stop()

@@ -20,6 +20,7 @@ reaches a table another process runs.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -49,7 +50,7 @@ class Cluster:
         storage.owner = self.owner
         self.leases = Leases(storage.url, self.owner, address)
         self.secret = self.leases.cluster_secret()
-        self.bus = Bus(bus_url, self.secret[:12], self.owner) if bus_url else None
+        self.bus = Bus(bus_url, bus_name(self.secret), self.owner) if bus_url else None
         self.renewer = Renewer(self.leases)
         self._acquired: dict[str, float] = {}   # table -> when this process took its lease
         self._task: asyncio.Task | None = None
@@ -145,6 +146,11 @@ class Cluster:
             log.warning("lease of table %s lost: the table is stopped here", table_id)
             self._acquired.pop(table_id, None)
             await self.hub.unload(table_id)
+
+
+def bus_name(secret: str) -> str:
+    """The database's name on the bus: derived from its secret, which it does not give away."""
+    return hashlib.sha256(f"bus:{secret}".encode()).hexdigest()[:16]
 
 
 def cluster_for(storage: Any, bus_url: str | None) -> Cluster | None:
