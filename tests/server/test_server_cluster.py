@@ -88,16 +88,16 @@ def two_servers(postgres_url, redis_url):
 class Player:
     """A seat's connection, as the play page makes it: join, ready, act on its decisions."""
 
-    def __init__(self, table: dict, seat: int):
+    def __init__(self, table: dict, seat: int | None):
         self.table = table
-        self.seat = seat
-        self.token = table["seats"][seat]["token"]
+        self.seat = seat   # None: a spectator
+        self.token = None if seat is None else table["seats"][seat]["token"]
         self.states: list[dict] = []   # every state this client saw, in order
         self.welcomes = 0
 
     async def connect(self, server: Server) -> None:
         self.ws = await websockets.connect(f"{server.ws}/ws/tables/{self.table['id']}", proxy=None)
-        await self.ws.send(json.dumps({"v": 1, "type": "join", "token": self.token}))
+        await self.send("join", **({"token": self.token} if self.token else {}))
 
     async def send(self, kind: str, **fields) -> None:
         await self.ws.send(json.dumps({"v": 1, "type": kind, **fields}))
@@ -351,3 +351,32 @@ def test_the_bus_carries_public_summaries_only(postgres_url, redis_url):
         client.close()
     finally:
         server.stop()
+
+
+def test_a_table_of_bots_rolling_on_its_clock_goes_on_after_its_owner_is_killed(two_servers):
+    """Ready Set Bet's rolls (a timed clock) and bots' bets: a spectator watching through the
+    other process never sees the table go back, and sees it go on within 5 s of the kill."""
+    first, second = two_servers
+    table = post(first.url + "/api/tables", {
+        "game": "readysetbet", "setup": {"players": 4}, "pace": 0.3,
+        "seats": [{"name": f"bot {n}", "kind": "bot", "level": "value"} for n in range(4)]})
+
+    async def scenario() -> None:
+        watcher = Player(table, None)
+        await watcher.connect(second)
+        while len(watcher.states) < 8:
+            await watcher.next_state()
+        before = watcher.states[-1]
+        first.kill()
+        killed = time.monotonic()
+        while True:
+            state = await watcher.next_state(timeout=TAKEOVER_LIMIT + 2)
+            assert state["state_id"] >= before["state_id"], "a state the spectator saw was lost"
+            if state["state_id"] > before["state_id"]:
+                break
+        assert time.monotonic() - killed < TAKEOVER_LIMIT + 1   # taken over, and its clock struck again
+        ids = [s["state_id"] for s in watcher.states]
+        assert ids == sorted(ids) and watcher.welcomes == 2
+        await watcher.ws.close()
+
+    asyncio.run(scenario())
