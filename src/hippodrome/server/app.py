@@ -30,14 +30,16 @@ from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import quota
+from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
 )
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
+from hippodrome.server.relay import serve_elsewhere
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
-from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.table import StaleState, Table
@@ -58,6 +60,9 @@ class Hub:
         self.storage = storage
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        #: several processes on one PostgreSQL database (server/cluster.py): this process runs a
+        #: table only while it holds its lease. None: the only process.
+        self.cluster = None
         #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
         #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
         self.damaged: dict[str, dict[str, str]] = {}
@@ -71,6 +76,15 @@ class Hub:
             return self.rooms[table_id]
         if table_id in self.damaged:
             return None
+        if self.cluster is not None and not self.cluster.may_run(table_id):
+            return None
+        room = self.read(table_id)
+        if room is not None:
+            self._run(room)
+        return room
+
+    def read(self, table_id: str) -> Room | None:
+        """The table as stored, made a room but not run (None: no such table, or damaged)."""
         try:
             data = self.storage.load(table_id)
         except Exception as error:  # a row SQLite or JSON cannot read
@@ -89,9 +103,25 @@ class Hub:
                         self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
         except Exception as error:  # stored by an older server, or rows that do not replay
             return self._damaged(table_id, data.get("game", "?"), error)
-        self.rooms[table_id] = room
-        room.runner.start()
         return room
+
+    def _run(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        if self.cluster is not None:  # the other processes' lobbies hear of it, and of every change
+            room.runner.on_change.append(lambda table: self.cluster.changed(room))
+            self.cluster.changed(room)
+        room.runner.start()
+
+    async def unload(self, table_id: str) -> None:
+        """Stop running a table here (another process holds its lease now): its connections are
+        closed, and their pages reconnect to its new owner."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        await room.runner.stop()
+        for connection in room.connections:
+            connection.gone = True
+            connection.dirty.set()
 
     def _damaged(self, table_id: str, game: str, error: Exception) -> None:
         log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
@@ -126,12 +156,13 @@ class Hub:
         # a tutorial's one person starts at once (no Ready step)
         lifecycle = new_lifecycle(public_info, options, wait_for_host, started=description.starts_at_once or None)
         self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
+        if self.cluster is not None:
+            self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
         self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
                                    lifecycle=lifecycle.to_json())
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
                     self.bot_delay, lifecycle=lifecycle)
-        self.rooms[table_id] = room
-        room.runner.start()
+        self._run(room)
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
         return {"id": table_id, "game": game, "host_token": host_token, "status": room.status,
@@ -150,8 +181,11 @@ class Hub:
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
-               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS) -> FastAPI:
-    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file).
+               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
+               bus: str | None = None) -> FastAPI:
+    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
+    or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
+    database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
 
     ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
@@ -160,14 +194,18 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
-    storage = Storage(db)
+    storage = open_storage(db)
     hub = Hub(storage, bot_delay)
+    hub.cluster = cluster_for(storage, bus)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hub.resume_all()
+        if hub.cluster is None:
+            hub.resume_all()
+        else:
+            await hub.cluster.start(hub)  # its loop takes the tables nobody runs
         yield
-        await hub.stop()
+        await (hub.stop() if hub.cluster is None else hub.cluster.stop())
         storage.close()
 
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -294,7 +332,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}/{lookup}")
     async def public_lookup(table_id: str, lookup: str, request: Request):
-        room = hub.load(table_id)
+        room = hub.load(table_id) or elsewhere(table_id)
         if room is None:
             raise LobbyError(404, no_table(table_id), code="not_found")
         entry = room.description.lookup(lookup)
@@ -310,6 +348,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     @app.get("/api/tables")
     async def list_tables():
         return {"tables": [room.summary() for room in hub.rooms.values()]
+                + (hub.cluster.remote_summaries(set(hub.rooms)) if hub.cluster is not None else [])
                 + [hub.damaged_summary(table_id) for table_id in hub.damaged]}
 
     @app.post("/api/tables")
@@ -333,7 +372,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
-        room = hub.load(table_id)
+        room = hub.load(table_id) or elsewhere(table_id)
         if table_id in hub.damaged:
             return hub.damaged_summary(table_id)
         if room is None:
@@ -344,7 +383,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     # -- play -----------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str):
-        wait = connections_opened.take(client_address(websocket))
+        relayed = hub.cluster is not None and hub.cluster.is_relay(websocket.headers)
+        wait = None if relayed else connections_opened.take(client_address(websocket))
         if wait is not None:
             await refuse_websocket(websocket, too_many(Plural(
                 "too many connections from your address (at most {count} in {seconds} s); try again in {n} second",
@@ -360,11 +400,25 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                 id=repr(table_id)))})
             await websocket.close(code=4500)
             return
+        if room is None and hub.cluster is not None and hub.cluster.leases.table_exists(table_id):
+            async def run_here(joins: list[str]) -> bool:
+                """Serve the relayed connection here once this process holds the table."""
+                here = hub.load(table_id)
+                if here is not None:
+                    await serve_connection(websocket, here, lang, replay=joins)
+                return here is not None
+
+            await serve_elsewhere(websocket, table_id, hub.cluster, run_here)
+            return
         if room is None:
             await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "not_found", no_table(table_id))})
             await websocket.close(code=4404)
             return
         await serve_connection(websocket, room, lang)
+
+    def elsewhere(table_id: str) -> Room | None:
+        """A table another process runs, read from the database for an answer (not run here)."""
+        return hub.read(table_id) if hub.cluster is not None else None
 
     return app
 
@@ -419,7 +473,9 @@ def json_default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
 
 
-async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -> None:
+async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", replay: Iterable[str] = ()) -> None:
+    """Serve one table's connection; ``replay``: messages the client sent before (its ``join``
+    sent to a process that went away), handled first."""
     connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()
@@ -432,10 +488,17 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
+            if connection.gone:  # another process runs the table now: the page reconnects to it
+                await websocket.close(code=1012)
+                return
             await send(room.state_message(connection.seat, connection.lang))
 
     sending = asyncio.ensure_future(sender())
     try:
+        for text in replay:
+            reply = await handle(room, connection, text)
+            if reply is not None:
+                await send(reply)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":

@@ -29,6 +29,8 @@ class Connection:
     lang: str = DEFAULT_LANGUAGE
     joined: bool = False
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    #: the table went to another process: the connection is closed (its page reconnects)
+    gone: bool = False
 
 
 class Room:
