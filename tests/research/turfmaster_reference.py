@@ -1,6 +1,6 @@
 """The TurfMaster observation written the plain way, for the tests: every entry of the vector
 computed afresh from the state, field by field, with nothing kept between calls and none of the
-encoding's caches. :func:`hippodrome.envs.turfmaster_encoding.observe` (which keeps what it
+encoding's caches. :func:`hippodrome.envs.turfmaster_observation.observe` (which keeps what it
 wrote and brings it up to date) must give exactly this vector."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from collections import Counter
 import numpy as np
 
 from hippodrome.core.game import Decision, Game
-from hippodrome.envs import turfmaster_encoding as E
+from hippodrome.envs import turfmaster_encoding as encoding
+from hippodrome.envs import turfmaster_observation as E
 from hippodrome.envs.turfmaster_points import points_so_far
 from hippodrome.turfmaster.course import COURSE_NAMES
 from hippodrome.turfmaster.meeting import Meeting
@@ -30,7 +31,7 @@ def observation_afresh(state: Game, seat: int) -> np.ndarray:
     if course_name in COURSE_NAMES:
         vector[E.G_COURSE + COURSE_NAMES.index(course_name)] = 1
     vector[E.G_STEEPLECHASE] = state.steeplechase
-    vector[E.G_SEATS] = seats / E.SLOTS
+    vector[E.G_SEATS] = seats / encoding.SLOTS
     for horse in rows:
         row = start[horse]
         vector[row + E.R_PRESENT] = 1
@@ -42,7 +43,7 @@ def observation_afresh(state: Game, seat: int) -> np.ndarray:
         vector[row + E.R_CARDS] = min(len(hand), E.MOST_CARDS) / E.MOST_CARDS
         if horse in mine:
             for card in set(hand):
-                vector[row + E.R_HAND + E.KIND[card]] = hand.count(card) / E.MOST_OF_A_KIND
+                vector[row + E.R_HAND + encoding.KIND[card]] = hand.count(card) / E.MOST_OF_A_KIND
     if race is not None:
         _race(vector, race, seat, seats, start)
     if meeting is not None:
@@ -73,7 +74,7 @@ def _race(vector: np.ndarray, race, seat: int, seats: int, start: dict[str, int]
         status, square = race.status[horse], race.square[horse]
         vector[row + E.R_STATUS + E.STATUSES.index(status)] = 1
         if status == FINISHED:
-            vector[row + E.R_PLACE] = (race.places.index(horse) + 1) / E.SLOTS
+            vector[row + E.R_PLACE] = (race.places.index(horse) + 1) / encoding.SLOTS
         else:
             vector[row + E.R_LANE + course.lane_of[square]] = 1
             vector[row + E.R_PROGRESS] = min(1.0, course.line_of[square] / finish)
@@ -81,18 +82,18 @@ def _race(vector: np.ndarray, race, seat: int, seats: int, start: dict[str, int]
             vector[row + E.R_LIMIT + E.LIMITS.index(race.limits.get(horse))] = 1
     played = Counter((event["horse"], event["card"]) for event in race.history if event["event"] == "card")
     for (horse, card), count in played.items():
-        vector[start[horse] + E.R_PLAYED + E.KIND[card]] = count / E.MOST_OF_A_KIND
+        vector[start[horse] + E.R_PLAYED + encoding.KIND[card]] = count / E.MOST_OF_A_KIND
     for place, horse in enumerate(race.order):
         if race.status[horse] == RACING:
             row = start[horse]
             vector[row + E.R_TO_MOVE] = place >= race.turn
             vector[row + E.R_CURRENT] = place == race.turn and race.hands is not None
-            vector[row + E.R_ORDER] = (place + 1) / E.SLOTS
+            vector[row + E.R_ORDER] = (place + 1) / encoding.SLOTS
     vector[E.G_ROUND_KIND + (0 if race.round_kind == CARD_ROUND else 1)] = 1
     vector[E.G_ROUND] = min(1.0, race.round_no / E.MOST_ROUNDS)
     if race.dice:
         vector[E.G_DICE + race.dice[0] - 1] = 1
-        vector[E.G_DICE + E.DIE_FACES + race.dice[1] - 1] = 1
+        vector[E.G_DICE + encoding.DIE_FACES + race.dice[1] - 1] = 1
     if race.dice_use:
         vector[E.G_DICE_USE + (0 if race.dice_use["use"] == "sum" else race.dice_use["value"])] = 1
     vector[E.G_ROLLER + (race.roller - seat) % seats] = 1

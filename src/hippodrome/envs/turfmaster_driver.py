@@ -13,7 +13,8 @@ import numpy as np
 from hippodrome.core.game import Action, Decision, game_class
 from hippodrome.core.match import Match
 from hippodrome.envs.actions import action_id as as_id
-from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions, observe
+from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions
+from hippodrome.envs.turfmaster_observation import observe
 from hippodrome.envs.turfmaster_points import points_so_far
 
 GAMES = ("turfmaster-race", "turfmaster")

@@ -27,7 +27,8 @@ from pettingzoo import AECEnv
 
 from hippodrome.envs.agents import SeatAgents
 from hippodrome.envs.turfmaster_driver import TurfMasterDriver, make_setup
-from hippodrome.envs.turfmaster_encoding import ACTIONS, OBSERVATION_SIZE
+from hippodrome.envs.turfmaster_encoding import ACTIONS
+from hippodrome.envs.turfmaster_observation import OBSERVATION_SIZE
 
 
 def env(game: str = "turfmaster-race", players: int | None = 2, horses_per_player: int | None = None,
