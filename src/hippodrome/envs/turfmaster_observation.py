@@ -265,6 +265,7 @@ class _Common:
         self.unclaimed: list[str] | None = None
         self.held: tuple = (None,) * len(self.ids)
         self.meeting_globals: tuple | None = None
+        self.meeting_events = -1
         self.claimed: tuple | None = None
         self.drawn: tuple | None = None
         self.pending: Any = _UNSEEN
@@ -280,7 +281,7 @@ class _Common:
             self._race(race)
         else:
             self._hands(state.hands)
-        if self.meeting:
+        if self.meeting and (race is None or len(state.events) != self.meeting_events):
             self._meeting(state)
         pending = state.pending()
         if pending is not self.pending:
@@ -424,7 +425,9 @@ class _Common:
 
     def _meeting(self, meeting: Meeting) -> None:
         """The race of the meeting and its phase; whether each horse has taken its bonus cards,
-        and how much of its deck is left (T8)."""
+        and how much of its deck is left (T8). During a race (the same race, the same phase) only
+        a claim changes these, and a claim is one of the meeting's events."""
+        self.meeting_events = len(meeting.events)
         values, starts = self.values, self.starts
         now = (meeting.race_no, meeting.phase)
         if now != self.meeting_globals:

@@ -59,7 +59,7 @@ class TurfMasterEnv(SeatAgents, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self._skip_agent_selection = None
-        self.infos = {}
+        self.infos = {agent: {} for agent in self.agents}
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -84,7 +84,7 @@ class TurfMasterEnv(SeatAgents, AECEnv):
 
     def _select(self) -> None:
         """The agent whose decision is pending; at the end, every agent is terminated."""
-        decision = self.driver.decision()
+        decision = self.driver.pending
         if decision is None:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
@@ -92,5 +92,3 @@ class TurfMasterEnv(SeatAgents, AECEnv):
             self.agent_selection = self.possible_agents[decision.seat]
         if self.json_view:
             self.infos = {agent: {"view": self.view(agent)} for agent in self.agents}
-        elif len(self.infos) != len(self.agents):
-            self.infos = {agent: {} for agent in self.agents}
