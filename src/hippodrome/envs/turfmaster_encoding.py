@@ -256,18 +256,23 @@ def legal_actions(state: Game, decision: Decision) -> dict[int, Action]:
         base = CARD + _slots(state)[decision.seat].index(decision.context["horse"]) * len(CARD_KINDS)
         return {base + KIND[option["card"]] if option["type"] == "card" else encode(option, frame_of(state, decision)):
                 option for option in options}
-    if kind == "square":
+    if kind == "square":  # a move's ends (a meeting adds bonus claims)
         race = running_race(state)
-        levels = _levels(race.course, race.square[decision.context["horse"]])
-        legal = {}
-        for option in options:
-            lane = option.get("lane", -1)
-            ahead = option["square"] - levels[lane] if 0 <= lane < len(levels) else -1
-            legal[SQUARE + lane * REACH + ahead if 0 <= ahead < REACH and option["type"] == "square"
-                  else encode(option, frame_of(state, decision))] = option  # else encode() says what is wrong
-        return legal
+        ends = _square_ids(race.course, race.square[decision.context["horse"]])
+        try:
+            return {ends[option["lane"]][option["square"]] if option["type"] == "square"
+                    else encode(option, frame_of(state, decision)): option for option in options}
+        except (IndexError, KeyError):  # an end beyond the encoding's reach: encode() below says so
+            pass
     frame = frame_of(state, decision)
     return {encode(option, frame): option for option in options}
+
+
+@lru_cache(maxsize=1 << 12)
+def _square_ids(course: Course, start: int) -> tuple[dict[int, int], ...]:
+    """The id of each end a move from ``start`` may have, by lane then square index."""
+    return tuple({level + ahead: SQUARE + lane * REACH + ahead for ahead in range(REACH)}
+                 for lane, level in enumerate(_levels(course, start)))
 
 
 def action_mask(legal: dict[int, Action] | None) -> np.ndarray:
