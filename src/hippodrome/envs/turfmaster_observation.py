@@ -106,10 +106,10 @@ COMMON_SIZE = OBSERVATION_SIZE + 2
 RACE_GLOBALS = slice(G_ROUND_KIND, G_ROLLER + SLOTS)
 MEETING_GLOBALS = slice(G_RACE, G_PHASE + len(PHASES))
 DECISION_ENTRIES = slice(G_DECISION, G_TO_DISCARD + 1)
-#: a row's entries on the round's move order: still to move, moves now, place in the order
-ORDER_BLOCK = slice(R_TO_MOVE, R_ORDER + 1)
-#: a horse's pose in a race: its row's entries from its status to its handicap
-POSE = slice(R_STATUS, R_LIMIT + len(LIMITS))
+#: a row's entries on the round's move order (from, to): still to move, moves now, place in the order
+ORDER_BLOCK, ORDER_END = R_TO_MOVE, R_ORDER + 1
+#: a horse's pose in a race: its row's entries from its status to its handicap (from, to)
+POSE, POSE_END = R_STATUS, R_LIMIT + len(LIMITS)
 assert (G_ROUND, G_DICE, G_DICE_USE, G_ROLLER) == (G_ROUND_KIND + 2, G_ROUND + 1, G_DICE + 2 * DIE_FACES,
                                                    G_DICE_USE + 1 + DIE_FACES), "the race's globals are one block"
 assert G_PHASE == G_RACE + RACES and (R_CURRENT, R_ORDER) == (R_TO_MOVE + 1, R_TO_MOVE + 2), "blocks of entries"
@@ -176,16 +176,16 @@ _POSES: dict[tuple, array] = {}
 
 
 def _pose(course: Course, condition: str, where: int, limit: int | None) -> array:
-    pose = _zeros(POSE.stop - POSE.start)
-    pose[R_STATUS - POSE.start + STATUS_INDEX[condition]] = 1
+    pose = _zeros(POSE_END - POSE)
+    pose[R_STATUS - POSE + STATUS_INDEX[condition]] = 1
     if condition == FINISHED:
-        pose[R_PLACE - POSE.start] = (where + 1) / SLOTS
+        pose[R_PLACE - POSE] = (where + 1) / SLOTS
     else:
         finish = course.line_of[course.square(0, course.finish_index[0])]
-        pose[R_LANE - POSE.start + course.lane_of[where]] = 1
-        pose[R_PROGRESS - POSE.start] = min(1.0, course.line_of[where] / finish)
+        pose[R_LANE - POSE + course.lane_of[where]] = 1
+        pose[R_PROGRESS - POSE] = min(1.0, course.line_of[where] / finish)
         if condition == RACING:
-            pose[R_LIMIT - POSE.start + LIMIT_INDEX[limit]] = 1
+            pose[R_LIMIT - POSE + LIMIT_INDEX[limit]] = 1
     return _POSES.setdefault((course, condition, where, limit), pose)
 
 
@@ -333,7 +333,7 @@ class _Common:
                     horse = event["horse"]
                     self._pose(race, horse)
                     if race.status[horse] != RACING:  # fallen or finished: out of the move order
-                        start = start_of[horse] + ORDER_BLOCK.start
+                        start = start_of[horse] + ORDER_BLOCK
                         values[start:start + 3] = _NO_ORDER
             elif kind == "roll" or kind == "dice_use":
                 self.roller = None  # the race's globals are written again
@@ -345,7 +345,7 @@ class _Common:
                else (race.course, FINISHED, race.places.index(horse), None))
         pose = _POSES.get(key)
         start = self.start_of[horse]
-        self.values[start + POSE.start:start + POSE.stop] = pose if pose is not None else _pose(*key)
+        self.values[start + POSE:start + POSE_END] = pose if pose is not None else _pose(*key)
 
     def _new_round(self, race: Race, new_round: bool) -> None:
         """The poses of the horses whose handicap changed (all at the first look), and the whole
@@ -359,7 +359,7 @@ class _Common:
             self.round_no, self.limits = race.round_no, limits  # replaced, never changed, at each round
         values = self.values
         for start in self.starts:
-            values[start + ORDER_BLOCK.start:start + ORDER_BLOCK.stop] = _NO_ORDER
+            values[start + ORDER_BLOCK:start + ORDER_END] = _NO_ORDER
         self._order(race, range(len(race.order)))
 
     def _turn(self, race: Race) -> None:
@@ -381,7 +381,7 @@ class _Common:
         """The racing horses' places in this round's move order at ``places``: moved, to move, or
         moving now (the one at the turn, once dealt: race.current_horse())."""
         order, turn, dealt, status = race.order, race.turn, self.dealt, race.status
-        start_of, values, offset = self.start_of, self.values, ORDER_BLOCK.start
+        start_of, values, offset = self.start_of, self.values, ORDER_BLOCK
         for place in places:
             horse = order[place]
             if status[horse] == RACING:
