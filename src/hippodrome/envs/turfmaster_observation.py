@@ -125,7 +125,7 @@ def observe(state: Game, seat: int, points: list[int] | None = None) -> np.ndarr
     if maps is None:
         raise ValueError(f"seat {seat!r} is not a seat of this game: 0 to {common.seats - 1}")  # i18n: programming error
     common.update(state, points)
-    return common.numbers.take(maps[seat == common.decider])
+    return common.numbers.take(maps[seat == common.decider], mode="wrap")  # (every index is in range: no check)
 
 
 def observation_fields() -> dict[str, Any]:
@@ -156,6 +156,7 @@ def _index_maps(owners: tuple[int, ...], seats: int, seat: int) -> tuple[np.ndar
         index[block:block + SLOTS] = [block + (after + seat) % seats if after < seats else ZERO for after in range(SLOTS)]
     onlooker = index.copy()
     onlooker[DECISION_ENTRIES] = ZERO
+    onlooker.flags.writeable = index.flags.writeable = False  # shared by every game with these owners
     return onlooker, index
 
 
@@ -221,14 +222,17 @@ def _kinds(hand: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
     for card in hand:
         counts[KIND[card]] = counts.get(KIND[card], 0) + 1
     return tuple((kind, _SHARE[count]) for kind, count in counts.items())
+
+
 #: "nothing seen yet" for what is compared by identity (a pending step may be None)
 _UNSEEN = object()
 
 
 class _Common:
     """One game's common vector (``values``, which ``numbers`` wraps without a copy), what it
-    was brought up to date with, and the seats' index maps. Each ``_...`` method brings one part
-    up to date, by a comparison with what it saw last, row by row where a difference is found."""
+    was brought up to date with, and the seats' index maps. A race's part is brought up to date
+    from the race's history since the last look and what a new round, the turn or the deal
+    change (:meth:`_race`); what no event records is compared with what was seen last."""
 
     def __init__(self, state: Game) -> None:
         self.meeting = isinstance(state, Meeting)
