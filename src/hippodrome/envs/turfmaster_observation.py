@@ -321,24 +321,24 @@ class _Common:
             self._race_globals(race)
 
     def _events(self, race: Race, history: list[dict[str, Any]], first_look: bool) -> None:
-        start_of, counts, values, hands = self.start_of, self.played, self.values, race.hands
+        start_of, values = self.start_of, self.values
         for event in history[self.read:]:
             kind = event["event"]
-            if kind == "card":
-                horse = event["horse"]
-                entry = start_of[horse] + R_PLAYED + KIND[event["card"]]
-                counts[entry] = counts.get(entry, 0) + 1
-                values[entry] = counts[entry] / MOST_OF_A_KIND
-                hand = hands[horse]
-                values[start_of[horse] + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
-                values[start_of[horse] + R_HAND + KIND[event["card"]]] = _SHARE[hand.count(event["card"])]
-            elif kind == "move" or kind == "finish":
+            if kind == "move" or kind == "finish":
                 if not first_look:  # (at the first look every pose is written afterwards)
                     horse = event["horse"]
                     self._pose(race, horse)
                     if race.status[horse] != RACING:  # fallen or finished: out of the move order
                         start = start_of[horse] + ORDER_BLOCK
                         values[start:start + 3] = _NO_ORDER
+            elif kind == "card":
+                horse, card = event["horse"], event["card"]
+                entry = start_of[horse] + R_PLAYED + KIND[card]
+                played = self.played[entry] = self.played.get(entry, 0) + 1
+                values[entry] = played / MOST_OF_A_KIND
+                hand = race.hands[horse]
+                values[start_of[horse] + R_CARDS] = _CARD_COUNT[min(len(hand), MOST_CARDS)]
+                values[start_of[horse] + R_HAND + KIND[card]] = _SHARE[hand.count(card)]
             elif kind == "roll" or kind == "dice_use":
                 self.roller = None  # the race's globals are written again
         self.read = len(history)
