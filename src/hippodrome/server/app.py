@@ -2,8 +2,10 @@
 
 ``create_app(db)`` opens the SQLite storage, resumes every unfinished table from its log and
 starts its runner (bots, clock). Every connection receives only ``view(seat)`` of its seat
-(spectators: ``view(None)``); an action goes through the table's lock, is stored, and only
-then announced. What a client sends passes the gate first (``guard``: its origin, content type
+(spectators: ``view(None)``); an action goes through the table's lock, is stored (on the
+storage writer's thread, off the event loop), and only then announced; while saving fails the
+table is paused and its connections are told so (``storage`` messages), never shown a state
+that is not stored. What a client sends passes the gate first (``guard``: its origin, content type
 and size; ``strict_json``; ``quota``: how many tables and connections one address opens), so
 nothing the server stores can break an answer later ("Limits and refusals", docs/protocol.md).
 """
@@ -37,8 +39,10 @@ from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.writer import StoreWriter
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.table.lifecycle import Lifecycle
+from hippodrome.table.runner import SAVING_FAILED
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
@@ -51,10 +55,11 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 class Hub:
-    """Every table the server knows, by id."""
+    """Every table the server knows, by id; their writes go through one :class:`StoreWriter`."""
 
     def __init__(self, storage: Storage, bot_delay: float):
         self.storage = storage
+        self.writer = StoreWriter()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
@@ -85,7 +90,7 @@ class Hub:
             lifecycle = (Lifecycle.from_json(data["lifecycle"]) if data["lifecycle"] is not None
                          else new_lifecycle(info, data["options"], started=True))
             room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
-                        self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
+                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
         except Exception as error:  # stored by an older server, or rows that do not replay
             return self._damaged(table_id, data.get("game", "?"), error)
         self.rooms[table_id] = room
@@ -102,7 +107,7 @@ class Hub:
         entry = self.damaged[table_id]
         return {"id": table_id, "game": entry["game"], "status": "damaged", "fault": entry["fault"]}
 
-    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, request: dict[str, Any]) -> dict[str, Any]:
         description = check_game(request.get("game"))
         game = description.name
         setup = checked_setup(description, request.get("setup", {}))
@@ -122,11 +127,17 @@ class Hub:
         host_token = secrets.token_urlsafe(24)
         public_info = [{k: v for k, v in s.items() if k != "token_hash"} for s in info]
         lifecycle = new_lifecycle(public_info, options, wait_for_host)
-        self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
-        self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
-                                   lifecycle=lifecycle.to_json())
+        try:
+            await self.writer.call(self.storage.create_table, table_id, game, setup, seed, info,
+                                   hash_token(host_token), options)
+            await self.writer.call(self.storage.save_progress, table_id, table.match.log, table.state_id,
+                                   table.over, False, lifecycle=lifecycle.to_json())
+        except Exception as error:  # the disk is full, the database locked or unreadable
+            log.error("a new table could not be stored: %s", error)
+            raise LobbyError(503, Message("saving the new table failed, so it was not made; try again in a moment"),
+                             code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
-                    self.bot_delay, lifecycle=lifecycle)
+                    self.writer, self.bot_delay, lifecycle=lifecycle)
         self.rooms[table_id] = room
         room.runner.start()
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
@@ -144,6 +155,7 @@ class Hub:
     async def stop(self) -> None:
         for room in self.rooms.values():
             await room.runner.stop()
+        await asyncio.get_running_loop().run_in_executor(None, self.writer.close)  # what is queued is written
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
@@ -253,6 +265,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         if entry is None or not entry.public:
             raise LobbyError(404, Message("a {game} table answers no {lookup}", game=room.game, lookup=repr(lookup)),
                              code="not_found")
+        if room.runner.saving_failed:
+            raise LobbyError(503, SAVING_FAILED, code="storage", headers={"Retry-After": "5"})
+        await room.runner.until_stored()  # a change being committed is not shown before it is stored
         try:
             answer = await run_lookup(room, entry, None, dict(request.query_params))
         except IllegalAction as error:
@@ -275,7 +290,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                                   "try again in {n} seconds", whole_seconds(wait),
                                   count=table_quota.count, seconds=table_quota.seconds), wait)
         try:
-            return hub.create(await json_object(request, MAX_CREATE_BODY))
+            return await hub.create(await json_object(request, MAX_CREATE_BODY))
         except HippodromeError as error:
             tables_opened.give_back(address)  # a refused table is no table
             raise LobbyError(400, error, code="invalid_setup")
@@ -376,7 +391,11 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
-            await send(room.state_message(connection.seat, connection.lang))
+            notice = room.saving_notice(connection)
+            if notice is not None:
+                await send(notice)
+            if connection.welcomed and room.shows_state():  # else set dirty again once welcomed and stored
+                await send(room.state_message(connection.seat, connection.lang))
 
     sending = asyncio.ensure_future(sender())
     try:
@@ -399,6 +418,9 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
             reply = await handle(room, connection, text)
             if reply is not None:
                 await send(reply)
+                if reply["type"] == "welcome" and not connection.welcomed:  # states come after the welcome
+                    connection.welcomed = True
+                    connection.dirty.set()
     except WebSocketDisconnect:
         pass
     finally:
@@ -454,7 +476,10 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
         if not allowed:
             return problem(lang, "forbidden",
                            Message("only a seated player or the table's host may pause or resume the clock"))
-        await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        try:
+            await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        except HippodromeError as error:
+            return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
         return None
     raise AssertionError(kind)  # pragma: no cover
 
@@ -493,7 +518,7 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
             await room.runner.next_race(None if host else connection.seat)
     except HippodromeError as error:
         connection.dirty.set()
-        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+        return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
 
 
@@ -541,10 +566,10 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
         await room.runner.act(connection.seat, action, state_id)
     except StaleState as error:
         connection.dirty.set()
-        return refusal(lang, "stale", error, state_id=room.table.state_id)
+        return refusal(lang, "stale", error, state_id=room.runner.stored_state_id)
     except HippodromeError as error:
         connection.dirty.set()
-        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+        return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
 
 
@@ -559,6 +584,8 @@ async def preview(room: Room, connection: Connection, message: dict[str, Any]) -
     action = message.get("action")
     if not is_action(action):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
+    if room.runner.saving_failed:
+        return refusal(lang, "illegal", IllegalAction(SAVING_FAILED), state_id=room.runner.stored_state_id)
     async with room.runner.lock:
         try:
             state_id, answer = await run_lookup(room, entry, connection.seat, {"action": action})

@@ -160,7 +160,8 @@ class Storage:
                                  seat["token_hash"]))
                 cur.execute("COMMIT")
             except BaseException:
-                cur.execute("ROLLBACK")
+                if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    cur.execute("ROLLBACK")
                 raise
 
     def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
@@ -187,7 +188,8 @@ class Storage:
                                 [(level, table_id, seat) for seat, level in (bots or {}).items()])
                 cur.execute("COMMIT")
             except BaseException:
-                cur.execute("ROLLBACK")
+                if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    cur.execute("ROLLBACK")
                 raise
         return len(log)
 

@@ -1,7 +1,7 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
 import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js";
-import { TableConnection, fragmentParam, el } from "/static/net.js";
+import { TableConnection, SavingBanner, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
 
@@ -46,8 +46,10 @@ async function start() {
   let page = null;
   let connection = null;
   let lifecycle = null;
+  const saving = new SavingBanner(document.querySelector("main"));
   await languageSelector($("lang"), () => {
     drawHeader();
+    saving.rerender();
     drawMessage();
     if (lifecycle) lifecycle.rerender();
     if (page) page.rerender();
@@ -81,6 +83,7 @@ async function start() {
       if (page.onError) page.onError(message);
     },
     onPreview: (message) => page.onPreview && page.onPreview(message),
+    onSaving: (message) => saving.update(message),
     onStatus: (now) => { status = now; drawHeader(); },
   });
   lifecycle = new LifecyclePanel($("lifecycle"), connection, { host });
