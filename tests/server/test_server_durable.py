@@ -223,6 +223,7 @@ def test_a_lock_held_by_another_process_never_freezes_the_event_loop(client, db)
             for _ in range(5):
                 started = time.monotonic()
                 assert client.get("/api/tables").status_code == 200
+                assert client.get("/api/tables/nosuchtable").status_code == 404   # read from the database
                 next_door.send_json({"v": 1, "type": "ping"})
                 assert next_door.receive_json()["type"] == "pong"
                 assert time.monotonic() - started < 0.25, "the event loop waited for the lock"

@@ -11,6 +11,10 @@ Schema (version 2):
 
 A database of version 1 is brought to version 2 when opened (the ``lifecycle`` column added).
 
+Writes and reads go through two connections of their own (one for ``:memory:``): a write waiting
+for a lock another process holds (the server writes on one thread, ``server/writer.py``) never
+keeps a read waiting, since SQLite's WAL lets readers read meanwhile.
+
 Seat and host tokens are stored only as SHA-256 hex digests: a copy of the database does not
 let anyone act for a seat. The log is appended and the state id stored in one transaction
 after every accepted change, so a server killed at any moment resumes exactly at the last
@@ -121,6 +125,10 @@ class Storage:
         if self.path != ":memory:":
             with _suppress():
                 os.chmod(self.path, 0o600)
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._read_lock = threading.Lock()
+        else:  # a database in memory is one connection's own
+            self._reader, self._read_lock = self.conn, self._lock
 
     def _open(self) -> None:
         """Check the file (SQLite's quick_check reads every page), then create what is missing."""
@@ -143,6 +151,8 @@ class Storage:
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+        with self._read_lock:
+            self._reader.close()
 
     # -- writing ------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, setup: dict, seed: str, seats: list[dict[str, Any]],
@@ -195,20 +205,26 @@ class Storage:
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:
-        with self._lock:
+        with self._read_lock:
             query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created"
-            return [row[0] for row in self.conn.execute(query)]
+            return [row[0] for row in self._reader.execute(query)]
 
     def load(self, table_id: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self.conn.execute("SELECT id, game, setup, seed, created, state_id, options, paused, over, "
-                                    "host_hash, lifecycle FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                return None
-            seats = [{"name": r[0], "kind": r[1], "level": r[2], "token_hash": r[3]} for r in self.conn.execute(
-                "SELECT name, kind, level, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
-            log = [json.loads(r[0]) for r in self.conn.execute(
-                "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+        with self._read_lock:
+            reader = self._reader
+            reader.execute("BEGIN")  # one snapshot for the table, its seats and its log
+            try:
+                row = reader.execute("SELECT id, game, setup, seed, created, state_id, options, paused, over, "
+                                     "host_hash, lifecycle FROM tables WHERE id = ?", (table_id,)).fetchone()
+                if row is None:
+                    return None
+                seats = [{"name": r[0], "kind": r[1], "level": r[2], "token_hash": r[3]} for r in reader.execute(
+                    "SELECT name, kind, level, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+                log = [json.loads(r[0]) for r in reader.execute(
+                    "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+            finally:
+                if reader.in_transaction:
+                    reader.execute("COMMIT")
         return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
                 "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
                 "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
