@@ -39,8 +39,8 @@ from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
-from hippodrome.server.writer import StoreWriter
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
+from hippodrome.server.writer import StoreWriter
 from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.runner import SAVING_FAILED
 from hippodrome.table.table import StaleState, Table
@@ -391,10 +391,12 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
+            if not connection.welcomed:  # news come after the welcome (which sets dirty again)
+                continue
             notice = room.saving_notice(connection)
             if notice is not None:
                 await send(notice)
-            if connection.welcomed and room.shows_state():  # else set dirty again once welcomed and stored
+            if room.shows_state():  # else the commit under way sets dirty again once it is stored
                 await send(room.state_message(connection.seat, connection.lang))
 
     sending = asyncio.ensure_future(sender())
