@@ -420,7 +420,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
             reply = await handle(room, connection, text)
             if reply is not None:
                 await send(reply)
-                if reply["type"] == "welcome" and not connection.welcomed:  # states come after the welcome
+                if reply["type"] == "welcome":  # states come after the welcome
                     connection.welcomed = True
                     connection.dirty.set()
     except WebSocketDisconnect:
@@ -544,6 +544,7 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
                                                       "seat's link, or join without a token to watch"))
     connection.seat = seat
     connection.joined = True
+    connection.welcomed = False  # its states follow this welcome
     room.notify_all()
     return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat, "lang": lang,
             "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
