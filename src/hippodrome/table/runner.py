@@ -120,18 +120,25 @@ class TableRunner:
     # -- people -------------------------------------------------------------------
     async def act(self, seat: int, action: Action, state_id: int | None) -> None:
         """Apply a person's action (raises IllegalAction / StaleState, state unchanged)."""
-        self._refuse_while_saving_fails()
-        async with self.lock:
+        async with self._people_change():
             self._check_person_may_act(seat, action)
             self.table.act(seat, action, state_id)
             await self._changed()
+
+    @contextlib.asynccontextmanager
+    async def _people_change(self):
+        """The lock, for a change people ask for: refused in words while saving fails (before
+        waiting for the lock, and once it is taken)."""
+        self._refuse_while_saving_fails()
+        async with self.lock:
+            self._refuse_while_saving_fails()
+            yield
 
     def _refuse_while_saving_fails(self) -> None:
         if self.saving_failed:
             raise IllegalAction(SAVING_FAILED)
 
     def _check_person_may_act(self, seat: int, action: Action) -> None:
-        self._refuse_while_saving_fails()
         status = self.status
         if status == WAITING:
             raise IllegalAction(Message("the game has not started yet: it starts when every player is ready"))
@@ -146,18 +153,14 @@ class TableRunner:
 
     async def ready(self, seat: int) -> None:
         """A person seat is ready; the game starts when every person seat is."""
-        self._refuse_while_saving_fails()
-        async with self.lock:
-            self._refuse_while_saving_fails()
+        async with self._people_change():
             self.lifecycle.mark_ready(seat)
             await self._changed(state=False)
 
     async def start_now(self, make_bot: Callable[[int], Bot]) -> list[int]:
         """The host starts the game: each person seat not ready is handed to ``make_bot(seat)``.
         Returns the seats handed over."""
-        self._refuse_while_saving_fails()
-        async with self.lock:
-            self._refuse_while_saving_fails()
+        async with self._people_change():
             if self.lifecycle.started:
                 raise IllegalAction(Message("the game has already started"))
             handed = sorted(self.lifecycle.persons - self.lifecycle.ready)
@@ -169,9 +172,7 @@ class TableRunner:
 
     async def next_race(self, seat: int | None) -> None:
         """A person seat (None: the host) is ready for the next race."""
-        self._refuse_while_saving_fails()
-        async with self.lock:
-            self._refuse_while_saving_fails()
+        async with self._people_change():
             if self.status != BETWEEN_RACES:
                 raise IllegalAction(Message("no race is waiting to start now"))
             self.lifecycle.press_next(seat)
@@ -188,17 +189,13 @@ class TableRunner:
             await self._changed(state=False)
 
     async def pause(self) -> None:
-        self._refuse_while_saving_fails()
-        async with self.lock:
-            self._refuse_while_saving_fails()
+        async with self._people_change():
             self.clock.pause()
             self.lifecycle.pause(True)
             await self._changed(state=False)
 
     async def resume(self) -> None:
-        self._refuse_while_saving_fails()
-        async with self.lock:
-            self._refuse_while_saving_fails()
+        async with self._people_change():
             self.clock.resume()
             self.lifecycle.pause(False)
             await self._changed(state=False)
