@@ -62,7 +62,7 @@ def stored_state_id(db: str, table_id: str) -> int:
         return conn.execute("SELECT state_id FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
 
 
-def wait_until(condition, seconds=10.0):
+def wait_until(condition, seconds=30.0):
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "the condition never came true"
