@@ -177,6 +177,26 @@ def test_players_are_told_in_their_language(client, lang):
         assert ok["message"] == SAVING_WORKS.translate(lang) != SAVING_WORKS.msgid
 
 
+def test_a_player_joining_while_saving_fails_is_welcomed_and_told(client):
+    """Bo's arrival is itself a change to store (who is present): it fails, yet Bo gets the
+    welcome and the words, and a spectator coming meanwhile too; then the state, once stored."""
+    table = make_table(client)
+    room, disk = fail_writes(client, table)
+    settled(room)
+    disk.fail()
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as bo, \
+            client.websocket_connect(f"/ws/tables/{table['id']}") as spectator:
+        join(bo, table["seats"][1]["token"])
+        assert receive(bo, "storage")["status"] == "failing"
+        join(spectator)
+        assert receive(spectator, "storage")["status"] == "failing"
+        assert disk.stored_state_ids == [] and room.runner.saving_failed
+        disk.failing.clear()
+        assert receive(bo, "storage")["status"] == "ok"
+        assert 1 in receive(bo)["lifecycle"]["present"]
+        assert receive(spectator, "storage")["status"] == "ok"
+
+
 def test_no_roll_and_no_bet_while_saving_fails_then_play_goes_on(client):
     """Ready Set Bet of bots, a roll every 0.1 s: while saving fails the table stands still (only
     the change waiting for its commit is made); once it is stored, the rolls go on."""
@@ -225,7 +245,7 @@ def test_a_lock_held_by_another_process_never_freezes_the_event_loop(client, db)
                 assert client.get("/api/tables").status_code == 200
                 assert client.get("/api/tables/nosuchtable").status_code == 404   # read from the database
                 next_door.send_json({"v": 1, "type": "ping"})
-                assert next_door.receive_json()["type"] == "pong"
+                receive(next_door, "pong")
                 assert time.monotonic() - started < 0.25, "the event loop waited for the lock"
             assert stored_state_id(db, table["id"]) == state["state_id"]
         finally:

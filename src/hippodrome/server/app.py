@@ -420,9 +420,10 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
             reply = await handle(room, connection, text)
             if reply is not None:
                 await send(reply)
-                if reply["type"] == "welcome":  # states come after the welcome
-                    connection.welcomed = True
-                    connection.dirty.set()
+                if reply["type"] == "welcome":  # its presence is stored after the welcome, and its state
+                    connection.welcomed = True    # goes out then (saving fails: the words go out now)
+                    if not await room.update_presence():
+                        connection.dirty.set()
     except WebSocketDisconnect:
         pass
     finally:
@@ -461,9 +462,7 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
     if kind == "ping":
         return {"type": "pong"}
     if kind == "join":
-        reply = join(room, connection, message)
-        await room.update_presence()
-        return reply
+        return join(room, connection, message)  # who is present is stored once its welcome is sent
     if not connection.joined:
         return problem(lang, "not_joined", Message("send {example} first",
                                                    example='{"v": 1, "type": "join", "token": ...}'))

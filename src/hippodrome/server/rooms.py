@@ -111,8 +111,9 @@ class Room:
         return {connection.seat for connection in self.connections
                 if connection.joined and connection.seat is not None}
 
-    async def update_presence(self) -> None:
-        await self.runner.set_present(self.person_seats_present())
+    async def update_presence(self) -> bool:
+        """Who is here, stored (True) or, while saving fails, noted to be stored later (False)."""
+        return await self.runner.set_present(self.person_seats_present())
 
     async def start_now(self, level: str | None) -> list[int]:
         """The host starts the game, handing each person seat not ready to a bot of ``level``

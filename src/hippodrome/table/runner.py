@@ -178,15 +178,16 @@ class TableRunner:
             self.lifecycle.press_next(seat)
             await self._changed(state=False)
 
-    async def set_present(self, seats: Iterable[int]) -> None:
-        """The person seats with a connection now (the gate may open when one leaves); while saving
-        fails, noted and taken once it works again."""
+    async def set_present(self, seats: Iterable[int]) -> bool:
+        """The person seats with a connection now (the gate may open when one leaves). True once
+        stored; False while saving fails: noted then, and stored once saving works again."""
         if self.saving_failed:
             self._presence = set(seats)
-            return
+            return False
         async with self.lock:
             self.lifecycle.set_present(seats)
             await self._changed(state=False)
+        return True
 
     async def pause(self) -> None:
         async with self._people_change():
