@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from hippodrome.server.rooms import SAVING_WORKS
+from hippodrome.table.runner import SAVING_FAILED
 from tests.browser.conftest import create, open_seat, screenshot
 from tests.server.test_server_durable import LOCK_HOLDER
 
@@ -22,7 +24,7 @@ def test_the_page_says_saving_failed_and_then_that_play_goes_on(own_server, brow
                                 "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "random"}]})
     laptop, errors = open_seat(browser, own_server, table["seats"][0]["link"])
     laptop.set_viewport_size({"width": 1280, "height": 800})
-    phone = browser.new_page(viewport=PHONE)
+    phone = browser.new_page(viewport=PHONE, locale="de-DE")   # in German, from the page's own catalog
     phone.goto(own_server.url + table["seats"][0]["link"])
     for page in (laptop, phone):
         page.wait_for_function("() => document.body.dataset.tableStatus === 'playing'")
@@ -34,6 +36,7 @@ def test_the_page_says_saving_failed_and_then_that_play_goes_on(own_server, brow
         for page in (laptop, phone):   # the next roll cannot be stored
             page.wait_for_selector(".saving-banner[data-status=failing]", timeout=BANNER_TIMEOUT)
         assert laptop.text_content(".saving-banner") == "the table is paused: saving the game failed, retrying"
+        assert phone.text_content(".saving-banner") == SAVING_FAILED.translate("de")
         screenshot(laptop, "saving-failed-laptop")
         screenshot(phone, "saving-failed-phone")
     finally:
@@ -42,6 +45,7 @@ def test_the_page_says_saving_failed_and_then_that_play_goes_on(own_server, brow
     for page in (laptop, phone):
         page.wait_for_selector(".saving-banner[data-status=ok]", timeout=BANNER_TIMEOUT)
     assert laptop.text_content(".saving-banner") == "the game is saved again: play goes on"
+    assert phone.text_content(".saving-banner") == SAVING_WORKS.translate("de")
     screenshot(phone, "saving-ok-phone")
     assert not errors, errors
     laptop.close()
