@@ -28,17 +28,20 @@ from starlette.requests import HTTPConnection
 
 from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import quota
+from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
 )
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
+from hippodrome.server.relay import serve_elsewhere
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
-from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.lifecycle import Lifecycle
@@ -50,7 +53,7 @@ log = logging.getLogger(__name__)
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
-MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ready", "start", "next_race", "ping")
+MESSAGE_TYPES = ("join", "act", "preview", "why", "pause", "resume", "ready", "start", "next_race", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -62,6 +65,9 @@ class Hub:
         self.writer = StoreWriter()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        #: several processes on one PostgreSQL database (server/cluster.py): this process runs a
+        #: table only while it holds its lease. None: the only process.
+        self.cluster = None
         #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
         #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
         self.damaged: dict[str, dict[str, str]] = {}
@@ -75,6 +81,15 @@ class Hub:
             return self.rooms[table_id]
         if table_id in self.damaged:
             return None
+        if self.cluster is not None and not self.cluster.may_run(table_id):
+            return None
+        room = self.read(table_id)
+        if room is not None:
+            self._run(room)
+        return room
+
+    def read(self, table_id: str) -> Room | None:
+        """The table as stored, made a room but not run (None: no such table, or damaged)."""
         try:
             data = self.storage.load(table_id)
         except Exception as error:  # a row SQLite or JSON cannot read
@@ -93,13 +108,30 @@ class Hub:
                         self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
         except Exception as error:  # stored by an older server, or rows that do not replay
             return self._damaged(table_id, data.get("game", "?"), error)
-        self.rooms[table_id] = room
-        room.runner.start()
         return room
+
+    def _run(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        if self.cluster is not None:  # the other processes' lobbies hear of it, and of every change
+            room.runner.on_change.append(lambda table: self.cluster.changed(room))
+            self.cluster.changed(room)
+        room.runner.start()
+
+    async def unload(self, table_id: str) -> None:
+        """Stop running a table here (another process holds its lease now): its connections are
+        closed, and their pages reconnect to its new owner."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        await room.runner.stop()
+        for connection in room.connections:
+            connection.gone = True
+            connection.dirty.set()
 
     def _damaged(self, table_id: str, game: str, error: Exception) -> None:
         log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
-        fault = error.args[0] if error.args and isinstance(error.args[0], (str, Message)) else type(error).__name__
+        first = error.args[0] if error.args else None
+        fault = first if isinstance(first, (str, Message, Ruled)) else type(error).__name__
         self.damaged[table_id] = {"game": game, "fault": str(fault)}
         return None
 
@@ -126,10 +158,13 @@ class Hub:
         table_id = secrets.token_hex(5)
         host_token = secrets.token_urlsafe(24)
         public_info = [{k: v for k, v in s.items() if k != "token_hash"} for s in info]
-        lifecycle = new_lifecycle(public_info, options, wait_for_host)
+        # a tutorial's one person starts at once (no Ready step)
+        lifecycle = new_lifecycle(public_info, options, wait_for_host, started=description.starts_at_once or None)
         try:
             await self.writer.call(self.storage.create_table, table_id, game, setup, seed, info,
                                    hash_token(host_token), options)
+            if self.cluster is not None:
+                self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
             await self.writer.call(self.storage.save_progress, table_id, table.match.log, table.state_id,
                                    table.over, False, lifecycle=lifecycle.to_json())
         except Exception as error:  # the disk is full, the database locked or unreadable
@@ -138,8 +173,7 @@ class Hub:
                              code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
                     self.writer, self.bot_delay, lifecycle=lifecycle)
-        self.rooms[table_id] = room
-        room.runner.start()
+        self._run(room)
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
         return {"id": table_id, "game": game, "host_token": host_token, "status": room.status,
@@ -159,8 +193,11 @@ class Hub:
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
-               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS) -> FastAPI:
-    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file).
+               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
+               bus: str | None = None) -> FastAPI:
+    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
+    or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
+    database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
 
     ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
@@ -169,14 +206,18 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
-    storage = Storage(db)
+    storage = open_storage(db)
     hub = Hub(storage, bot_delay)
+    hub.cluster = cluster_for(storage, bus)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hub.resume_all()
+        if hub.cluster is None:
+            hub.resume_all()
+        else:
+            await hub.cluster.start(hub)  # its loop takes the tables nobody runs
         yield
-        await hub.stop()
+        await (hub.stop() if hub.cluster is None else hub.cluster.stop())
         storage.close()
 
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -210,12 +251,21 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     async def caller_page(table_id: str, request: Request):
         return page("caller.html", request)
 
+    def game_page(name: str, request: Request, offered: str, missing: Any, html: str) -> HTMLResponse:
+        """A page a game's description offers (``offered``: its field, such as ``rules``), else a
+        404 page saying which games have one (``missing(name, games)``)."""
+        if name not in games or getattr(games[name], offered) is None:
+            lang = language_of(request.cookies, request.headers)
+            return HTMLResponse(render_problem_page(missing(name, games), lang), status_code=404)
+        return page(html, request)
+
     @app.get("/rules/{name}")
     async def rules_page(name: str, request: Request):
-        lang = language_of(request.cookies, request.headers)
-        if name not in games or games[name].rules is None:
-            return HTMLResponse(render_problem_page(no_rules(name, games), lang), status_code=404)
-        return page("rules.html", request)
+        return game_page(name, request, "rules", no_rules, "rules.html")
+
+    @app.get("/puzzles/{name}")
+    async def puzzles_page(name: str, request: Request):
+        return game_page(name, request, "puzzles", no_puzzles, "puzzles.html")
 
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")
@@ -239,6 +289,42 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             raise LobbyError(404, no_rules(name, games), code="not_found")
         return rules.data()
 
+    def puzzle_book(name: str) -> Any:
+        puzzles = described(name).puzzles
+        if puzzles is None:
+            raise LobbyError(404, no_puzzles(name, games), code="not_found")
+        return puzzles.open()
+
+    def puzzle_number(book: Any, number: str) -> int:
+        count = book.count()
+        if not (number.isascii() and number.isdigit() and 1 <= int(number) <= count):
+            # NOTE: {number} is what the address asked for; the puzzles are numbered from 1 to {count}.
+            raise LobbyError(404, Message("there is no puzzle {number}: the puzzles are numbered from 1 to {count}",
+                                          number=quoted(number), count=count), code="not_found")
+        return int(number)
+
+    @app.get("/api/games/{name}/puzzles")
+    async def puzzle_list(name: str, request: Request):
+        return puzzle_book(name).listing(language_of(request.cookies, request.headers))
+
+    @app.get("/api/games/{name}/puzzles/{number}")
+    async def puzzle_shown(name: str, number: str, request: Request):
+        book = puzzle_book(name)
+        return book.show(puzzle_number(book, number), language_of(request.cookies, request.headers))
+
+    @app.post("/api/games/{name}/puzzles/{number}/answer")
+    async def puzzle_answer(name: str, number: str, request: Request):
+        book = puzzle_book(name)
+        chosen = puzzle_number(book, number)
+        action = (await json_object(request, MAX_MESSAGE)).get("action")
+        if not is_action(action):
+            raise LobbyError(400, Message("send {example}: 'action' is one of the puzzle's options",
+                                          example='{"action": {"type": "card", ...}}'), code="bad_request")
+        try:
+            return book.answer(chosen, action, language_of(request.cookies, request.headers))
+        except IllegalAction as error:
+            raise LobbyError(400, error, code="illegal")
+
     @app.post("/api/games/{name}/check")
     async def check_game_setup(name: str, request: Request):
         description = described(name)
@@ -258,7 +344,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}/{lookup}")
     async def public_lookup(table_id: str, lookup: str, request: Request):
-        room = hub.load(table_id)
+        room = hub.load(table_id) or elsewhere(table_id)
         if room is None:
             raise LobbyError(404, no_table(table_id), code="not_found")
         entry = room.description.lookup(lookup)
@@ -277,6 +363,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     @app.get("/api/tables")
     async def list_tables():
         return {"tables": [room.summary() for room in hub.rooms.values()]
+                + (hub.cluster.remote_summaries(set(hub.rooms)) if hub.cluster is not None else [])
                 + [hub.damaged_summary(table_id) for table_id in hub.damaged]}
 
     @app.post("/api/tables")
@@ -300,7 +387,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
-        room = hub.load(table_id)
+        room = hub.load(table_id) or elsewhere(table_id)
         if table_id in hub.damaged:
             return hub.damaged_summary(table_id)
         if room is None:
@@ -311,7 +398,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     # -- play -----------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str):
-        wait = connections_opened.take(client_address(websocket))
+        relayed = hub.cluster is not None and hub.cluster.is_relay(websocket.headers)
+        wait = None if relayed else connections_opened.take(client_address(websocket))
         if wait is not None:
             await refuse_websocket(websocket, too_many(Plural(
                 "too many connections from your address (at most {count} in {seconds} s); try again in {n} second",
@@ -327,11 +415,25 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                 id=repr(table_id)))})
             await websocket.close(code=4500)
             return
+        if room is None and hub.cluster is not None and hub.cluster.leases.table_exists(table_id):
+            async def run_here(joins: list[str]) -> bool:
+                """Serve the relayed connection here once this process holds the table."""
+                here = hub.load(table_id)
+                if here is not None:
+                    await serve_connection(websocket, here, lang, replay=joins)
+                return here is not None
+
+            await serve_elsewhere(websocket, table_id, hub.cluster, run_here)
+            return
         if room is None:
             await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "not_found", no_table(table_id))})
             await websocket.close(code=4404)
             return
         await serve_connection(websocket, room, lang)
+
+    def elsewhere(table_id: str) -> Room | None:
+        """A table another process runs, read from the database for an answer (not run here)."""
+        return hub.read(table_id) if hub.cluster is not None else None
 
     return app
 
@@ -366,6 +468,14 @@ def no_rules(name: str, games: dict[str, GameDescription]) -> Message:
                    pages=", ".join(pages.values()))
 
 
+def no_puzzles(name: str, games: dict[str, GameDescription]) -> Message:
+    """A puzzles page asked for a game that does not exist or has none."""
+    pages = [f"/puzzles/{game}" for game, description in games.items() if description.puzzles is not None]
+    # NOTE: {name} is what the address asked for; {pages} lists the addresses of the puzzle pages.
+    return Message("There are no puzzles for {name}. The puzzle pages are: {pages}.", name=quoted(name),
+                   pages=", ".join(pages))
+
+
 def no_table(table_id: str) -> Message:
     return Message("no table {id}", id=repr(table_id))
 
@@ -378,7 +488,9 @@ def json_default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
 
 
-async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -> None:
+async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", replay: Iterable[str] = ()) -> None:
+    """Serve one table's connection; ``replay``: messages the client sent before (its ``join``
+    sent to a process that went away), handled first."""
     connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()
@@ -391,6 +503,9 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
+            if connection.gone:  # another process runs the table now: the page reconnects to it
+                await websocket.close(code=1012)
+                return
             if not connection.welcomed:  # news come after the welcome (which sets dirty again)
                 continue
             notice = room.saving_notice(connection)
@@ -399,8 +514,20 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
             if room.shows_state():  # else the commit under way sets dirty again once it is stored
                 await send(room.state_message(connection.seat, connection.lang))
 
+    async def answer(text: str) -> None:
+        reply = await handle(room, connection, text)
+        if reply is None:
+            return
+        await send(reply)
+        if reply["type"] == "welcome":  # its presence is stored after the welcome, and its state
+            connection.welcomed = True    # goes out then (saving fails: the words go out now)
+            if not await room.update_presence():
+                connection.dirty.set()
+
     sending = asyncio.ensure_future(sender())
     try:
+        for text in replay:
+            await answer(text)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -417,13 +544,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
             if len(text.encode("utf-8")) > MAX_MESSAGE:
                 await send(problem(connection.lang, "too_large", too_large()))
                 continue
-            reply = await handle(room, connection, text)
-            if reply is not None:
-                await send(reply)
-                if reply["type"] == "welcome":  # its presence is stored after the welcome, and its state
-                    connection.welcomed = True    # goes out then (saving fails: the words go out now)
-                    if not await room.update_presence():
-                        connection.dirty.set()
+            await answer(text)
     except WebSocketDisconnect:
         pass
     finally:
@@ -468,8 +589,8 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
                                                    example='{"v": 1, "type": "join", "token": ...}'))
     if kind == "act":
         return await act(room, connection, message)
-    if kind == "preview":
-        return await preview(room, connection, message)
+    if kind in PRIVATE_LOOKUPS:
+        return await private_lookup(room, connection, kind, message)
     if kind in ("ready", "start", "next_race"):
         return await lifecycle_message(room, connection, kind, message)
     if kind in ("pause", "resume"):
@@ -575,22 +696,31 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
     return None
 
 
-async def preview(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    """A seat asks where one of its options would lead (the game's private ``preview`` look-up)."""
+#: the private look-ups a seat asks for over its websocket: each message's fields (besides ``v`` and
+#: ``type``) are the look-up's parameters; ``preview`` needs an ``action`` (one of the seat's options)
+PRIVATE_LOOKUPS = ("preview", "why")
+
+
+async def private_lookup(room: Room, connection: Connection, name: str, message: dict[str, Any]) -> dict[str, Any]:
+    """A seat asks the game's private look-up ``name``: where one of its options would lead
+    (``preview``), why a square or a space is out of reach (``why``). The game answers for that
+    seat only, and refuses (IllegalAction) a seat that is not the one it is about."""
     lang = connection.lang
     if connection.seat is None:
         return problem(lang, "forbidden", Message("spectators watch only"))
-    entry = room.description.lookup("preview")
+    entry = room.description.lookup(name)
     if entry is None or entry.public:
-        return problem(lang, "bad_message", Message("a {game} table offers no preview", game=room.game))
-    action = message.get("action")
-    if not is_action(action):
+        # NOTE: {lookup} is the name of a look-up ("preview", "why"), {game} a game's name.
+        return problem(lang, "bad_message", Message("a {game} table offers no {lookup}", game=room.game,
+                                                    lookup=name))
+    params = {key: value for key, value in message.items() if key not in ("v", "type")}
+    if name == "preview" and not is_action(params.get("action")):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
     if room.runner.saving_failed:
         return refusal(lang, "illegal", IllegalAction(SAVING_FAILED), state_id=room.runner.stored_state_id)
     async with room.runner.lock:
         try:
-            state_id, answer = await run_lookup(room, entry, connection.seat, {"action": action})
+            state_id, answer = await run_lookup(room, entry, connection.seat, params)
         except IllegalAction as error:
             return refusal(lang, "illegal", error, state_id=room.table.state_id)
-    return {"type": "preview", "state_id": state_id, "action": action, **answer}
+    return {"type": name, "state_id": state_id, **params, **answer}

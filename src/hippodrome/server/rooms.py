@@ -38,6 +38,8 @@ class Connection:
     welcomed: bool = False  # its welcome is sent: states may follow
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     saving_told: str = "ok"  # what it was last told of saving: "ok" or "failing"
+    #: the table went to another process: the connection is closed (its page reconnects)
+    gone: bool = False
 
 
 class Room:

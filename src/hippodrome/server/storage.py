@@ -66,6 +66,13 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 SCHEMA_VERSION = "2"
+#: the columns of ``tables`` a hippodrome database has had since version 1
+REQUIRED_COLUMNS = {"id", "game", "setup", "seed", "created", "state_id", "options", "paused", "over", "host_hash"}
+
+
+def missing_columns(columns: set[str]) -> str:
+    """What a ``tables`` table of these columns lacks to be ours (a fault, as a database names it)."""
+    return f"table 'tables' lacks the columns {', '.join(sorted(REQUIRED_COLUMNS - columns))}"
 
 
 def hash_token(token: str) -> str:
@@ -94,7 +101,7 @@ def db_path_from(db: str | os.PathLike | None) -> str:
             raise ValueError(Message("unsupported database URL {url}: use sqlite:///path/to/file.sqlite3 or a path",
                                      url=repr(text)))
         elif "://" in text:
-            raise ValueError(Message("unsupported database URL {url}: only SQLite is supported (sqlite:///path)",
+            raise ValueError(Message("unsupported database URL {url}: use sqlite:///path or postgresql://user@host/database",
                                      url=repr(text)))
         path = Path(text).expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -135,6 +142,9 @@ class Storage:
         faults = [row[0] for row in self.conn.execute("PRAGMA quick_check")]
         if faults != ["ok"]:
             raise sqlite3.DatabaseError("; ".join(faults[:FAULTS_QUOTED]))
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
+        if columns and not REQUIRED_COLUMNS <= columns:  # another program's database: nothing written
+            raise sqlite3.DatabaseError(missing_columns(columns))
         self.conn.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.executescript(SCHEMA)
@@ -214,21 +224,55 @@ class Storage:
             reader = self._reader
             reader.execute("BEGIN")  # one snapshot for the table, its seats and its log
             try:
-                row = reader.execute("SELECT id, game, setup, seed, created, state_id, options, paused, over, "
-                                     "host_hash, lifecycle FROM tables WHERE id = ?", (table_id,)).fetchone()
+                row = reader.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
                 if row is None:
                     return None
-                seats = [{"name": r[0], "kind": r[1], "level": r[2], "token_hash": r[3]} for r in reader.execute(
-                    "SELECT name, kind, level, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+                seats = reader.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
+                                       (table_id,)).fetchall()
                 log = [json.loads(r[0]) for r in reader.execute(
                     "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
             finally:
                 if reader.in_transaction:
                     reader.execute("COMMIT")
-        return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
-                "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
-                "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
-                "seats": seats, "log": log}
+        return table_record(row, seats, log)
+
+
+#: the columns of ``tables`` that :func:`table_record` reads, in its order
+TABLE_COLUMNS = "id, game, setup, seed, created, state_id, options, paused, over, host_hash, lifecycle"
+#: the columns of ``seats`` a stored table's seats are read from, in seat order
+SEAT_COLUMNS = "name, kind, level, token_hash"
+
+
+def table_record(row: tuple, seats: list[tuple], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A stored table as ``load`` answers it, from its ``tables`` row (:data:`TABLE_COLUMNS`), its
+    seats' rows (:data:`SEAT_COLUMNS`) and its log: shared by every storage."""
+    return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
+            "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
+            "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
+            "seats": [{"name": s[0], "kind": s[1], "level": s[2], "token_hash": s[3]} for s in seats], "log": log}
+
+
+def is_postgres_url(db: str | os.PathLike | None) -> bool:
+    return db is not None and str(db).startswith(("postgresql://", "postgres://"))
+
+
+def open_storage(db: str | os.PathLike | None = None):
+    """The storage a ``--db`` names: ``postgresql://...`` (or ``postgres://``) opens
+    :class:`~hippodrome.server.storage_pg.PostgresStorage` (the ``scale`` extra's psycopg);
+    anything else is SQLite (:class:`Storage`: a path, ``sqlite:///path``, ``:memory:``, None)."""
+    if is_postgres_url(db):
+        from hippodrome.server.storage_pg import PostgresStorage
+        return PostgresStorage(str(db))
+    return Storage(db)
+
+
+def describe_db(db: str | os.PathLike | None) -> str:
+    """The database as the server names it to people: a file path, or a PostgreSQL URL without
+    its password."""
+    if is_postgres_url(db):
+        from hippodrome.server.storage_pg import safe_url
+        return safe_url(str(db))
+    return db_path_from(db)
 
 
 class _suppress:

@@ -8,7 +8,7 @@ import { lang, t, render, seatName } from "/static/i18n.js";
 export const PROTOCOL = 1;
 
 export class TableConnection {
-  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview, onSaving } = {}) {
+  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview, onWhy, onSaving } = {}) {
     this.tableId = tableId;
     this.token = token;
     this.host = host;
@@ -16,6 +16,7 @@ export class TableConnection {
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.onPreview = onPreview || (() => {});
+    this.onWhy = onWhy || (() => {});
     this.onSaving = onSaving || (() => {});
     this.saving = null;   // the last storage message while saving fails
     this.state = null;
@@ -47,6 +48,7 @@ export class TableConnection {
         this.onSaving(message);
       }
       else if (message.type === "preview") this.onPreview(message);
+      else if (message.type === "why") this.onWhy(message);
       else if (message.type === "error") this.onError(message);
     });
     ws.addEventListener("close", () => {
@@ -77,6 +79,8 @@ export class TableConnection {
   }
 
   preview(action) { return this.send({ type: "preview", action }); }
+  // the game's private "why" look-up: why a square (or the like) is out of reach, in words
+  why(params) { return this.send({ type: "why", ...params }); }
   pause() { return this.send({ type: "pause", ...(this.host ? { host: this.host } : {}) }); }
   resume() { return this.send({ type: "resume", ...(this.host ? { host: this.host } : {}) }); }
 }
