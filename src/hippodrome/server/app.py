@@ -2,8 +2,10 @@
 
 ``create_app(db)`` opens the SQLite storage, resumes every unfinished table from its log and
 starts its runner (bots, clock). Every connection receives only ``view(seat)`` of its seat
-(spectators: ``view(None)``); an action goes through the table's lock, is stored, and only
-then announced. What a client sends passes the gate first (``guard``: its origin, content type
+(spectators: ``view(None)``); an action goes through the table's lock, is stored (on the
+storage writer's thread, off the event loop), and only then announced; while saving fails the
+table is paused and its connections are told so (``storage`` messages), never shown a state
+that is not stored. What a client sends passes the gate first (``guard``: its origin, content type
 and size; ``strict_json``; ``quota``: how many tables and connections one address opens), so
 nothing the server stores can break an answer later ("Limits and refusals", docs/protocol.md).
 """
@@ -41,7 +43,9 @@ from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle,
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
+from hippodrome.server.writer import StoreWriter
 from hippodrome.table.lifecycle import Lifecycle
+from hippodrome.table.runner import SAVING_FAILED
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
@@ -54,10 +58,11 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 class Hub:
-    """Every table the server knows, by id."""
+    """Every table the server knows, by id; their writes go through one :class:`StoreWriter`."""
 
     def __init__(self, storage: Storage, bot_delay: float):
         self.storage = storage
+        self.writer = StoreWriter()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         #: several processes on one PostgreSQL database (server/cluster.py): this process runs a
@@ -100,7 +105,7 @@ class Hub:
             lifecycle = (Lifecycle.from_json(data["lifecycle"]) if data["lifecycle"] is not None
                          else new_lifecycle(info, data["options"], started=True))
             room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
-                        self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
+                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
         except Exception as error:  # stored by an older server, or rows that do not replay
             return self._damaged(table_id, data.get("game", "?"), error)
         return room
@@ -134,7 +139,7 @@ class Hub:
         entry = self.damaged[table_id]
         return {"id": table_id, "game": entry["game"], "status": "damaged", "fault": entry["fault"]}
 
-    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, request: dict[str, Any]) -> dict[str, Any]:
         description = check_game(request.get("game"))
         game = description.name
         setup = checked_setup(description, request.get("setup", {}))
@@ -155,13 +160,19 @@ class Hub:
         public_info = [{k: v for k, v in s.items() if k != "token_hash"} for s in info]
         # a tutorial's one person starts at once (no Ready step)
         lifecycle = new_lifecycle(public_info, options, wait_for_host, started=description.starts_at_once or None)
-        self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
-        if self.cluster is not None:
-            self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
-        self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
-                                   lifecycle=lifecycle.to_json())
+        try:
+            await self.writer.call(self.storage.create_table, table_id, game, setup, seed, info,
+                                   hash_token(host_token), options)
+            if self.cluster is not None:
+                self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
+            await self.writer.call(self.storage.save_progress, table_id, table.match.log, table.state_id,
+                                   table.over, False, lifecycle=lifecycle.to_json())
+        except Exception as error:  # the disk is full, the database locked or unreadable
+            log.error("a new table could not be stored: %s", error)
+            raise LobbyError(503, Message("saving the new table failed, so it was not made; try again in a moment"),
+                             code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
-                    self.bot_delay, lifecycle=lifecycle)
+                    self.writer, self.bot_delay, lifecycle=lifecycle)
         self._run(room)
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
@@ -178,6 +189,7 @@ class Hub:
     async def stop(self) -> None:
         for room in self.rooms.values():
             await room.runner.stop()
+        await asyncio.get_running_loop().run_in_executor(None, self.writer.close)  # what is queued is written
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
@@ -339,6 +351,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         if entry is None or not entry.public:
             raise LobbyError(404, Message("a {game} table answers no {lookup}", game=room.game, lookup=repr(lookup)),
                              code="not_found")
+        if room.runner.saving_failed:
+            raise LobbyError(503, SAVING_FAILED, code="storage", headers={"Retry-After": "5"})
+        await room.runner.until_stored()  # a change being committed is not shown before it is stored
         try:
             answer = await run_lookup(room, entry, None, dict(request.query_params))
         except IllegalAction as error:
@@ -362,7 +377,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                                   "try again in {n} seconds", whole_seconds(wait),
                                   count=table_quota.count, seconds=table_quota.seconds), wait)
         try:
-            return hub.create(await json_object(request, MAX_CREATE_BODY))
+            return await hub.create(await json_object(request, MAX_CREATE_BODY))
         except HippodromeError as error:
             tables_opened.give_back(address)  # a refused table is no table
             raise LobbyError(400, error, code="invalid_setup")
@@ -491,14 +506,28 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
             if connection.gone:  # another process runs the table now: the page reconnects to it
                 await websocket.close(code=1012)
                 return
-            await send(room.state_message(connection.seat, connection.lang))
+            if not connection.welcomed:  # news come after the welcome (which sets dirty again)
+                continue
+            notice = room.saving_notice(connection)
+            if notice is not None:
+                await send(notice)
+            if room.shows_state():  # else the commit under way sets dirty again once it is stored
+                await send(room.state_message(connection.seat, connection.lang))
+
+    async def answer(text: str) -> None:
+        reply = await handle(room, connection, text)
+        if reply is None:
+            return
+        await send(reply)
+        if reply["type"] == "welcome":  # its presence is stored after the welcome, and its state
+            connection.welcomed = True    # goes out then (saving fails: the words go out now)
+            if not await room.update_presence():
+                connection.dirty.set()
 
     sending = asyncio.ensure_future(sender())
     try:
         for text in replay:
-            reply = await handle(room, connection, text)
-            if reply is not None:
-                await send(reply)
+            await answer(text)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -515,9 +544,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
             if len(text.encode("utf-8")) > MAX_MESSAGE:
                 await send(problem(connection.lang, "too_large", too_large()))
                 continue
-            reply = await handle(room, connection, text)
-            if reply is not None:
-                await send(reply)
+            await answer(text)
     except WebSocketDisconnect:
         pass
     finally:
@@ -556,9 +583,7 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
     if kind == "ping":
         return {"type": "pong"}
     if kind == "join":
-        reply = join(room, connection, message)
-        await room.update_presence()
-        return reply
+        return join(room, connection, message)  # who is present is stored once its welcome is sent
     if not connection.joined:
         return problem(lang, "not_joined", Message("send {example} first",
                                                    example='{"v": 1, "type": "join", "token": ...}'))
@@ -573,7 +598,10 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
         if not allowed:
             return problem(lang, "forbidden",
                            Message("only a seated player or the table's host may pause or resume the clock"))
-        await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        try:
+            await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        except HippodromeError as error:
+            return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
         return None
     raise AssertionError(kind)  # pragma: no cover
 
@@ -612,7 +640,7 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
             await room.runner.next_race(None if host else connection.seat)
     except HippodromeError as error:
         connection.dirty.set()
-        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+        return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
 
 
@@ -636,6 +664,7 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
                                                       "seat's link, or join without a token to watch"))
     connection.seat = seat
     connection.joined = True
+    connection.welcomed = False  # its states follow this welcome
     room.notify_all()
     return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat, "lang": lang,
             "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
@@ -660,10 +689,10 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
         await room.runner.act(connection.seat, action, state_id)
     except StaleState as error:
         connection.dirty.set()
-        return refusal(lang, "stale", error, state_id=room.table.state_id)
+        return refusal(lang, "stale", error, state_id=room.runner.stored_state_id)
     except HippodromeError as error:
         connection.dirty.set()
-        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+        return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
 
 
@@ -687,6 +716,8 @@ async def private_lookup(room: Room, connection: Connection, name: str, message:
     params = {key: value for key, value in message.items() if key not in ("v", "type")}
     if name == "preview" and not is_action(params.get("action")):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
+    if room.runner.saving_failed:
+        return refusal(lang, "illegal", IllegalAction(SAVING_FAILED), state_id=room.runner.stored_state_id)
     async with room.runner.lock:
         try:
             state_id, answer = await run_lookup(room, entry, connection.seat, params)

@@ -11,6 +11,10 @@ Schema (version 2):
 
 A database of version 1 is brought to version 2 when opened (the ``lifecycle`` column added).
 
+Writes and reads go through two connections of their own (one for ``:memory:``): a write waiting
+for a lock another process holds (the server writes on one thread, ``server/writer.py``) never
+keeps a read waiting, since SQLite's WAL lets readers read meanwhile.
+
 Seat and host tokens are stored only as SHA-256 hex digests: a copy of the database does not
 let anyone act for a seat. The log is appended and the state id stored in one transaction
 after every accepted change, so a server killed at any moment resumes exactly at the last
@@ -128,6 +132,10 @@ class Storage:
         if self.path != ":memory:":
             with _suppress():
                 os.chmod(self.path, 0o600)
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._read_lock = threading.Lock()
+        else:  # a database in memory is one connection's own
+            self._reader, self._read_lock = self.conn, self._lock
 
     def _open(self) -> None:
         """Check the file (SQLite's quick_check reads every page), then create what is missing."""
@@ -153,6 +161,8 @@ class Storage:
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+        with self._read_lock:
+            self._reader.close()
 
     # -- writing ------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, setup: dict, seed: str, seats: list[dict[str, Any]],
@@ -170,7 +180,8 @@ class Storage:
                                  seat["token_hash"]))
                 cur.execute("COMMIT")
             except BaseException:
-                cur.execute("ROLLBACK")
+                if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    cur.execute("ROLLBACK")
                 raise
 
     def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
@@ -197,25 +208,32 @@ class Storage:
                                 [(level, table_id, seat) for seat, level in (bots or {}).items()])
                 cur.execute("COMMIT")
             except BaseException:
-                cur.execute("ROLLBACK")
+                if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    cur.execute("ROLLBACK")
                 raise
         return len(log)
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:
-        with self._lock:
+        with self._read_lock:
             query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created"
-            return [row[0] for row in self.conn.execute(query)]
+            return [row[0] for row in self._reader.execute(query)]
 
     def load(self, table_id: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self.conn.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                return None
-            seats = self.conn.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
-                                      (table_id,)).fetchall()
-            log = [json.loads(r[0]) for r in self.conn.execute(
-                "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+        with self._read_lock:
+            reader = self._reader
+            reader.execute("BEGIN")  # one snapshot for the table, its seats and its log
+            try:
+                row = reader.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+                if row is None:
+                    return None
+                seats = reader.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
+                                       (table_id,)).fetchall()
+                log = [json.loads(r[0]) for r in reader.execute(
+                    "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+            finally:
+                if reader.in_transaction:
+                    reader.execute("COMMIT")
         return table_record(row, seats, log)
 
 

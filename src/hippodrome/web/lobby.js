@@ -297,7 +297,8 @@ async function refreshTables() {
     list.append(el("tr", {},
       el("td", {}, table.id),
       el("td", {}, gameTitle(table.game)),
-      el("td", { class: "table-status", dataset: { status: table.status } }, statusWords(table.status)),
+      el("td", { class: "table-status", dataset: { status: table.status, saving: table.saving || "ok" } },
+         table.saving === "failing" ? t("paused: saving failed, retrying") : statusWords(table.status)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
       el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }

@@ -1,7 +1,7 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
 import { t, render, languageSelector, seatName, useSeats, words } from "/static/i18n.js";
-import { TableConnection, fragmentParam, el } from "/static/net.js";
+import { TableConnection, SavingBanner, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
 import { ruleLink } from "/static/rule_link.js";
@@ -54,8 +54,10 @@ async function start() {
   let connection = null;
   let lifecycle = null;
   let tutorial = null;   // the guided first game's panel, loaded when a view carries a tutorial step
+  const saving = new SavingBanner(document.querySelector("main"));
   await languageSelector($("lang"), () => {
     drawHeader();
+    saving.rerender();
     drawMessage();
     if (lifecycle) lifecycle.rerender();
     if (tutorial) tutorial.rerender();
@@ -100,6 +102,7 @@ async function start() {
     },
     onPreview: (message) => page.onPreview && page.onPreview(message),
     onWhy: (message) => page.onWhy && page.onWhy(message),
+    onSaving: (message) => saving.update(message),
     onStatus: (now) => { status = now; drawHeader(); },
   });
   lifecycle = new LifecyclePanel($("lifecycle"), connection, { host });
