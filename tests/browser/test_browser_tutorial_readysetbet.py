@@ -108,6 +108,9 @@ def test_the_guided_race_is_played_to_its_end_in_every_language(server, browser,
     assert seen == [step.key for step in STEPS]
     end = panel(page)
     assert end["key"] == "settlement" and not FORBIDDEN.search(end["all"])
+    # the settlement's lesson (R4) stays on the panel above the closing words, in the language
+    assert "2/3" in end["text"] and (end["text"] == ENGLISH["settlement"][1]) == (lang == "en"), end["text"]
+    assert page.locator("#tutorial .tutorial-end .tutorial-closing").is_visible()
     assert page.locator("#tutorial .tutorial-end a.tutorial-lobby").get_attribute("href") == "/"
     assert in_view(page, "#tutorial") and page.locator("#winner").is_visible()
     # the settlement: the person's three bets paid 5 × 9, 4 × 4, 3 × 3 (the first token chosen is the highest)

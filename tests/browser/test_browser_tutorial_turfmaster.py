@@ -151,3 +151,26 @@ def test_the_lobby_offers_learn_to_play_on_the_game_and_lists_no_lesson(server, 
         assert page.locator("#learn-button").is_visible()
     finally:
         page.close()
+
+
+def test_the_person_has_the_name_typed_in_the_lobby_and_the_other_riders_are_the_opponent(server, browser):
+    """The lesson's seat takes the name the person typed for the first seat; the scripted player,
+    who has no seat at the table, is "Your opponent" in the language, never "Seat 2" ("Place 2" in
+    French, which reads like the bet) nor a 0-based number."""
+    context = browser.new_context(viewport=DESKTOP, locale="fr")
+    context.add_init_script("localStorage.setItem('hippodrome.lang', 'fr')")
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.select_option("#game", "turfmaster")
+        page.fill(".seat-row .seat-name", "Ana")
+        page.locator("#learn-button").click()
+        page.wait_for_url(re.compile(r"/play/"))
+        page.wait_for_selector("#tutorial:not([hidden])")
+        page.wait_for_function("() => document.querySelector('#who').textContent.includes('Ana')")
+        page.wait_for_function("() => document.body.innerText.includes('Votre adversaire')")
+        shown = page.inner_text("body")
+        assert "vous êtes Ana" in shown
+        assert not re.search(r"\b(Place|Seat|Siège) [0-9]", shown), shown
+    finally:
+        context.close()

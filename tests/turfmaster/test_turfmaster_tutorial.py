@@ -126,6 +126,17 @@ def test_the_prepared_position_produces_what_each_step_teaches():
     assert {e["round"] for e in race.history if e["event"] == "finish"} == {7}
 
 
+def test_once_finished_the_last_step_says_how_the_race_ended_not_what_to_do():
+    """T9: the finished panel no longer asks to watch the others finish; it names the real ranking."""
+    tutorial = Tutorial.new({})
+    walk(tutorial)
+    end = tutorial.view(0)["tutorial"]
+    assert end["finished"] and end["key"] == "finish" and end["text"] != STEPS[-1].text.to_json()
+    words = end["text"]["msgid"]
+    placed = [words.index(colour) for colour in ("Red", "Blue", "Yellow")]
+    assert tutorial.inner.places == ["red", "blue", "yellow"] and placed == sorted(placed), words
+
+
 def test_the_run_is_the_same_whatever_the_seed_and_shows_no_other_hand():
     ends = []
     for seed in (3, 4):

@@ -154,7 +154,8 @@ STEPS: tuple[TutorialStep, ...] = (
                 "past it they stand."),
         "T9", allows(CONTINUE),
         Message("In this step, press Continue to see the end of the race."), race_over,
-        button=Message("See the finish")),
+        button=Message("See the finish"),
+        finished_text=Message("Every horse has crossed the line: Red wins, Blue is 2nd and Yellow 3rd.")),
 )
 
 

@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, render, formatMoney, formatPercent, ordinal, seatName } from "/static/i18n.js";
+import { t, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 
 // The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
@@ -212,12 +212,7 @@ export class Page {
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
 
-  seatName(seat) {
-    const seats = this.msg && this.msg.seats;
-    // a guided race's scripted player (readysetbet/tutorial.py) has no seat at the table
-    if (this.msg && this.msg.view.tutorial && !(seats && seats[seat])) return t("Your opponent");
-    return seatName(seats, seat);
-  }
+  seatName(seat) { return playerName(this.msg, seat); }
 
   update(msg) {
     this.msg = msg;
