@@ -75,6 +75,8 @@ def test_the_guided_race_is_played_to_its_end_in_every_language(server, browser,
         step = panel(page)
         if not seen or seen[-1] != step["key"]:
             seen.append(step["key"])
+            # a refusal's hint belonged to the step before: a new step shows none
+            assert page.locator("#messages .error-box").count() == 0, (lang, step["key"])
             # the panel in the page's language, with no id, rule code or placeholder
             assert not FORBIDDEN.search(step["all"]), (lang, step["all"])
             if lang != "en":
