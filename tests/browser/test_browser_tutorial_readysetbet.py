@@ -70,6 +70,10 @@ def test_the_guided_race_is_played_to_its_end_in_every_language(server, browser,
     page.wait_for_selector("#tutorial:not([hidden])", timeout=WAIT_MS)
     page.wait_for_selector("#board .space.asked", timeout=WAIT_MS)
 
+    if phone:   # the betting hint is read whole on a phone (two lines of fixed height), not cut after one
+        hint = page.evaluate("""() => { const h = document.querySelector('#mine .hint');
+            return { text: h.textContent, cut: h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1 }; }""")
+        assert hint["text"] and not hint["cut"], hint
     seen, refused = [], False
     while True:
         step = panel(page)
