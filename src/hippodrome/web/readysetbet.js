@@ -149,7 +149,8 @@ function setClass(node, name) {
   if (node.className !== name) node.className = name;
 }
 
-// A bet's working: "5 × 3 = $15"; a loss "-$2 space, -$1 bonus token" (result lines of the history).
+// A bet's working: "5 × 3 = $15"; a loss "-$2 for the space, -$1 for the bonus token" (result lines
+// of the history: the penalty printed on the space, and the bonus token's).
 export function working(r) {
   if (r.value === undefined) {   // a game stored before result lines had their working
     return r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay");
@@ -157,8 +158,8 @@ export function working(r) {
   if (r.won) return t("{value} × {multiplier} = {amount}", { value: r.value, multiplier: r.multiplier, amount: formatMoney(r.amount) });
   if (r.cancels_loss) return t("lost, the bonus token cancels the loss: {amount}", { amount: formatMoney(0) });
   const parts = [];
-  if (r.penalty) parts.push(t("{amount} space", { amount: formatMoney(-r.penalty) }));
-  if (r.token_penalty) parts.push(t("{amount} bonus token", { amount: formatMoney(-r.token_penalty) }));
+  if (r.penalty) parts.push(t("{amount} for the space", { amount: formatMoney(-r.penalty) }));
+  if (r.token_penalty) parts.push(t("{amount} for the bonus token", { amount: formatMoney(-r.token_penalty) }));
   return parts.length ? t("lost: {parts}", { parts: parts.join(", ") }) : t("lost, nothing to pay");
 }
 
