@@ -2,7 +2,7 @@
 
 A single race on the oval (:class:`~hippodrome.turfmaster.race.Race`, the real engine) from a
 prepared position near the end of the course: the person rides Red (seat 0), the other player
-(seat 1, played from the script) rides Blue and Yellow. Seven rounds, each teaching one thing,
+(seat 1, played from the script; "Your opponent" on the page) rides Blue and Yellow. Seven rounds, each teaching one thing,
 about fifteen clicks in all:
 
 1. a card round: play a card (T1) and end the move straight ahead (T5);
@@ -105,7 +105,7 @@ STEPS: tuple[TutorialStep, ...] = (
         Message("In this step, play your 7 for Red, then click the lit square."), moved_in_round(1)),
     TutorialStep(
         "dice-round", Message("A dice round"),
-        Message("Now the other player rolls for every horse: press Continue, then move Red straight on to "
+        Message("Now your opponent rolls for every horse: press Continue, then move Red straight on to "
                 "the lit square."),
         Message("In a dice round one player rolls two dice, and every horse moves by the same number."),
         "T1", allows(CONTINUE, _square("red", 3, 81)),
@@ -135,7 +135,7 @@ STEPS: tuple[TutorialStep, ...] = (
         Message("In this step, play your 6: the 11 would not move Red."), moved_in_round(5)),
     TutorialStep(
         "dice-handicap", Message("Dice and a handicap"),
-        Message("Press Continue to let the other player roll: the sum, 11, is above Red's limit of 10, so "
+        Message("Press Continue to let your opponent roll: the sum, 11, is above Red's limit of 10, so "
                 "choose one die for Red, the 6."),
         Message("In a dice round a handicapped horse whose limit is below the sum moves by one die of its "
                 "owner's choice instead."),
