@@ -174,3 +174,24 @@ def test_the_person_has_the_name_typed_in_the_lobby_and_the_other_riders_are_the
         assert not re.search(r"\b(Place|Seat|Siège) [0-9]", shown), shown
     finally:
         context.close()
+
+
+def test_a_tapped_square_out_of_the_step_is_explained_in_words(server, browser):
+    """A newcomer taps a square beside the lit one: the page says why in the language (the race's
+    reason, or the step's hint), never that the table "offers no why" nor an id."""
+    context = browser.new_context(viewport=PHONE, locale="fr")
+    context.add_init_script("localStorage.setItem('hippodrome.lang', 'fr')")
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.select_option("#game", "turfmaster")
+        page.locator("#learn-button").click()
+        page.wait_for_url(re.compile(r"/play/"))
+        page.locator("#hands button.card.playable").click()
+        lit = page.locator("#course .reach-layer polygon").bounding_box()
+        page.mouse.click(lit["x"] + lit["width"] / 2, lit["y"] + lit["height"] * 1.5)   # the square beside it
+        toast = page.wait_for_selector("#messages .error-box", timeout=20000).text_content()
+        assert toast and "why" not in toast and "turfmaster-tutorial" not in toast, toast
+        assert not IDS.search(toast), toast
+    finally:
+        context.close()

@@ -32,6 +32,7 @@ from hippodrome.i18n import Message
 from hippodrome.turfmaster.description import MEETING, RACE
 from hippodrome.turfmaster.preview import preview as race_preview
 from hippodrome.turfmaster.race import Race
+from hippodrome.turfmaster.why import why as race_why
 
 PERSON_HORSE = "red"
 
@@ -171,6 +172,24 @@ def preview(tutorial: "TurfMasterTutorial", seat: int | None, params: Mapping[st
     return answer
 
 
+def why(tutorial: "TurfMasterTutorial", seat: int | None, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The race's "why" for a tapped square (T4, T5, T6 in words), asked of the race; a square the
+    race would allow but the step does not is answered with the step's hint."""
+    step = tutorial.current_step()
+    if tutorial.finished:
+        raise IllegalAction(step.hint)
+    action = params.get("action")
+    if action is not None and not (isinstance(action, dict) and step.allows(tutorial.inner, action)):
+        raise IllegalAction(step.hint)
+    answer = race_why(tutorial.inner, seat, params)
+    pending = tutorial.inner.pending()
+    square = params["square"]   # race_why has checked it
+    if answer["reachable"] and not step.allows(tutorial.inner,
+                                               _square(pending.context["horse"], square["lane"], square["square"])):
+        answer = {**answer, "reachable": False, "reason": "step", "rule": None, "message": step.hint}
+    return answer
+
+
 @register_game
 class TurfMasterTutorial(TutorialGame):
     """The guided first race: see the module docstring."""
@@ -180,8 +199,9 @@ class TurfMasterTutorial(TutorialGame):
         tutorial_description(RACE, name, Message("TurfMaster: learn to play"),
                              Message("A short guided race against the program: each step shows one rule"),
                              teaches=MEETING.name),
-        # the race's preview, shown only with the squares the step allows
-        lookups=(Lookup("preview", "hippodrome.turfmaster.tutorial:preview"),))
+        # the race's preview, shown only with the squares the step allows, and why a square is not
+        lookups=(Lookup("preview", "hippodrome.turfmaster.tutorial:preview"),
+                 Lookup("why", "hippodrome.turfmaster.tutorial:why")))
     inner_game = Race.name
     inner_setup = SETUP
     script = SCRIPT
