@@ -36,7 +36,7 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     text = row.text_content()
     multiplier, penalty = SPACES[placed]
     won = f"{TOKEN_VALUE} × {multiplier} = ${TOKEN_VALUE * multiplier}" in text   # the working of the bet
-    lost = (f"-${penalty} space" in text) if penalty else ("nothing to pay" in text)
+    lost = (f"-${penalty} for the space" in text) if penalty else ("nothing to pay" in text)
     assert won != lost, text
     money = int(re.search(r"\$(\d+)", page.text_content("#mine h2")).group(1))
     assert money == (TOKEN_VALUE * multiplier if won else 0), "R4: money starts at $0 and never goes below"

@@ -70,11 +70,17 @@ def test_the_guided_race_is_played_to_its_end_in_every_language(server, browser,
     page.wait_for_selector("#tutorial:not([hidden])", timeout=WAIT_MS)
     page.wait_for_selector("#board .space.asked", timeout=WAIT_MS)
 
+    if phone:   # the betting hint is read whole on a phone (two lines of fixed height), not cut after one
+        hint = page.evaluate("""() => { const h = document.querySelector('#mine .hint');
+            return { text: h.textContent, cut: h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1 }; }""")
+        assert hint["text"] and not hint["cut"], hint
     seen, refused = [], False
     while True:
         step = panel(page)
         if not seen or seen[-1] != step["key"]:
             seen.append(step["key"])
+            # a refusal's hint belonged to the step before: a new step shows none
+            assert page.locator("#messages .error-box").count() == 0, (lang, step["key"])
             # the panel in the page's language, with no id, rule code or placeholder
             assert not FORBIDDEN.search(step["all"]), (lang, step["all"])
             if lang != "en":
@@ -108,6 +114,9 @@ def test_the_guided_race_is_played_to_its_end_in_every_language(server, browser,
     assert seen == [step.key for step in STEPS]
     end = panel(page)
     assert end["key"] == "settlement" and not FORBIDDEN.search(end["all"])
+    # the settlement's lesson (R4) stays on the panel above the closing words, in the language
+    assert "2/3" in end["text"] and (end["text"] == ENGLISH["settlement"][1]) == (lang == "en"), end["text"]
+    assert page.locator("#tutorial .tutorial-end .tutorial-closing").is_visible()
     assert page.locator("#tutorial .tutorial-end a.tutorial-lobby").get_attribute("href") == "/"
     assert in_view(page, "#tutorial") and page.locator("#winner").is_visible()
     # the settlement: the person's three bets paid 5 × 9, 4 × 4, 3 × 3 (the first token chosen is the highest)

@@ -151,3 +151,49 @@ def test_the_lobby_offers_learn_to_play_on_the_game_and_lists_no_lesson(server, 
         assert page.locator("#learn-button").is_visible()
     finally:
         page.close()
+
+
+def test_the_person_has_the_name_typed_in_the_lobby_and_the_other_riders_are_the_opponent(server, browser):
+    """The lesson's seat takes the name the person typed for the first seat; the scripted player,
+    who has no seat at the table, is "Your opponent" in the language, never "Seat 2" ("Place 2" in
+    French, which reads like the bet) nor a 0-based number."""
+    context, page = open_french_lesson(browser, server, DESKTOP, name="Ana")
+    try:
+        page.wait_for_selector("#tutorial:not([hidden])")
+        page.wait_for_function("() => document.querySelector('#who').textContent.includes('Ana')")
+        page.wait_for_function("() => document.body.innerText.includes('Votre adversaire')")
+        shown = page.inner_text("body")
+        assert "vous êtes Ana" in shown
+        assert not re.search(r"\b(Place|Seat|Siège) [0-9]", shown), shown
+    finally:
+        context.close()
+
+
+def test_a_tapped_square_out_of_the_step_is_explained_in_words(server, browser):
+    """A newcomer taps a square beside the lit one: the page says why in the language (the race's
+    reason, or the step's hint), never that the table "offers no why" nor an id."""
+    context, page = open_french_lesson(browser, server, PHONE)
+    try:
+        page.locator("#hands button.card.playable").click()
+        lit = page.locator("#course .reach-layer polygon").bounding_box()
+        page.mouse.click(lit["x"] + lit["width"] / 2, lit["y"] + lit["height"] * 1.5)   # the square beside it
+        toast = page.wait_for_selector("#messages .error-box", timeout=20000).text_content()
+        assert toast and "why" not in toast and "turfmaster-tutorial" not in toast, toast
+        assert not IDS.search(toast), toast
+    finally:
+        context.close()
+
+
+def open_french_lesson(browser, server, viewport, name: str | None = None):
+    """A French page, through the lobby's Learn to play on TurfMaster (the first seat named ``name``
+    if given): its context and page."""
+    context = browser.new_context(viewport=viewport, locale="fr")
+    context.add_init_script("localStorage.setItem('hippodrome.lang', 'fr')")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game", "turfmaster")
+    if name is not None:
+        page.fill(".seat-row .seat-name", name)
+    page.locator("#learn-button").click()
+    page.wait_for_url(re.compile(r"/play/"))
+    return context, page

@@ -200,3 +200,33 @@ def test_free_actions_follow_the_step_while_it_waits_for_continue(tally):
         assert tutorial.to_json() == before
     tutorial.apply_free(0, {"type": "cheer", "loud": True})
     assert tutorial.inner.cheers == 1 and tutorial.pending().kind == "tutorial"   # still waiting for continue
+
+
+def test_the_last_steps_text_stays_once_finished_or_gives_way_to_its_finished_text(tally):
+    """The finished panel shows the last step's text (Ready Set Bet's settlement lesson), or its
+    ``finished_text`` where the text was an instruction that no longer applies (TurfMaster's finish)."""
+    def played_to_the_end(tutorial_class):
+        match = Match(tutorial_class.name, {}, seed=1)
+        while match.pending() is not None:
+            match.act(0, match.pending().options[-1])
+        return match.state.view(0)["tutorial"]
+
+    end = played_to_the_end(tally)
+    assert end["finished"] and end["text"] == {"msgid": "Say 1 or 2", "params": {}}
+
+    last = tally.steps[-1]
+    over = Message("The countdown is over: you said the last number.")
+
+    class Finished(TallyTutorial):
+        name = "test-tally-tutorial-finished"
+        steps = (*tally.steps[:-1], TutorialStep(last.key, last.title, last.text, last.why, last.rule, last.allows,
+                                                 last.hint, last.done, finished_text=over))
+
+    register_game(Finished)
+    try:
+        tutorial = Finished.new({})
+        assert tutorial.view(0)["tutorial"]["text"] == tally.steps[0].text.to_json()   # not before the end
+        end = played_to_the_end(Finished)
+        assert end["finished"] and end["key"] == last.key and end["text"] == over.to_json()
+    finally:
+        del _GAMES[Finished.name]

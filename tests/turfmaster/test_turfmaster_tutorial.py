@@ -17,6 +17,7 @@ from hippodrome.core.tutorial import CONTINUE
 from hippodrome.turfmaster.movement import moves_among
 from hippodrome.turfmaster.race import spent_without_moving
 from hippodrome.turfmaster.tutorial import SCRIPT, STEPS, preview
+from hippodrome.turfmaster.tutorial import why as why_lookup
 
 Tutorial = game_class("turfmaster-tutorial")
 KEYS = ["play-card", "dice-round", "blocked-lane", "change-lanes", "handicap", "dice-handicap", "joker", "finish"]
@@ -126,6 +127,17 @@ def test_the_prepared_position_produces_what_each_step_teaches():
     assert {e["round"] for e in race.history if e["event"] == "finish"} == {7}
 
 
+def test_once_finished_the_last_step_says_how_the_race_ended_not_what_to_do():
+    """T9: the finished panel no longer asks to watch the others finish; it names the real ranking."""
+    tutorial = Tutorial.new({})
+    walk(tutorial)
+    end = tutorial.view(0)["tutorial"]
+    assert end["finished"] and end["key"] == "finish" and end["text"] != STEPS[-1].text.to_json()
+    words = end["text"]["msgid"]
+    placed = [words.index(colour) for colour in ("Red", "Blue", "Yellow")]
+    assert tutorial.inner.places == ["red", "blue", "yellow"] and placed == sorted(placed), words
+
+
 def test_the_run_is_the_same_whatever_the_seed_and_shows_no_other_hand():
     ends = []
     for seed in (3, 4):
@@ -152,6 +164,25 @@ def test_the_preview_shows_only_the_squares_the_step_allows():
         preview(tutorial, 0, {"action": {"type": "card", "horse": "red", "card": "11"}})
     assert Tutorial.description.lookup("preview") is not None
     assert Tutorial.description.tutorial_of == "turfmaster" and Tutorial.description.starts_at_once
+
+
+def test_a_tapped_square_is_explained_by_the_race_or_by_the_step():
+    """The "why" of a tapped square (T5 out of reach; T4 a blocked square) is the race's; a square
+    the race would allow but the step does not gets the step's hint; the lit square is reachable."""
+    tutorial = Tutorial.new({})
+    seven = {"type": "card", "horse": "red", "card": "7"}
+    assert Tutorial.description.lookup("why") is not None and not Tutorial.description.lookup("why").public
+
+    def asked(lane, square, action=seven):
+        return why_lookup(tutorial, 0, {"action": action, "square": {"lane": lane, "square": square}})
+
+    assert asked(3, 73)["reachable"]
+    far = asked(3, 75)
+    assert not far["reachable"] and far["rule"] == "T5" and far["reason"] != "step"
+    aside = asked(2, 72)   # a lane change the race allows (T3), not what the step asks for
+    assert not aside["reachable"] and aside["message"] == STEPS[0].hint and aside["rule"] is None
+    with pytest.raises(IllegalAction):   # a card the step does not ask for
+        asked(3, 77, {"type": "card", "horse": "red", "card": "11"})
 
 
 def test_a_tutorial_table_starts_at_once_and_a_restarted_server_resumes_it(tmp_path):

@@ -56,6 +56,8 @@ class TutorialStep:
     ``allows(inner, action)`` and ``done(inner)`` read the inner game (the real engine's state);
     a step that only asks the person to watch allows :data:`CONTINUE` (see :func:`watching`).
     ``button``: the continue button's words (None: "Continue").
+    ``finished_text``: the last step's text once the tutorial is over, where ``text`` is an
+    instruction that no longer applies then (None: ``text`` still reads right).
     """
 
     key: str
@@ -67,6 +69,7 @@ class TutorialStep:
     hint: Message
     done: Callable[[Game], bool]
     button: Message | None = None
+    finished_text: Message | None = None
 
     def waits_for_continue(self, inner: Game) -> bool:
         return bool(self.allows(inner, CONTINUE))
@@ -194,9 +197,10 @@ class TutorialGame(DeclaredState, Game):
         step = self.current_step()
         rules = self.description.rules
         anchors = rules.anchor_map() if rules is not None else {}
+        text = step.finished_text if self.finished and step.finished_text is not None else step.text
         shown["tutorial"] = {
             "step": min(self.step, len(self.steps) - 1) + 1, "steps": len(self.steps), "key": step.key,
-            "title": step.title.to_json(), "text": step.text.to_json(), "why": step.why.to_json(),
+            "title": step.title.to_json(), "text": text.to_json(), "why": step.why.to_json(),
             "rule": anchors.get(step.rule) if step.rule else None, "finished": self.finished,
         }
         return shown

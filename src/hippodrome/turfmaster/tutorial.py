@@ -2,7 +2,7 @@
 
 A single race on the oval (:class:`~hippodrome.turfmaster.race.Race`, the real engine) from a
 prepared position near the end of the course: the person rides Red (seat 0), the other player
-(seat 1, played from the script) rides Blue and Yellow. Seven rounds, each teaching one thing,
+(seat 1, played from the script; "Your opponent" on the page) rides Blue and Yellow. Seven rounds, each teaching one thing,
 about fifteen clicks in all:
 
 1. a card round: play a card (T1) and end the move straight ahead (T5);
@@ -32,6 +32,7 @@ from hippodrome.i18n import Message
 from hippodrome.turfmaster.description import MEETING, RACE
 from hippodrome.turfmaster.preview import preview as race_preview
 from hippodrome.turfmaster.race import Race
+from hippodrome.turfmaster.why import why as race_why
 
 PERSON_HORSE = "red"
 
@@ -105,7 +106,7 @@ STEPS: tuple[TutorialStep, ...] = (
         Message("In this step, play your 7 for Red, then click the lit square."), moved_in_round(1)),
     TutorialStep(
         "dice-round", Message("A dice round"),
-        Message("Now the other player rolls for every horse: press Continue, then move Red straight on to "
+        Message("Now your opponent rolls for every horse: press Continue, then move Red straight on to "
                 "the lit square."),
         Message("In a dice round one player rolls two dice, and every horse moves by the same number."),
         "T1", allows(CONTINUE, _square("red", 3, 81)),
@@ -135,7 +136,7 @@ STEPS: tuple[TutorialStep, ...] = (
         Message("In this step, play your 6: the 11 would not move Red."), moved_in_round(5)),
     TutorialStep(
         "dice-handicap", Message("Dice and a handicap"),
-        Message("Press Continue to let the other player roll: the sum, 11, is above Red's limit of 10, so "
+        Message("Press Continue to let your opponent roll: the sum, 11, is above Red's limit of 10, so "
                 "choose one die for Red, the 6."),
         Message("In a dice round a handicapped horse whose limit is below the sum moves by one die of its "
                 "owner's choice instead."),
@@ -154,7 +155,8 @@ STEPS: tuple[TutorialStep, ...] = (
                 "past it they stand."),
         "T9", allows(CONTINUE),
         Message("In this step, press Continue to see the end of the race."), race_over,
-        button=Message("See the finish")),
+        button=Message("See the finish"),
+        finished_text=Message("Every horse has crossed the line: Red wins, Blue is 2nd and Yellow 3rd.")),
 )
 
 
@@ -170,6 +172,24 @@ def preview(tutorial: "TurfMasterTutorial", seat: int | None, params: Mapping[st
     return answer
 
 
+def why(tutorial: "TurfMasterTutorial", seat: int | None, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The race's "why" for a tapped square (T4, T5, T6 in words), asked of the race; a square the
+    race would allow but the step does not is answered with the step's hint."""
+    step = tutorial.current_step()
+    if tutorial.finished:
+        raise IllegalAction(step.hint)
+    action = params.get("action")
+    if action is not None and not (isinstance(action, dict) and step.allows(tutorial.inner, action)):
+        raise IllegalAction(step.hint)
+    answer = race_why(tutorial.inner, seat, params)
+    pending = tutorial.inner.pending()
+    square = params["square"]   # race_why has checked it
+    if answer["reachable"] and not step.allows(tutorial.inner,
+                                               _square(pending.context["horse"], square["lane"], square["square"])):
+        answer = {**answer, "reachable": False, "reason": "step", "rule": None, "message": step.hint}
+    return answer
+
+
 @register_game
 class TurfMasterTutorial(TutorialGame):
     """The guided first race: see the module docstring."""
@@ -179,8 +199,9 @@ class TurfMasterTutorial(TutorialGame):
         tutorial_description(RACE, name, Message("TurfMaster: learn to play"),
                              Message("A short guided race against the program: each step shows one rule"),
                              teaches=MEETING.name),
-        # the race's preview, shown only with the squares the step allows
-        lookups=(Lookup("preview", "hippodrome.turfmaster.tutorial:preview"),))
+        # the race's preview, shown only with the squares the step allows, and why a square is not
+        lookups=(Lookup("preview", "hippodrome.turfmaster.tutorial:preview"),
+                 Lookup("why", "hippodrome.turfmaster.tutorial:why")))
     inner_game = Race.name
     inner_setup = SETUP
     script = SCRIPT

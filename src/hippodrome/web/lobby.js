@@ -79,14 +79,21 @@ function showLearnButton(game) {
   button.title = tutorial ? words(tutorial.summary) : "";
 }
 
-// "Learn to play": a table of the game's tutorial, one person seat, started at once; then its page.
+// The name the person gave the first seat (its row's name field), else "Player" in the language.
+function personName() {
+  const input = document.querySelector(".seat-row .seat-name");
+  return (input && input.value.trim()) || t("Player");
+}
+
+// "Learn to play": a table of the game's tutorial, one person seat named as the person named the
+// first seat, started at once; then its page.
 async function learnToPlay() {
   const tutorial = tutorialOf(current());
   if (!tutorial) return;
   lastError = null;
   showError();
   const { ok, data, statusText } = await createTable({ game: tutorial.name, setup: {},
-                                                       seats: [{ name: t("Player"), kind: "person" }] });
+                                                       seats: [{ name: personName(), kind: "person" }] });
   if (!ok) {
     lastError = { ...data, statusText };
     showError();

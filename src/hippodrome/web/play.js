@@ -89,6 +89,9 @@ async function start() {
     token,
     host,
     onState: (message) => {
+      const step = (state) => state && state.view && state.view.tutorial && state.view.tutorial.key;
+      // a guided game's hint belongs to its step: the next step clears it
+      if (shownMessage && step(lastState) && step(message) !== step(lastState)) showMessage(null);
       lastState = message;
       useSeats(message.seats);   // the server's messages name seats as {seat: n}
       drawHeader();

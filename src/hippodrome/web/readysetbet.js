@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, render, formatMoney, formatPercent, ordinal, seatName } from "/static/i18n.js";
+import { t, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 
 // The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
@@ -149,7 +149,8 @@ function setClass(node, name) {
   if (node.className !== name) node.className = name;
 }
 
-// A bet's working: "5 × 3 = $15"; a loss "-$2 space, -$1 bonus token" (result lines of the history).
+// A bet's working: "5 × 3 = $15"; a loss "-$2 for the space, -$1 for the bonus token" (result lines
+// of the history: the penalty printed on the space, and the bonus token's).
 export function working(r) {
   if (r.value === undefined) {   // a game stored before result lines had their working
     return r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay");
@@ -157,8 +158,8 @@ export function working(r) {
   if (r.won) return t("{value} × {multiplier} = {amount}", { value: r.value, multiplier: r.multiplier, amount: formatMoney(r.amount) });
   if (r.cancels_loss) return t("lost, the bonus token cancels the loss: {amount}", { amount: formatMoney(0) });
   const parts = [];
-  if (r.penalty) parts.push(t("{amount} space", { amount: formatMoney(-r.penalty) }));
-  if (r.token_penalty) parts.push(t("{amount} bonus token", { amount: formatMoney(-r.token_penalty) }));
+  if (r.penalty) parts.push(t("{amount} for the space", { amount: formatMoney(-r.penalty) }));
+  if (r.token_penalty) parts.push(t("{amount} for the bonus token", { amount: formatMoney(-r.token_penalty) }));
   return parts.length ? t("lost: {parts}", { parts: parts.join(", ") }) : t("lost, nothing to pay");
 }
 
@@ -212,12 +213,7 @@ export class Page {
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
 
-  seatName(seat) {
-    const seats = this.msg && this.msg.seats;
-    // a guided race's scripted player (readysetbet/tutorial.py) has no seat at the table
-    if (this.msg && this.msg.view.tutorial && !(seats && seats[seat])) return t("Your opponent");
-    return seatName(seats, seat);
-  }
+  seatName(seat) { return playerName(this.msg, seat); }
 
   update(msg) {
     this.msg = msg;

@@ -1,6 +1,6 @@
 // The TurfMaster page: the course drawn from its data, horses, hands, decisions, tables, log.
 // It renders only what the server sends: view(seat) and the decision's options.
-import { t, tn, ordinal, render, seatName, words } from "/static/i18n.js";
+import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
 import { Board, LIGHT, fenceLabel } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
@@ -316,7 +316,7 @@ export class Page {
     else if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
   }
 
-  seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
+  seatName(seat) { return playerName(this.msg, seat); }
 
   // a horse's colour with the number its token carries on the board
   swatch(horse) {

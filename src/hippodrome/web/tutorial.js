@@ -1,7 +1,8 @@
 // The guided first game's panel (core/tutorial.py), for every game: the play page shows it when
 // the view carries `tutorial`. Step n of N, the step's title, what to do, why (the rule in words)
 // with a link to the rule's paragraph on the rules page, and at the end "Well done" with the way
-// back to the lobby and to the rules. Built once and patched; the game's own page draws the board.
+// back to the lobby and to the rules, under the last step's own words (a settlement to read).
+// Built once and patched; the game's own page draws the board.
 import { t, render } from "/static/i18n.js";
 import { el } from "/static/net.js";
 
@@ -15,7 +16,8 @@ export class TutorialPanel {
     this.text = el("p", { class: "tutorial-text" });
     this.rule = el("a", { class: "tutorial-rule", target: "_blank", rel: "noopener" });
     this.why = el("p", { class: "tutorial-why" }, el("b", {}), " ", el("span", {}), " ", this.rule);
-    this.end = el("p", { class: "tutorial-end" },
+    this.closing = el("span", { class: "tutorial-closing" });
+    this.end = el("p", { class: "tutorial-end" }, this.closing, " ",
                   el("a", { class: "tutorial-lobby", href: "/" }), " · ",
                   el("a", { class: "tutorial-rules", target: "_blank", rel: "noopener" }));
     this.root.replaceChildren(el("div", { class: "tutorial-head" }, this.counter, this.title), this.text, this.why,
@@ -44,8 +46,7 @@ export class TutorialPanel {
     this.root.dataset.finished = String(step.finished);
     this.counter.textContent = t("Step {n} of {total}", { n: step.step, total: step.steps });
     this.title.textContent = step.finished ? t("Well done! You have finished your first race.") : render(step.title);
-    this.text.textContent = step.finished ? t("You have seen every step: play a real game from the lobby, or read all the rules.")
-                                          : render(step.text);
+    this.text.textContent = render(step.text);   // once finished: the last step's text (or its finished_text)
     this.why.children[0].textContent = t("Why?");
     this.why.children[1].textContent = render(step.why);
     const page = this.rulesPage();
@@ -55,9 +56,11 @@ export class TutorialPanel {
       this.rule.textContent = t("Read the rule");
     }
     this.end.hidden = !step.finished;
-    this.end.children[0].textContent = t("Back to the lobby");
-    this.end.children[1].hidden = !page;
-    if (page) this.end.children[1].href = page;
-    this.end.children[1].textContent = t("All the rules");
+    this.closing.textContent = t("You have seen every step: play a real game from the lobby, or read all the rules.");
+    const [lobby, rules] = this.end.querySelectorAll("a");
+    lobby.textContent = t("Back to the lobby");
+    rules.hidden = !page;
+    if (page) rules.href = page;
+    rules.textContent = t("All the rules");
   }
 }
