@@ -30,6 +30,7 @@ the notes' words.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -42,11 +43,11 @@ from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, deriv
 from hippodrome.i18n import Listing, Message
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import (
+    HANDICAP_LIMITS,
     HAND_SIZE,
     HORSE_IDS,
     card_value,
     full_deck,
-    handicap_limit,
     is_card,
     is_joker,
 )
@@ -86,19 +87,20 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
 def in_move_order(horses: Any, square: Any, course: Course) -> list[Any]:
     """``horses`` in move order (T2): farthest first, the inner lane first on a line (``square[h]``:
     the square of horse ``h``). Also the order in which horses past the line finish (T9)."""
-    line, lane = course.line_of, course.lane_of
-    return sorted(horses, key=lambda h: (-line[square[h]], lane[square[h]]))
+    key = course.move_order_key
+    by_key = {key[square[h]]: h for h in horses}  # no two horses share a square
+    return [by_key[k] for k in sorted(by_key)]
 
 
 def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> dict[Any, int]:
     """The handicap limit of each of the racing ``horses`` that has one (T2, T6): by competition
     ranking, the ``finished`` horses counting ahead of them."""
     line = course.line_of
-    lines = [line[square[h]] for h in horses]
+    lines = sorted([line[square[h]] for h in horses])
+    first_rank = finished + 1 + len(lines)  # less the horses on or behind a horse's line
     limits = {}
     for horse in horses:
-        at = line[square[horse]]
-        limit = handicap_limit(finished + 1 + sum(1 for other in lines if other > at))
+        limit = HANDICAP_LIMITS.get(first_rank - bisect_right(lines, line[square[horse]]))
         if limit is not None:
             limits[horse] = limit
     return limits

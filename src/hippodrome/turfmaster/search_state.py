@@ -59,7 +59,7 @@ class SearchRace:
 
     __slots__ = ("course", "fences", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen",
                  "hands", "round_no", "card_round", "order", "limits", "turn", "dice", "dice_use", "awaiting",
-                 "points", "unclaimed", "moves")
+                 "points", "unclaimed", "moves", "kind")
 
     # -- from and to the race ---------------------------------------------------------
     @classmethod
@@ -95,6 +95,7 @@ class SearchRace:
         state.moves = None
         if state.awaiting == _AWAIT_SQUARE:
             state.moves = state._destinations(state.order[state.turn])
+        state.kind = state._waits_for()
         return state
 
     def clone(self) -> "SearchRace":
@@ -123,6 +124,7 @@ class SearchRace:
         twin.points = self.points
         twin.unclaimed = self.unclaimed
         twin.moves = self.moves
+        twin.kind = self.kind
         return twin
 
     # -- queries ----------------------------------------------------------------------
@@ -132,6 +134,10 @@ class SearchRace:
 
     def pending_kind(self) -> str | None:
         """What the race waits for: a decision's kind, ``"roll"`` (chance), or None when over."""
+        return self.kind
+
+    def _waits_for(self) -> str | None:
+        """:meth:`pending_kind`, found from the fields (kept in ``kind`` after each action)."""
         if RACING not in self.status:
             return None
         if self.card_round:
@@ -144,7 +150,7 @@ class SearchRace:
 
     def seat(self) -> int | None:
         """The seat that decides now (None for a chance step or when over)."""
-        kind = self.pending_kind()
+        kind = self.kind
         if kind is None or kind == ROLL:
             return None
         if kind == DICE_USE:
@@ -157,7 +163,7 @@ class SearchRace:
     def legal(self) -> tuple[int, ...]:
         """The lean actions of the pending step, in the race's order of options (every roll for a
         roll; none when over)."""
-        kind = self.pending_kind()
+        kind = self.kind
         if kind == CARD:
             hand = self.hands[self.order[self.turn]]
             return tuple([kind for kind, count in enumerate(hand) if count])
@@ -180,7 +186,7 @@ class SearchRace:
     # -- the race's JSON actions --------------------------------------------------------
     def action_of(self, action: int) -> dict[str, Any]:
         """The race's JSON action for the lean ``action`` of the pending step."""
-        kind = self.pending_kind()
+        kind = self.kind
         if kind == ROLL:
             return {"type": "roll", "dice": [action // 6 + 1, action % 6 + 1]}
         if kind == DICE_USE:
@@ -214,15 +220,15 @@ class SearchRace:
     def apply(self, action: int) -> None:
         """Take the lean ``action`` (one of :meth:`legal`) for the pending step. Not checked: a search
         takes its actions from ``legal()``."""
-        kind = self.pending_kind()
-        if kind == ROLL:
-            self.dice = (action // 6 + 1, action % 6 + 1)
-        elif kind == DICE_USE:
-            self.dice_use = action
-        elif kind == CARD:
+        kind = self.kind
+        if kind == CARD:
             self._play_card(action)
         elif kind == SQUARE:
             self._finish_move(self.order[self.turn], action)
+        elif kind == ROLL:
+            self.dice = (action // 6 + 1, action % 6 + 1)
+        elif kind == DICE_USE:
+            self.dice_use = action
         elif kind == DIE:
             self._begin_move(self.order[self.turn], action)
         else:  # the empty hand's only option: stand still (T13)
@@ -269,28 +275,34 @@ class SearchRace:
         self.moves = None
 
     def _advance(self) -> None:
-        """What needs nobody's decision, up to the next decision or chance step (as ``Race._advance``)."""
+        """What needs nobody's decision, up to the next decision or chance step (as ``Race._advance``);
+        ``kind`` then says what the race waits for."""
         status = self.status
         while RACING in status:
             if self.turn >= len(self.order):
                 self._end_round()
                 if RACING not in status:
-                    return
+                    break
                 self._start_round()
                 continue
             if self.awaiting is not None:
+                self.kind = self.awaiting
                 return
             horse = self.order[self.turn]
             if self.card_round:
                 if not any(self.hands[horse]):
                     if horse in self.unclaimed:  # T8: its owner is asked first
-                        self.awaiting = _AWAIT_EMPTY
+                        self.awaiting = self.kind = _AWAIT_EMPTY
                         return
                     self._next_horse()  # no card: it stands still (T13)
                     continue
-                self.awaiting = _AWAIT_CARD
+                self.awaiting = self.kind = _AWAIT_CARD
                 return
-            if self.dice is None or self.dice_use is None:
+            if self.dice is None:
+                self.kind = ROLL
+                return
+            if self.dice_use is None:
+                self.kind = DICE_USE
                 return
             if self.dice_use:
                 self._begin_move(horse, self.dice_use)
@@ -299,11 +311,12 @@ class SearchRace:
             limit = self.limits[horse]
             if limit and a + b > limit:
                 if a != b:
-                    self.awaiting = _AWAIT_DIE
+                    self.awaiting = self.kind = _AWAIT_DIE
                     return
                 self._begin_move(horse, a)
                 continue
             self._begin_move(horse, a + b)
+        self.kind = None
 
     def _start_round(self) -> None:
         self.round_no += 1
