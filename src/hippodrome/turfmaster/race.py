@@ -74,6 +74,10 @@ def shown_hand(cards: list[str]) -> list[str]:
 
 #: how many of each card one horse's deck holds
 _DECK_COUNT = Counter(full_deck())
+#: one horse's hand, drawn card by card from its full deck
+_HAND_POOL = Pool(tuple(full_deck()), HAND_SIZE)
+#: the roll of a dice round (a chance step is immutable: every round shares it)
+_ROLL = roll_chance()
 #: the order a card decision lists a hand's cards in: by value, a plain card before the joker of its value
 _CARD_ORDER = {card: (card_value(card), is_joker(card)) for card in set(full_deck())}
 
@@ -250,7 +254,7 @@ class Race(DeclaredState, Game):
             if not isinstance(cards, list) or not all(is_card(c) for c in cards):
                 # NOTE: {horse} is a horse's id; "7" is a card, "J12" the joker 12 (as the setup writes them).
                 raise InvalidSetup(Message("hand of {horse} must list cards such as \"7\" or \"J12\"", horse=repr(horse)))
-            if Counter(cards) - deck:
+            if any(count > deck[card] for card, count in Counter(cards).items()):
                 raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has",
                                            horse=repr(horse)))
             checked[horse] = list(cards)
@@ -310,7 +314,7 @@ class Race(DeclaredState, Game):
         owner = self.owner[horse]
         if self.round_kind == DICE_ROUND:
             if self.dice is None:
-                return roll_chance()
+                return _ROLL
             if self.dice_use is None:
                 options = self._dice_use_options()
                 return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
@@ -380,7 +384,7 @@ class Race(DeclaredState, Game):
 
     def _deal_draws(self) -> Draws:
         """The deal as draws: each horse's hand, card by card, from its own full deck."""
-        return Draws(tuple(Pool(tuple(full_deck()), HAND_SIZE) for _ in self.ids),
+        return Draws((_HAND_POOL,) * len(self.ids),
                      lambda hands: {"type": "deal", "hands": dict(zip(self.ids, hands))},
                      lambda action: [action["hands"][horse] for horse in self.ids])
 
@@ -395,10 +399,10 @@ class Race(DeclaredState, Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        pending = self.pending()
+        pending = self._pending_cache[0] if self._pending_cache is not None else self.pending()
         if pending.__class__ is not Decision or action.__class__ is not dict:  # else the checks pass at once
             pending = self.step_answered_by(action, Message("the race is over"))
-        if isinstance(pending, Chance):
+        if pending.__class__ is not Decision:  # a chance step
             self._pending_cache = None
             if pending.kind == "deal":
                 self.hands = {h: list(action["hands"][h]) for h in self.ids}
