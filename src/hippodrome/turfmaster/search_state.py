@@ -26,6 +26,7 @@ it samples into the race first.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from hippodrome.turfmaster.cards import card_value, full_deck, is_joker
@@ -39,6 +40,8 @@ KIND_VALUE: tuple[int, ...] = tuple(card_value(card) for card in CARD_KINDS)
 KIND_JOKER: tuple[bool, ...] = tuple(is_joker(card) for card in CARD_KINDS)
 
 RACING, FINISHED, FALLEN = 0, 1, 2
+_IS_RACING = RACING.__eq__
+_KIND_NUMBERS = range(len(CARD_KINDS))
 STATUS_NAMES = ("racing", "finished", "fallen")
 #: what is pending: the same kinds as the race's decisions and chance step
 ROLL, DICE_USE, CARD, DIE, SQUARE, EMPTY_HAND = "roll", "dice_use", "card", "die", "square", "empty_hand"
@@ -165,8 +168,7 @@ class SearchRace:
         roll; none when over)."""
         kind = self.kind
         if kind == CARD:
-            hand = self.hands[self.order[self.turn]]
-            return tuple([kind for kind, count in enumerate(hand) if count])
+            return tuple(compress(_KIND_NUMBERS, self.hands[self.order[self.turn]]))  # the kinds held
         if kind == SQUARE:
             return self.moves.ends
         if kind == DICE_USE:
@@ -249,9 +251,11 @@ class SearchRace:
         self._begin_move(horse, KIND_VALUE[kind])
 
     def _destinations(self, horse: int) -> MoveOptions:
-        square, status = self.square, self.status
-        others = [square[h] for h in range(len(square)) if h != horse and status[h] == RACING]
-        return moves_among(self.course, square[horse], self.points, others, self.fences)
+        square = self.square
+        others = list(compress(square, map(_IS_RACING, self.status)))  # the racing horses' squares
+        start = square[horse]
+        others.remove(start)
+        return moves_among(self.course, start, self.points, others, self.fences)
 
     def _begin_move(self, horse: int, points: int) -> None:
         self.points = points
