@@ -174,7 +174,8 @@ class Race(DeclaredState, Game):
         shared("bonus_unclaimed", default=[]),
         shallow("history"),  # events are complete when appended, never changed after
         # the move options and the pending step are immutable once made: a clone keeps them
-        caches={"_options_cache": KEEP, "_pending_cache": KEEP},
+        # the horses still racing, in the order of ids (a tuple, replaced when a horse leaves the track)
+        caches={"_options_cache": KEEP, "_pending_cache": KEEP, "_racing_cache": KEEP},
     )
 
     # -- construction -------------------------------------------------------------
@@ -263,10 +264,16 @@ class Race(DeclaredState, Game):
     # -- queries ------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return RACING not in self.status.values()
+        return not (self._racing_cache if self._racing_cache is not None else self._racing_horses())
 
     def racing(self) -> list[str]:
-        return [h for h in self.ids if self.status[h] == RACING]
+        return list(self._racing_cache if self._racing_cache is not None else self._racing_horses())
+
+    def _racing_horses(self) -> tuple[str, ...]:
+        """The horses still racing, in the order of ids (kept until a horse leaves the track)."""
+        status = self.status
+        self._racing_cache = racing = tuple([h for h in self.ids if status[h] == RACING])
+        return racing
 
     def current_horse(self) -> str | None:
         if self.over or self.hands is None or self.turn >= len(self.order):
@@ -278,10 +285,11 @@ class Race(DeclaredState, Game):
         if self.awaiting != AWAIT_SQUARE:
             return None
         if self._options_cache is None:
-            horse = self.order[self.turn]
-            square, status = self.square, self.status
-            others = [square[h] for h in self.ids if h != horse and status[h] == RACING]
-            self._options_cache = moves_among(self.course, square[horse], self.points, others, self.fences)
+            square = self.square
+            start = square[self.order[self.turn]]
+            others = list(map(square.__getitem__, self._racing_cache or self._racing_horses()))
+            others.remove(start)  # the moving horse's square (no two racing horses share one)
+            self._options_cache = moves_among(self.course, start, self.points, others, self.fences)
         return self._options_cache
 
     def add_cards(self, horse: str, cards: list[str]) -> None:
@@ -490,6 +498,7 @@ class Race(DeclaredState, Game):
         if moves.blocked_by_fence and self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
             event["fell"] = True
             self.status[horse] = FALLEN
+            self._racing_cache = None
             self.fallen.append(horse)
         self.square[horse] = square
         self.history.append(event)
@@ -561,6 +570,7 @@ class Race(DeclaredState, Game):
         arrived = in_move_order([h for h in self.racing() if crossed[self.square[h]]], self.square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
+            self._racing_cache = None
             self.places.append(horse)
             self.history.append({"round": self.round_no, "event": "finish", "horse": horse,
                                  "place": len(self.places)})
