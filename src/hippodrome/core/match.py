@@ -65,7 +65,8 @@ class Match:
             # the common case, at once: no chance to draw first, no free action to tell apart
             state.apply(action)
             self.log.append({"by": seat, "action": action})
-            self.resolve_chance()
+            if state.pending().__class__ is not Decision:
+                self.resolve_chance()
             return
         pending = self.resolve_chance()
         if self.state.is_free_action(action):
@@ -89,6 +90,9 @@ class Match:
         self.resolve_chance()
 
     def pending(self) -> Decision | Chance | None:
+        pending = self.state.pending()
+        if pending.__class__ is Decision:  # nothing to draw
+            return pending
         return self.resolve_chance()
 
     # -- records ------------------------------------------------------------------
