@@ -26,7 +26,7 @@ it samples into the race first.
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, repeat
 from typing import Any
 
 from hippodrome.turfmaster.cards import card_value, full_deck, is_joker
@@ -326,10 +326,11 @@ class SearchRace:
         self.round_no += 1
         self.card_round = not self.card_round
         square = self.square
-        racing = [h for h in range(len(square)) if self.status[h] == RACING]
+        horses = range(len(square))
+        racing = list(compress(horses, map(_IS_RACING, self.status)))
         self.order = tuple(in_move_order(racing, square, self.course))
         limits = handicap_limits(racing, square, self.course, len(self.places))
-        self.limits = tuple(limits.get(h, 0) for h in range(len(square)))
+        self.limits = tuple(map(limits.get, horses, repeat(0)))  # 0: no limit
         self.turn = 0
         self.awaiting = None
         self.dice = None
@@ -340,8 +341,8 @@ class SearchRace:
         if not self.card_round:
             self.roller = (self.roller + 1) % self.seats
         crossed, square = self.course.crossed, self.square
-        arrived = in_move_order([h for h in range(len(square)) if self.status[h] == RACING and crossed[square[h]]],
-                                square, self.course)
+        arrived = in_move_order([h for h in compress(range(len(square)), map(_IS_RACING, self.status))
+                                 if crossed[square[h]]], square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
         self.places = self.places + tuple(arrived)
