@@ -82,8 +82,6 @@ class Course:
                 raise CourseError(Message("{file}: the squares of a lane must be listed in order, lane by lane",
                                           file=source))
             self.lane_last[sid] = sid if ahead == NO_SQUARE else self.lane_last[ahead]
-        #: each square's bit in a bit mask of squares (``1 << id``)
-        self.bit: list[int] = [1 << sid for sid in range(len(squares))]
         #: moves on this course when no horse is near (movement._free_moves fills it, by fences)
         self.free_moves: dict[frozenset[int], dict[int, Any]] = {}
         self.finish_index: tuple[int, ...] = tuple(data["finish"])

@@ -236,7 +236,10 @@ def moves_among(course: Course, start: int, points: int, others: list[int],
     if points <= 0:
         return MoveOptions(0, (start,))
     near, free = _free_moves(course, start, points, fences)
-    if not near & sum(map(course.bit.__getitem__, others)):  # nobody blocks a square the move could ask about
+    for square in others:
+        if near >> square & 1:
+            break
+    else:  # nobody blocks a square the move could ask about
         return free
     block = course.blocks
     blocked = set().union(*[block[square] for square in others])

@@ -435,8 +435,8 @@ class Race(DeclaredState, Game):
         elif kind == "stand_still":
             self._stand_still(action["horse"])
         elif kind == "square":
-            square = self.course.square(action["lane"], action["square"])
-            self._finish_move(action["horse"], square)
+            # the options list the move's ends in order, and the action is one of them
+            self._finish_move(action["horse"], self._options_cache.ends[pending.options.index(action)])
         self._advance()
 
     def _refusal(self, pending: Decision, action: Action) -> Message:
