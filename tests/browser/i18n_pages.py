@@ -224,7 +224,7 @@ READYSETBET_AUTOPLAY = """() => {
       if (actedOn === state && Date.now() - actedAt < 2000) return;
       actedOn = state; actedAt = Date.now();
       if (option) { click(option, option.dataset.type); return; }
-      const spaces = [...document.querySelectorAll("#board .space:not([disabled])")];
+      const spaces = [...document.querySelectorAll("#board .space:not(.closed)")];
       const held = spaces.filter((s) => s.querySelector(".chip.house"));
       if (held.length && !auto.houseRefused) {
         auto.houseRefused = true;
@@ -240,7 +240,7 @@ READYSETBET_AUTOPLAY = """() => {
     if (next) { click(next, "next_race"); return; }
     const token = document.querySelector("#tokens .token:not([disabled])");
     if (token && Date.now() - betAt > 400) {
-      const free = [...document.querySelectorAll("#board .space:not([disabled]):not(.taken):not(.mine)")];
+      const free = [...document.querySelectorAll("#board .space:not(.closed):not(.taken):not(.mine)")];
       if (free.length) { click(pick(free), "bet"); betAt = Date.now(); }
     }
   };

@@ -235,6 +235,11 @@ class GameDescription:
     races: bool = False
     #: the puzzles for players (None: the game has none)
     puzzles: PuzzleBook | None = None
+    #: the game is the guided first game of this game (core/tutorial.py): the lobby offers it as
+    #: that game's "Learn to play" rather than as a game to set up
+    tutorial_of: str | None = None
+    #: its tables start as soon as they are made (no Ready step): a tutorial's one person
+    starts_at_once: bool = False
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
@@ -278,4 +283,5 @@ class GameDescription:
             "page": self.page, "caller": self.caller, "lobby": self.lobby, "data": self.data,
             "rules": None if self.rules is None else self.rules.to_json(),
             "puzzles": None if self.puzzles is None else self.puzzles.to_json(),
+            "tutorial_of": self.tutorial_of, "starts_at_once": self.starts_at_once,
         }

@@ -109,6 +109,7 @@ BOTS = (
 )
 
 PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
+WHY = Lookup("why", "hippodrome.turfmaster.why:why")
 RACES_RUN = Lookup("races", "hippodrome.turfmaster.preview:races", public=True)
 
 RULES = RulesPage("turfmaster", "hippodrome.turfmaster.rules:ANCHORS", "hippodrome.turfmaster.rules:diagrams")
@@ -132,7 +133,7 @@ MEETING = GameDescription(
     page="turfmaster",
     public_data=public_data,
     form=meeting_form,
-    lookups=(PREVIEW, RACES_RUN),
+    lookups=(PREVIEW, WHY, RACES_RUN),
     examples=(
         {"players": 2, "horses_per_player": 2},
         {"players": 3, "horses_per_player": 2, "course": "triangle"},
@@ -164,7 +165,7 @@ RACE = replace(
     ),
     seats=seats_of,
     form=race_form,
-    lookups=(PREVIEW,),
+    lookups=(PREVIEW, WHY),
     examples=(
         {"players": 4},
         {"players": 2, "horses_per_player": 3, "course": "triangle"},

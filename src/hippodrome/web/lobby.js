@@ -69,9 +69,36 @@ function showRulesLink(game) {
   }
 }
 
+// The guided first game that teaches a game (its description's tutorial_of names it), if any.
+const tutorialOf = (game) => games.find((other) => other.tutorial_of === game.name);
+
+function showLearnButton(game) {
+  const tutorial = tutorialOf(game);
+  const button = $("learn-button");
+  button.hidden = !tutorial;
+  button.title = tutorial ? words(tutorial.summary) : "";
+}
+
+// "Learn to play": a table of the game's tutorial, one person seat, started at once; then its page.
+async function learnToPlay() {
+  const tutorial = tutorialOf(current());
+  if (!tutorial) return;
+  lastError = null;
+  showError();
+  const { ok, data, statusText } = await createTable({ game: tutorial.name, setup: {},
+                                                       seats: [{ name: t("Player"), kind: "person" }] });
+  if (!ok) {
+    lastError = { ...data, statusText };
+    showError();
+    return;
+  }
+  location.assign(data.play_host_link);
+}
+
 function renderGameOptions(keep = false) {
   const game = current();
   showRulesLink(game);
+  showLearnButton(game);
   $("game-summary").textContent = words(game.summary);
   $("seats-heading").hidden = game.seats.max === 0;   // a game without seats (the box's races)
   const box = $("game-options");
@@ -261,14 +288,17 @@ async function refreshTables() {
   const { tables } = await response.json();
   const box = $("tables");
   box.innerHTML = "";
-  const open = tables.filter((table) => !table.over && table.status !== "damaged");   // a damaged record cannot be played
+  // a damaged record cannot be played; a guided first game is one person's lesson, not a table to join
+  const lesson = (table) => games.some((game) => game.name === table.game && game.tutorial_of);
+  const open = tables.filter((table) => !table.over && table.status !== "damaged" && !lesson(table));
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Status")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
     list.append(el("tr", {},
       el("td", {}, table.id),
       el("td", {}, gameTitle(table.game)),
-      el("td", { class: "table-status", dataset: { status: table.status } }, statusWords(table.status)),
+      el("td", { class: "table-status", dataset: { status: table.status, saving: table.saving || "ok" } },
+         table.saving === "failing" ? t("paused: saving failed, retrying") : statusWords(table.status)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
       el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }
@@ -279,7 +309,7 @@ function fillGames(keep = false) {
   const select = $("game");
   const chosen = select.value;
   select.innerHTML = "";
-  for (const game of games.filter((g) => g.lobby)) {
+  for (const game of games.filter((g) => g.lobby && !g.tutorial_of)) {   // a tutorial is offered by its game
     select.append(el("option", { value: game.name, selected: game.name === chosen, title: words(game.summary) }, words(game.title)));
   }
   renderGameOptions(keep);
@@ -291,6 +321,7 @@ async function start() {
   fillGames();
   $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   $("create-form").addEventListener("submit", submitTable);
+  $("learn-button").addEventListener("click", learnToPlay);
   refreshTables();
   setInterval(refreshTables, 5000);
 }

@@ -1,12 +1,14 @@
 // The table connection (protocol v1, docs/protocol.md): joins with the seat's token, keeps the
 // newest state, and reconnects by itself (with growing pauses) when the server goes away.
 // `join` carries the page's language, so the server's errors and notes come in that language.
-import { lang, t, seatName } from "/static/i18n.js";
+// While the server cannot save the game it pauses the table and says so (`storage` messages):
+// `onSaving` hears each of them, and null once a state comes again (a state is always stored).
+import { lang, t, render, seatName } from "/static/i18n.js";
 
 export const PROTOCOL = 1;
 
 export class TableConnection {
-  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview } = {}) {
+  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview, onWhy, onSaving } = {}) {
     this.tableId = tableId;
     this.token = token;
     this.host = host;
@@ -14,6 +16,9 @@ export class TableConnection {
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.onPreview = onPreview || (() => {});
+    this.onWhy = onWhy || (() => {});
+    this.onSaving = onSaving || (() => {});
+    this.saving = null;   // the last storage message while saving fails
     this.state = null;
     this.retry = 0;
     this.closed = false;
@@ -33,8 +38,17 @@ export class TableConnection {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
       if (message.type === "welcome") { this.seat = message.seat; this.onStatus("online"); }
-      else if (message.type === "state") { this.state = message; this.onState(message); }
+      else if (message.type === "state") {
+        if (this.saving) { this.saving = null; this.onSaving(null); }
+        this.state = message;
+        this.onState(message);
+      }
+      else if (message.type === "storage") {
+        this.saving = message.status === "failing" ? message : null;
+        this.onSaving(message);
+      }
       else if (message.type === "preview") this.onPreview(message);
+      else if (message.type === "why") this.onWhy(message);
       else if (message.type === "error") this.onError(message);
     });
     ws.addEventListener("close", () => {
@@ -65,8 +79,37 @@ export class TableConnection {
   }
 
   preview(action) { return this.send({ type: "preview", action }); }
+  // the game's private "why" look-up: why a square (or the like) is out of reach, in words
+  why(params) { return this.send({ type: "why", ...params }); }
   pause() { return this.send({ type: "pause", ...(this.host ? { host: this.host } : {}) }); }
   resume() { return this.send({ type: "resume", ...(this.host ? { host: this.host } : {}) }); }
+}
+
+// The banner of a table's page while the server cannot save the game ("the table is paused:
+// saving the game failed, retrying"), and for a few seconds once it can again; in the page's
+// language, redrawn when it changes.
+export class SavingBanner {
+  constructor(parent) {
+    this.node = el("div", { class: "saving-banner", role: "alert" });
+    this.node.hidden = true;
+    parent.prepend(this.node);
+    this.message = null;
+  }
+
+  update(message) {
+    clearTimeout(this.timer);
+    this.message = message;
+    if (message && message.status === "ok") this.timer = setTimeout(() => this.update(null), 6000);
+    this.rerender();
+  }
+
+  rerender() {
+    const message = this.message;
+    this.node.hidden = !message;
+    if (!message) return;
+    this.node.dataset.status = message.status;
+    this.node.textContent = message.message_i18n ? render(message.message_i18n) : message.message;
+  }
 }
 
 export function fragmentParam(name) {
