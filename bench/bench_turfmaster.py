@@ -25,6 +25,7 @@ import copy
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -210,9 +211,10 @@ def compare(commit: str, rounds: int) -> None:
             theirs = [run["race_steps"] for run in runs[commit]]
             what += f" (against {commit}'s steps through the race)"
         theirs_text = f"{min(theirs):,.0f} - {max(theirs):,.0f} {unit}"
+        ratios = [o / t for o, t in zip(ours, theirs)]
         print(f"| {what} | {ours_text} | {theirs_text} | {max(ours) / max(theirs):.2f}x "
-              f"(best of each; {min(o / t for o, t in zip(ours, theirs)):.2f}x - "
-              f"{max(o / t for o, t in zip(ours, theirs)):.2f}x round by round) |")
+              f"(best of each; round by round {min(ratios):.2f}x - {max(ratios):.2f}x, "
+              f"median {statistics.median(ratios):.2f}x) |")
 
 
 def main() -> None:

@@ -95,13 +95,13 @@ class Decision:
 
     def __init__(self, seat: int, kind: str, options: tuple[Action, ...], context: dict[str, Any] | None = None,
                  notes: tuple[Any, ...] = ()) -> None:
-        set_field = object.__setattr__
-        set_field(self, "seat", seat)
-        set_field(self, "kind", kind)
-        set_field(self, "options", options)
-        set_field(self, "context", {} if context is None else context)
-        set_field(self, "note_messages", notes)
-        set_field(self, "_notes", None)
+        # each slot set through its own descriptor (a game makes one decision per step)
+        _set_seat(self, seat)
+        _set_kind(self, kind)
+        _set_options(self, options)
+        _set_context(self, {} if context is None else context)
+        _set_note_messages(self, notes)
+        _set_notes(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")  # i18n: programming error
@@ -120,7 +120,7 @@ class Decision:
             notes = self.note_messages
             if any(not isinstance(note, str) for note in notes):
                 notes = tuple(note if isinstance(note, str) else Note(note) for note in notes)
-            object.__setattr__(self, "_notes", notes)
+            _set_notes(self, notes)
         return notes
 
     def _fields(self) -> tuple[Any, ...]:
@@ -179,6 +179,10 @@ class Decision:
             if option == action:
                 return note
         return ""
+
+
+_set_seat, _set_kind, _set_options, _set_context, _set_note_messages, _set_notes = (
+    Decision.__dict__[name].__set__ for name in Decision.__slots__)
 
 
 @dataclass(frozen=True)

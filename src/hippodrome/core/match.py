@@ -59,6 +59,15 @@ class Match:
     # -- decisions ----------------------------------------------------------------
     def act(self, seat: int, action: Action) -> None:
         """Seat ``seat`` takes ``action``; refused (state unchanged) unless it is legal."""
+        state = self.state
+        pending = state.pending()
+        if pending.__class__ is Decision and seat == pending.seat and not state.free_action_types:
+            # the common case, at once: no chance to draw first, no free action to tell apart
+            state.apply(action)
+            self.log.append({"by": seat, "action": action})
+            if state.pending().__class__ is not Decision:
+                self.resolve_chance()
+            return
         pending = self.resolve_chance()
         if self.state.is_free_action(action):
             self.state.apply_free(seat, action)
@@ -81,6 +90,9 @@ class Match:
         self.resolve_chance()
 
     def pending(self) -> Decision | Chance | None:
+        pending = self.state.pending()
+        if pending.__class__ is Decision:  # nothing to draw
+            return pending
         return self.resolve_chance()
 
     # -- records ------------------------------------------------------------------

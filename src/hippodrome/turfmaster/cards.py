@@ -19,12 +19,19 @@ HORSE_IDS: tuple[str, ...] = tuple(HORSE_COLOURS)
 HANDICAP_LIMITS: dict[int, int] = {int(k): v for k, v in _DATA["handicaps"].items()}
 
 
-def full_deck() -> list[str]:
-    """The 32 cards of one horse's deck, in a fixed order (shuffle it with a chance step)."""
+def _deck_in_order() -> tuple[str, ...]:
     deck = [f"{JOKER_PREFIX}{value}" for value in _DATA["jokers"]]
     for value, count in _DATA["cards"].items():
         deck.extend([value] * count)
-    return deck
+    return tuple(deck)
+
+
+_DECK = _deck_in_order()
+
+
+def full_deck() -> list[str]:
+    """The 32 cards of one horse's deck, in a fixed order (shuffle it with a chance step)."""
+    return list(_DECK)
 
 
 _VALUES = {card: int(card.removeprefix(JOKER_PREFIX)) for card in set(full_deck())}

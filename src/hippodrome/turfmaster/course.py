@@ -52,6 +52,9 @@ class Course:
         self.lane_of: list[int] = [s["lane"] for s in squares]
         self.index_of: list[int] = [s["index"] for s in squares]
         self.line_of: list[int] = [s["line"] for s in squares]
+        #: each square's place in move order (T2), smallest first: the farthest line first, the inner
+        #: lane first on a line (no two squares share a line and a lane)
+        self.move_order_key: list[int] = [self.lanes * -s["line"] + s["lane"] for s in squares]
         self._ids: dict[tuple[int, int], int] = {
             (s["lane"], s["index"]): i for i, s in enumerate(squares)
         }

@@ -23,6 +23,10 @@ FIRST_CHANGE_POINT = 1
 LATE_CHANGE_POINT = 7
 LATE_CHANGE_POINT_AFTER_OPENING_JUMP = 8
 JUMP_COST = 4
+#: steps after a move's first one before its late lane change may be taken
+_FIRST_TURN = LATE_CHANGE_POINT - 2
+#: no turn walked just before (a square id that no square follows)
+_NO_RUN = NO_SQUARE - 1
 
 
 class MoveOptions(NamedTuple):
@@ -86,13 +90,22 @@ class _Asked:
 _CACHED_POINTS = 32
 
 
+#: the values a table of empty-course moves holds from the start: every card and roll (2 to 12), and 1
+_TABLED_POINTS = range(1, 13)
+
+
 def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
     """:func:`_empty_course_moves`, kept in the course's ``free_moves`` (one table per set of fences,
-    keyed by start and points): at most one entry per square and value, a few MB for a course, and
-    plain ints and tuples that the garbage collector soon stops walking through."""
+    keyed by start and points): filled for every square and every value of a card or a roll when
+    first asked (a few hundredths of a second for a course without fences, about 0.15 s with them,
+    once in a process, where a table filled as moves come up would keep a search slow for thousands
+    of moves), then one entry per square and value at most, a few MB for a course, and plain ints and
+    tuples that the garbage collector soon stops walking through."""
     table = course.free_moves.get(fences)
     if table is None:
-        table = course.free_moves[fences] = {}
+        table = course.free_moves[fences] = {
+            square * _CACHED_POINTS + value: _empty_course_moves(course, square, value, fences)
+            for square in range(len(course)) for value in _TABLED_POINTS}
     if points >= _CACHED_POINTS:
         return _empty_course_moves(course, start, points, fences)
     key = start * _CACHED_POINTS + points
@@ -127,7 +140,8 @@ def _empty_course_moves(course: Course, start: int, points: int, fences: frozens
 def _free_flat_moves(course: Course, start: int, points: int) -> tuple[int, MoveOptions]:
     """:func:`_free_moves` without fences, from the walks of :func:`_flat_destinations` on an empty
     course: its window is the squares the walks step on (each a run of consecutive ids), and near
-    it each run one square longer at each end within its lane."""
+    it each run one square longer at each end within its lane (a walk that :func:`_flat_destinations`
+    skips as the same as the one before lies within that one's window)."""
     nxt, inward, outward, prev, last = course.next, course.inward, course.outward, course.prev, course.lane_last
     near = 0
     stops = [(0, start)]
@@ -141,17 +155,21 @@ def _free_flat_moves(course: Course, start: int, points: int) -> tuple[int, Move
         high = square + more + 1 if nxt[square + more] != NO_SQUARE else square + more
         near |= ((1 << (high - low + 1)) - 1) << low
 
-    first_turn = LATE_CHANGE_POINT - 2
     for first in (nxt[start], inward[start], outward[start]):
         if first == NO_SQUARE:
             continue
         walk(first, 1)
         walked = stops[-1][0] - 1
-        for steps in range(first_turn, min(walked, points - 2) + 1):
-            square, point = first + steps, steps + 2
-            for side in (inward[square], outward[square]):
-                if side != NO_SQUARE:
-                    walk(side, point)
+        for sides in (inward, outward):
+            before = _NO_RUN
+            for steps in range(_FIRST_TURN, min(walked, points - 2) + 1):
+                side = sides[first + steps]
+                if side == NO_SQUARE:
+                    before = _NO_RUN
+                    continue
+                if side != before + 1:  # else the same walk as the turn before (see _flat_destinations)
+                    walk(side, steps + 2)
+                before = side
     best = max(stops)[0]
     return near, MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))
 
@@ -218,12 +236,13 @@ def moves_among(course: Course, start: int, points: int, others: list[int],
     if points <= 0:
         return MoveOptions(0, (start,))
     near, free = _free_moves(course, start, points, fences)
-    if _clear_of(near, others):  # nobody blocks a square the move could ask about
-        return free
-    blocked: set[int] = set()
-    block = course.blocks
     for square in others:
-        blocked.update(block[square])
+        if near >> square & 1:
+            break
+    else:  # nobody blocks a square the move could ask about
+        return free
+    block = course.blocks
+    blocked = set().union(*[block[square] for square in others])
     if fences:
         return _searched_destinations(course, start, points, blocked, fences)
     return _flat_destinations(course, start, points, blocked)
@@ -237,36 +256,58 @@ def _flat_destinations(course: Course, start: int, points: int, blocked: set[int
     once into a neighbouring lane on point 7 or later and walk straight on from there. Only where a
     walk stops (out of points, or blocked) can it be among the farthest ends: every square on the way
     was reached with fewer points. A lane's squares have consecutive ids, so a straight walk goes as
-    far as the first blocked square above it (found by bisection) or the end of its lane, at once."""
+    far as the first blocked square above it (found by bisection) or the end of its lane, at once.
+
+    A turn onto the square right after the one the turn before reached (a straight stretch) walks to
+    the same end with the same points: the square is free, so the walk before went through it, and
+    one point later it has one point less to go. Only the first turn of such a run is walked; a
+    blocked square ends the run."""
     if points <= 0:
         return MoveOptions(0, (start,))
     nxt, inward, outward, last = course.next, course.inward, course.outward, course.lane_last
     ordered = sorted(blocked)
-    beyond = len(course)
-
-    ordered.append(beyond)  # a stop beyond every lane, so that bisection always finds one
-
-    def room(square: int) -> int:
-        """How many squares a horse on ``square`` can walk straight on."""
-        stop = ordered[bisect_right(ordered, square)]
-        end = last[square] + 1
-        return (stop if stop < end else end) - square - 1
-
-    stops = [(0, start)]  # (points used, square) where a walk stops
-    first_turn = LATE_CHANGE_POINT - 2  # steps after the first one before the late turn may be taken
+    ordered.append(len(course))  # a stop beyond every lane, so that bisection always finds one
+    best, ends = 0, [start]
     for first in (nxt[start], inward[start], outward[start]):
         if first == NO_SQUARE or first in blocked:
             continue
-        walked = min(points - 1, room(first))
-        stops.append((1 + walked, first + walked))
-        for steps in range(first_turn, min(walked, points - 2) + 1):
-            square, point = first + steps, steps + 2
-            for side in (inward[square], outward[square]):
-                if side != NO_SQUARE and side not in blocked:
-                    more = min(points - point, room(side))
-                    stops.append((point + more, side + more))
-    best = max(stops)[0]
-    return MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))
+        stop = ordered[bisect_right(ordered, first)]
+        end = last[first] + 1
+        walked = (stop if stop < end else end) - first - 1  # the squares it can walk straight on
+        if walked >= points - 1:
+            walked = points - 1
+        if walked + 1 >= best:
+            if walked + 1 > best:
+                best, ends = walked + 1, [first + walked]
+            else:
+                ends.append(first + walked)
+        turns = range(first + _FIRST_TURN, first + (walked if walked < points - 2 else points - 2) + 1)
+        if not turns:
+            continue
+        for sides in (inward, outward):
+            before = _NO_RUN
+            point = _FIRST_TURN + 1
+            for square in turns:
+                point += 1
+                side = sides[square]
+                if side == NO_SQUARE or side in blocked:
+                    before = _NO_RUN
+                    continue
+                if side == before + 1:  # the same walk as the turn before
+                    before = side
+                    continue
+                before = side
+                stop = ordered[bisect_right(ordered, side)]
+                end = last[side] + 1
+                more = (stop if stop < end else end) - side - 1
+                if more > points - point:
+                    more = points - point
+                if point + more >= best:
+                    if point + more > best:
+                        best, ends = point + more, [side + more]
+                    else:
+                        ends.append(side + more)
+    return MoveOptions(best, tuple(sorted(set(ends))))
 
 
 def reach(course: Course, start: int, limit: int, blocked: set[int] | frozenset[int] = frozenset(),

@@ -30,6 +30,7 @@ the notes' words.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -43,11 +44,11 @@ from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, deriv
 from hippodrome.i18n import Listing, Message
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import (
+    HANDICAP_LIMITS,
     HAND_SIZE,
     HORSE_IDS,
     card_value,
     full_deck,
-    handicap_limit,
     is_card,
     is_joker,
 )
@@ -74,6 +75,10 @@ def shown_hand(cards: list[str]) -> list[str]:
 
 #: how many of each card one horse's deck holds
 _DECK_COUNT = Counter(full_deck())
+#: one horse's hand, drawn card by card from its full deck
+_HAND_POOL = Pool(tuple(full_deck()), HAND_SIZE)
+#: the roll of a dice round (a chance step is immutable: every round shares it)
+_ROLL = roll_chance()
 #: the order a card decision lists a hand's cards in: by value, a plain card before the joker of its value
 _CARD_ORDER = {card: (card_value(card), is_joker(card)) for card in set(full_deck())}
 
@@ -87,19 +92,20 @@ def spent_without_moving(card: str, limit: int | None) -> bool:
 def in_move_order(horses: Any, square: Any, course: Course) -> list[Any]:
     """``horses`` in move order (T2): farthest first, the inner lane first on a line (``square[h]``:
     the square of horse ``h``). Also the order in which horses past the line finish (T9)."""
-    line, lane = course.line_of, course.lane_of
-    return sorted(horses, key=lambda h: (-line[square[h]], lane[square[h]]))
+    key = course.move_order_key
+    by_key = {key[square[h]]: h for h in horses}  # no two horses share a square
+    return [by_key[k] for k in sorted(by_key)]
 
 
 def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> dict[Any, int]:
     """The handicap limit of each of the racing ``horses`` that has one (T2, T6): by competition
     ranking, the ``finished`` horses counting ahead of them."""
     line = course.line_of
-    lines = [line[square[h]] for h in horses]
+    lines = sorted([line[square[h]] for h in horses])
+    first_rank = finished + 1 + len(lines)  # less the horses on or behind a horse's line
     limits = {}
     for horse in horses:
-        at = line[square[horse]]
-        limit = handicap_limit(finished + 1 + sum(1 for other in lines if other > at))
+        limit = HANDICAP_LIMITS.get(first_rank - bisect_right(lines, line[square[horse]]))
         if limit is not None:
             limits[horse] = limit
     return limits
@@ -169,7 +175,8 @@ class Race(DeclaredState, Game):
         shared("bonus_unclaimed", default=[]),
         shallow("history"),  # events are complete when appended, never changed after
         # the move options and the pending step are immutable once made: a clone keeps them
-        caches={"_options_cache": KEEP, "_pending_cache": KEEP},
+        # the horses still racing, in the order of ids (a tuple, replaced when a horse leaves the track)
+        caches={"_options_cache": KEEP, "_pending_cache": KEEP, "_racing_cache": KEEP},
     )
 
     # -- construction -------------------------------------------------------------
@@ -249,7 +256,7 @@ class Race(DeclaredState, Game):
             if not isinstance(cards, list) or not all(is_card(c) for c in cards):
                 # NOTE: {horse} is a horse's id; "7" is a card, "J12" the joker 12 (as the setup writes them).
                 raise InvalidSetup(Message("hand of {horse} must list cards such as \"7\" or \"J12\"", horse=repr(horse)))
-            if Counter(cards) - deck:
+            if any(count > deck[card] for card, count in Counter(cards).items()):
                 raise InvalidSetup(Message("hand of {horse} holds more copies of a card than a deck has",
                                            horse=repr(horse)))
             checked[horse] = list(cards)
@@ -258,10 +265,16 @@ class Race(DeclaredState, Game):
     # -- queries ------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return RACING not in self.status.values()
+        return not (self._racing_cache if self._racing_cache is not None else self._racing_horses())
 
     def racing(self) -> list[str]:
-        return [h for h in self.ids if self.status[h] == RACING]
+        return list(self._racing_cache if self._racing_cache is not None else self._racing_horses())
+
+    def _racing_horses(self) -> tuple[str, ...]:
+        """The horses still racing, in the order of ids (kept until a horse leaves the track)."""
+        status = self.status
+        self._racing_cache = racing = tuple([h for h in self.ids if status[h] == RACING])
+        return racing
 
     def current_horse(self) -> str | None:
         if self.over or self.hands is None or self.turn >= len(self.order):
@@ -273,10 +286,11 @@ class Race(DeclaredState, Game):
         if self.awaiting != AWAIT_SQUARE:
             return None
         if self._options_cache is None:
-            horse = self.order[self.turn]
-            square, status = self.square, self.status
-            others = [square[h] for h in self.ids if h != horse and status[h] == RACING]
-            self._options_cache = moves_among(self.course, square[horse], self.points, others, self.fences)
+            square = self.square
+            start = square[self.order[self.turn]]
+            others = list(map(square.__getitem__, self._racing_cache or self._racing_horses()))
+            others.remove(start)  # the moving horse's square (no two racing horses share one)
+            self._options_cache = moves_among(self.course, start, self.points, others, self.fences)
         return self._options_cache
 
     def add_cards(self, horse: str, cards: list[str]) -> None:
@@ -309,7 +323,7 @@ class Race(DeclaredState, Game):
         owner = self.owner[horse]
         if self.round_kind == DICE_ROUND:
             if self.dice is None:
-                return roll_chance()
+                return _ROLL
             if self.dice_use is None:
                 options = self._dice_use_options()
                 return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
@@ -380,7 +394,7 @@ class Race(DeclaredState, Game):
 
     def _deal_draws(self) -> Draws:
         """The deal as draws: each horse's hand, card by card, from its own full deck."""
-        return Draws(tuple(Pool(tuple(full_deck()), HAND_SIZE) for _ in self.ids),
+        return Draws((_HAND_POOL,) * len(self.ids),
                      lambda hands: {"type": "deal", "hands": dict(zip(self.ids, hands))},
                      lambda action: [action["hands"][horse] for horse in self.ids])
 
@@ -395,10 +409,10 @@ class Race(DeclaredState, Game):
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
-        pending = self.pending()
+        pending = self._pending_cache[0] if self._pending_cache is not None else self.pending()
         if pending.__class__ is not Decision or action.__class__ is not dict:  # else the checks pass at once
             pending = self.step_answered_by(action, Message("the race is over"))
-        if isinstance(pending, Chance):
+        if pending.__class__ is not Decision:  # a chance step
             self._pending_cache = None
             if pending.kind == "deal":
                 self.hands = {h: list(action["hands"][h]) for h in self.ids}
@@ -423,8 +437,8 @@ class Race(DeclaredState, Game):
         elif kind == "stand_still":
             self._stand_still(action["horse"])
         elif kind == "square":
-            square = self.course.square(action["lane"], action["square"])
-            self._finish_move(action["horse"], square)
+            # the options list the move's ends in order, and the action is one of them
+            self._finish_move(action["horse"], self._options_cache.ends[pending.options.index(action)])
         self._advance()
 
     def _refusal(self, pending: Decision, action: Action) -> Ruled | Message:
@@ -488,6 +502,7 @@ class Race(DeclaredState, Game):
         if moves.blocked_by_fence and self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
             event["fell"] = True
             self.status[horse] = FALLEN
+            self._racing_cache = None
             self.fallen.append(horse)
         self.square[horse] = square
         self.history.append(event)
@@ -559,6 +574,7 @@ class Race(DeclaredState, Game):
         arrived = in_move_order([h for h in self.racing() if crossed[self.square[h]]], self.square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
+            self._racing_cache = None
             self.places.append(horse)
             self.history.append({"round": self.round_no, "event": "finish", "horse": horse,
                                  "place": len(self.places)})

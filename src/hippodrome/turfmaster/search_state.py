@@ -26,6 +26,7 @@ it samples into the race first.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
 from typing import Any
 
 from hippodrome.turfmaster.cards import card_value, full_deck, is_joker
@@ -39,6 +40,8 @@ KIND_VALUE: tuple[int, ...] = tuple(card_value(card) for card in CARD_KINDS)
 KIND_JOKER: tuple[bool, ...] = tuple(is_joker(card) for card in CARD_KINDS)
 
 RACING, FINISHED, FALLEN = 0, 1, 2
+_IS_RACING = RACING.__eq__
+_KIND_NUMBERS = range(len(CARD_KINDS))
 STATUS_NAMES = ("racing", "finished", "fallen")
 #: what is pending: the same kinds as the race's decisions and chance step
 ROLL, DICE_USE, CARD, DIE, SQUARE, EMPTY_HAND = "roll", "dice_use", "card", "die", "square", "empty_hand"
@@ -59,7 +62,7 @@ class SearchRace:
 
     __slots__ = ("course", "fences", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen",
                  "hands", "round_no", "card_round", "order", "limits", "turn", "dice", "dice_use", "awaiting",
-                 "points", "unclaimed", "moves")
+                 "points", "unclaimed", "moves", "kind")
 
     # -- from and to the race ---------------------------------------------------------
     @classmethod
@@ -95,6 +98,7 @@ class SearchRace:
         state.moves = None
         if state.awaiting == _AWAIT_SQUARE:
             state.moves = state._destinations(state.order[state.turn])
+        state.kind = state._waits_for()
         return state
 
     def clone(self) -> "SearchRace":
@@ -123,6 +127,7 @@ class SearchRace:
         twin.points = self.points
         twin.unclaimed = self.unclaimed
         twin.moves = self.moves
+        twin.kind = self.kind
         return twin
 
     # -- queries ----------------------------------------------------------------------
@@ -132,6 +137,10 @@ class SearchRace:
 
     def pending_kind(self) -> str | None:
         """What the race waits for: a decision's kind, ``"roll"`` (chance), or None when over."""
+        return self.kind
+
+    def _waits_for(self) -> str | None:
+        """:meth:`pending_kind`, found from the fields (kept in ``kind`` after each action)."""
         if RACING not in self.status:
             return None
         if self.card_round:
@@ -144,7 +153,7 @@ class SearchRace:
 
     def seat(self) -> int | None:
         """The seat that decides now (None for a chance step or when over)."""
-        kind = self.pending_kind()
+        kind = self.kind
         if kind is None or kind == ROLL:
             return None
         if kind == DICE_USE:
@@ -157,10 +166,9 @@ class SearchRace:
     def legal(self) -> tuple[int, ...]:
         """The lean actions of the pending step, in the race's order of options (every roll for a
         roll; none when over)."""
-        kind = self.pending_kind()
+        kind = self.kind
         if kind == CARD:
-            hand = self.hands[self.order[self.turn]]
-            return tuple([kind for kind, count in enumerate(hand) if count])
+            return tuple(compress(_KIND_NUMBERS, self.hands[self.order[self.turn]]))  # the kinds held
         if kind == SQUARE:
             return self.moves.ends
         if kind == DICE_USE:
@@ -180,7 +188,7 @@ class SearchRace:
     # -- the race's JSON actions --------------------------------------------------------
     def action_of(self, action: int) -> dict[str, Any]:
         """The race's JSON action for the lean ``action`` of the pending step."""
-        kind = self.pending_kind()
+        kind = self.kind
         if kind == ROLL:
             return {"type": "roll", "dice": [action // 6 + 1, action % 6 + 1]}
         if kind == DICE_USE:
@@ -214,15 +222,15 @@ class SearchRace:
     def apply(self, action: int) -> None:
         """Take the lean ``action`` (one of :meth:`legal`) for the pending step. Not checked: a search
         takes its actions from ``legal()``."""
-        kind = self.pending_kind()
-        if kind == ROLL:
-            self.dice = (action // 6 + 1, action % 6 + 1)
-        elif kind == DICE_USE:
-            self.dice_use = action
-        elif kind == CARD:
+        kind = self.kind
+        if kind == CARD:
             self._play_card(action)
         elif kind == SQUARE:
             self._finish_move(self.order[self.turn], action)
+        elif kind == ROLL:
+            self.dice = (action // 6 + 1, action % 6 + 1)
+        elif kind == DICE_USE:
+            self.dice_use = action
         elif kind == DIE:
             self._begin_move(self.order[self.turn], action)
         else:  # the empty hand's only option: stand still (T13)
@@ -243,9 +251,11 @@ class SearchRace:
         self._begin_move(horse, KIND_VALUE[kind])
 
     def _destinations(self, horse: int) -> MoveOptions:
-        square, status = self.square, self.status
-        others = [square[h] for h in range(len(square)) if h != horse and status[h] == RACING]
-        return moves_among(self.course, square[horse], self.points, others, self.fences)
+        square = self.square
+        others = list(compress(square, map(_IS_RACING, self.status)))  # the racing horses' squares
+        start = square[horse]
+        others.remove(start)
+        return moves_among(self.course, start, self.points, others, self.fences)
 
     def _begin_move(self, horse: int, points: int) -> None:
         self.points = points
@@ -269,28 +279,34 @@ class SearchRace:
         self.moves = None
 
     def _advance(self) -> None:
-        """What needs nobody's decision, up to the next decision or chance step (as ``Race._advance``)."""
+        """What needs nobody's decision, up to the next decision or chance step (as ``Race._advance``);
+        ``kind`` then says what the race waits for."""
         status = self.status
         while RACING in status:
             if self.turn >= len(self.order):
                 self._end_round()
                 if RACING not in status:
-                    return
+                    break
                 self._start_round()
                 continue
             if self.awaiting is not None:
+                self.kind = self.awaiting
                 return
             horse = self.order[self.turn]
             if self.card_round:
                 if not any(self.hands[horse]):
                     if horse in self.unclaimed:  # T8: its owner is asked first
-                        self.awaiting = _AWAIT_EMPTY
+                        self.awaiting = self.kind = _AWAIT_EMPTY
                         return
                     self._next_horse()  # no card: it stands still (T13)
                     continue
-                self.awaiting = _AWAIT_CARD
+                self.awaiting = self.kind = _AWAIT_CARD
                 return
-            if self.dice is None or self.dice_use is None:
+            if self.dice is None:
+                self.kind = ROLL
+                return
+            if self.dice_use is None:
+                self.kind = DICE_USE
                 return
             if self.dice_use:
                 self._begin_move(horse, self.dice_use)
@@ -299,20 +315,22 @@ class SearchRace:
             limit = self.limits[horse]
             if limit and a + b > limit:
                 if a != b:
-                    self.awaiting = _AWAIT_DIE
+                    self.awaiting = self.kind = _AWAIT_DIE
                     return
                 self._begin_move(horse, a)
                 continue
             self._begin_move(horse, a + b)
+        self.kind = None
 
     def _start_round(self) -> None:
         self.round_no += 1
         self.card_round = not self.card_round
         square = self.square
-        racing = [h for h in range(len(square)) if self.status[h] == RACING]
+        horses = range(len(square))
+        racing = list(compress(horses, map(_IS_RACING, self.status)))
         self.order = tuple(in_move_order(racing, square, self.course))
         limits = handicap_limits(racing, square, self.course, len(self.places))
-        self.limits = tuple(limits.get(h, 0) for h in range(len(square)))
+        self.limits = tuple(map(limits.get, horses, repeat(0)))  # 0: no limit
         self.turn = 0
         self.awaiting = None
         self.dice = None
@@ -323,8 +341,8 @@ class SearchRace:
         if not self.card_round:
             self.roller = (self.roller + 1) % self.seats
         crossed, square = self.course.crossed, self.square
-        arrived = in_move_order([h for h in range(len(square)) if self.status[h] == RACING and crossed[square[h]]],
-                                square, self.course)
+        arrived = in_move_order([h for h in compress(range(len(square)), map(_IS_RACING, self.status))
+                                 if crossed[square[h]]], square, self.course)
         for horse in arrived:
             self.status[horse] = FINISHED
         self.places = self.places + tuple(arrived)
