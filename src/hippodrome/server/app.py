@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -28,7 +29,8 @@ from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
-from hippodrome.server import quota
+from hippodrome.server import listing, quota
+from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
@@ -38,16 +40,24 @@ from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle,
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
+from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
 from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
 
-PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
 MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ready", "start", "next_race", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass
+class Unreadable:
+    """A stored table whose rows do not make a table: its game (if read) and the fault."""
+
+    game: str
+    error: Exception
 
 
 class Hub:
@@ -60,20 +70,45 @@ class Hub:
         #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
         #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
         self.damaged: dict[str, dict[str, str]] = {}
+        self._opening: dict[str, asyncio.Future] = {}   # tables being loaded in a worker thread
 
     def resume_all(self) -> None:
-        for table_id in self.storage.table_ids():
+        """Resume the unfinished tables (finished ones are loaded when someone opens them)."""
+        for table_id in self.storage.table_ids(only_running=True):
             self.load(table_id)
 
     def load(self, table_id: str) -> Room | None:
+        """The table's room, loaded from storage now if it is not in memory (None: no such table, or
+        a damaged one). Replays its log here: in a request, :meth:`open` does that in a thread."""
         if table_id in self.rooms:
             return self.rooms[table_id]
         if table_id in self.damaged:
             return None
+        return self._started(table_id, self._restore(table_id))
+
+    async def open(self, table_id: str) -> Room | None:
+        """:meth:`load`, its storage read and log replay in a worker thread (an archived table with a
+        long log does not hold up the other tables); two opens of one table share the work."""
+        if table_id in self.rooms or table_id in self.damaged:
+            return self.rooms.get(table_id)
+        if table_id not in self._opening:
+            self._opening[table_id] = asyncio.ensure_future(
+                asyncio.get_running_loop().run_in_executor(None, self._restore, table_id))
+        try:
+            restored = await asyncio.shield(self._opening[table_id])
+        finally:
+            self._opening.pop(table_id, None)
+        if table_id in self.rooms:   # an open that finished first
+            return self.rooms[table_id]
+        return self._started(table_id, restored)
+
+    def _restore(self, table_id: str) -> tuple | Unreadable | None:
+        """A stored table made again (no asyncio: may run in a worker thread): (data, seats' info,
+        table, lifecycle), None when there is none, or what made it fail."""
         try:
             data = self.storage.load(table_id)
         except Exception as error:  # a row SQLite or JSON cannot read
-            return self._damaged(table_id, "?", error)
+            return Unreadable("?", error)
         if data is None:
             return None
         try:
@@ -84,9 +119,22 @@ class Hub:
             info = [{k: v for k, v in s.items() if k != "token_hash"} for s in data["seats"]]
             lifecycle = (Lifecycle.from_json(data["lifecycle"]) if data["lifecycle"] is not None
                          else new_lifecycle(info, data["options"], started=True))
+        except Exception as error:  # stored by an older server, or rows that do not replay
+            return Unreadable(data.get("game", "?"), error)
+        return data, info, table, lifecycle
+
+    def _started(self, table_id: str, restored: tuple | Unreadable | None) -> Room | None:
+        if table_id in self.damaged:
+            return None
+        if isinstance(restored, Unreadable):
+            return self._damaged(table_id, restored.game, restored.error)
+        if restored is None:
+            return None
+        data, info, table, lifecycle = restored
+        try:
             room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
                         self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
-        except Exception as error:  # stored by an older server, or rows that do not replay
+        except Exception as error:
             return self._damaged(table_id, data.get("game", "?"), error)
         self.rooms[table_id] = room
         room.runner.start()
@@ -147,28 +195,34 @@ class Hub:
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
-               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS) -> FastAPI:
+               table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
+               archive_after: float = ARCHIVE_AFTER) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file).
 
     ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
-    create, and connections it may open, in a sliding window."""
+    create, and connections it may open, in a sliding window; ``archive_after``: seconds a finished
+    table stays in memory with nobody connected (``hippodrome.server.archive``)."""
     origins = origins_from(allowed_origins)
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
     storage = Storage(db)
     hub = Hub(storage, bot_delay)
+    archiver = Archiver(hub, archive_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         hub.resume_all()
+        archiving = asyncio.ensure_future(archiver.run())
         yield
+        archiving.cancel()
         await hub.stop()
         storage.close()
 
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.state.archiver = archiver
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.add_middleware(OriginGuard, allowed=origins)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
@@ -246,7 +300,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}/{lookup}")
     async def public_lookup(table_id: str, lookup: str, request: Request):
-        room = hub.load(table_id)
+        room = await hub.open(table_id)
         if room is None:
             raise LobbyError(404, no_table(table_id), code="not_found")
         entry = room.description.lookup(lookup)
@@ -260,9 +314,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         return {"state_id": answer[0], **answer[1]}
 
     @app.get("/api/tables")
-    async def list_tables():
-        return {"tables": [room.summary() for room in hub.rooms.values()]
-                + [hub.damaged_summary(table_id) for table_id in hub.damaged]}
+    async def list_tables(request: Request):
+        return listing.page(hub, dict(request.query_params))
 
     @app.post("/api/tables")
     async def create_table(request: Request):
@@ -285,7 +338,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
-        room = hub.load(table_id)
+        room = await hub.open(table_id)
         if table_id in hub.damaged:
             return hub.damaged_summary(table_id)
         if room is None:
@@ -305,7 +358,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             return
         await websocket.accept()
         lang = language_of(websocket.cookies, websocket.headers)
-        room = hub.load(table_id)
+        room = await hub.open(table_id)
         if table_id in hub.damaged:
             await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "damaged", Message(
                 "the stored record of table {id} is damaged, so it cannot be played; the other tables play on",
@@ -355,28 +408,23 @@ def no_table(table_id: str) -> Message:
     return Message("no table {id}", id=repr(table_id))
 
 
-def json_default(value: Any) -> Any:
-    """A message left in a view goes out as ``{"msgid", "params"}``, for the page to translate."""
-    to_json = getattr(value, "to_json", None)
-    if callable(to_json):
-        return to_json()
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
-
-
 async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -> None:
     connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send_text(text: str) -> None:
         async with send_lock:
-            await websocket.send_text(json.dumps({"v": PROTOCOL_VERSION, **message}, default=json_default))
+            await websocket.send_text(text)
+
+    async def send(message: dict[str, Any]) -> None:
+        await send_text(dumps(message))
 
     async def sender() -> None:
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
-            await send(room.state_message(connection.seat, connection.lang))
+            await send_text(room.update_for(connection))
 
     sending = asyncio.ensure_future(sender())
     try:
@@ -498,6 +546,10 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
 
 
 def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    patches = message.get("patches", False)
+    if not isinstance(patches, bool):
+        return problem(connection.lang, "bad_message", Message(
+            "'patches' must be true (send changes as patch messages) or false (whole states)"))
     requested = message.get("lang")
     if requested is not None:
         chosen = normalize(requested[:40]) if isinstance(requested, str) else None
@@ -517,9 +569,11 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
                                                       "seat's link, or join without a token to watch"))
     connection.seat = seat
     connection.joined = True
+    connection.patches = patches
+    connection.rejoined()
     room.notify_all()
     return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat, "lang": lang,
-            "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
+            "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE, **({"patches": True} if patches else {})}
 
 
 def is_action(action: Any) -> bool:

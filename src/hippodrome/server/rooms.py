@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,7 @@ from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.views import Snapshot, ViewCache
 from hippodrome.table.bots import make_bot
 from hippodrome.table.lifecycle import NEXT_RACE_SECONDS, Lifecycle
 from hippodrome.table.runner import FREE_DELAY, TableRunner
@@ -22,13 +24,20 @@ MAX_NAME = 40
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: who it is (a seat, or None for a spectator), the language it reads, and
-    whether it needs news."""
+    """One websocket: who it is (a seat, or None for a spectator), the language it reads, whether
+    it needs news, whether it reads patches (``join`` with ``"patches": true``) and the last state
+    it was sent (the base of its next patch)."""
 
     seat: int | None = None
     lang: str = DEFAULT_LANGUAGE
     joined: bool = False
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    patches: bool = False
+    sent: Snapshot | None = None
+
+    def rejoined(self) -> None:
+        """A (new) join: the next message is the whole state."""
+        self.sent = None
 
 
 class Room:
@@ -50,6 +59,9 @@ class Room:
                                   free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
                                               options.get("bot_free_delay_max", FREE_DELAY[1])))
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.views = ViewCache(self.state_message)
+        #: since when the table is over (monotonic), for archiving; None while it plays
+        self.over_since: float | None = time.monotonic() if table.over else None
 
     # -- tokens -------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
@@ -94,6 +106,9 @@ class Room:
         return await self.runner.start_now(hand_over)
 
     def _notify(self, table: Table) -> None:
+        self.views.changed()
+        if table.over and self.over_since is None:
+            self.over_since = time.monotonic()
         for connection in list(self.connections):
             if connection.joined:
                 connection.dirty.set()
@@ -102,6 +117,14 @@ class Room:
         self._notify(self.table)
 
     # -- messages -------------------------------------------------------------------
+    def update_for(self, connection: Connection) -> str:
+        """The JSON text to send ``connection`` now: the whole state (shared by its audience), or
+        for a patch-reading connection the patch from the last state it was sent."""
+        snapshot = self.views.snapshot(connection.seat, connection.lang)
+        text = self.views.update_text(connection.sent, snapshot) if connection.patches else snapshot.text
+        connection.sent = snapshot
+        return text
+
     def public_seats(self) -> list[dict[str, Any]]:
         connected: dict[int, int] = {}
         for connection in self.connections:
@@ -140,7 +163,12 @@ class Room:
                 "free_seats": [s["seat"] for s in self.public_seats() if s["kind"] == "person" and not s["connected"]]}
 
     def public_setup(self) -> dict[str, Any]:
-        return {k: v for k, v in self.table.match.setup.items() if k not in ("hands", "seed")}
+        return public_setup(self.table.match.setup)
+
+
+def public_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """A table's setup as the lobby shows it: without the dealt hands and the seed."""
+    return {k: v for k, v in setup.items() if k not in ("hands", "seed")}
 
 
 def new_lifecycle(seats_info: list[dict[str, Any]], options: dict[str, Any], wait_for_host: bool = False,

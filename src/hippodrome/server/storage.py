@@ -60,6 +60,8 @@ CREATE TABLE IF NOT EXISTS actions (
     entry TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE INDEX IF NOT EXISTS tables_newest ON tables (created, id);
+CREATE INDEX IF NOT EXISTS tables_running ON tables (over, created, id);
 """
 SCHEMA_VERSION = "2"
 
@@ -196,6 +198,34 @@ class Storage:
         with self._lock:
             query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created"
             return [row[0] for row in self.conn.execute(query)]
+
+    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
+        """Up to ``limit`` tables, newest first, from just after the table ``after`` (None: the
+        newest), only finished ones or only unfinished ones when ``over`` says so: their lobby
+        columns and seats (no log: nothing is replayed). Raises KeyError for an unknown ``after``."""
+        where, params = [], []
+        with self._lock:
+            if after is not None:
+                row = self.conn.execute("SELECT created FROM tables WHERE id = ?", (after,)).fetchone()
+                if row is None:
+                    raise KeyError(after)
+                where.append("(created, id) < (?, ?)")
+                params += [row[0], after]
+            if over is not None:
+                where.append("over = ?")
+                params.append(int(over))
+            rows = self.conn.execute(
+                "SELECT id, game, setup, state_id, options, over FROM tables"
+                + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY created DESC, id DESC LIMIT ?",
+                (*params, limit)).fetchall()
+            ids = [row[0] for row in rows]
+            seats: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
+            for table_id, name, kind, level in self.conn.execute(
+                    "SELECT table_id, name, kind, level FROM seats WHERE table_id IN (%s) ORDER BY table_id, seat"
+                    % ",".join("?" * len(ids)), ids):
+                seats[table_id].append({"name": name, "kind": kind, "level": level})
+        return [{"id": row[0], "game": row[1], "setup": row[2], "state_id": row[3], "options": row[4],
+                 "over": bool(row[5]), "seats": seats[row[0]]} for row in rows]
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         with self._lock:
