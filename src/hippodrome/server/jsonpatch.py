@@ -20,8 +20,8 @@ def pointer(path: str, key: str | int) -> str:
 
 
 def same(old: Any, new: Any) -> bool:
-    """Equal as JSON: same type (bool is not int) and equal value."""
-    return type(old) is type(new) and old == new
+    """Equal as JSON: same type (bool is not int), equal value (a float's sign too: -0.0 is not 0.0)."""
+    return type(old) is type(new) and old == new and (type(old) is not float or repr(old) == repr(new))
 
 
 def diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
