@@ -54,12 +54,12 @@ def test_a_patch_keeps_json_types_apart():
     ("turfmaster", {"players": 3}, 3),
 ])
 def test_patches_over_a_random_game_give_every_seat_its_whole_view(game, setup, players):
-    """Every seat's and the spectators' messages along a whole random game (bots of every seat):
+    """A seat's and the spectators' messages along a whole random game (bots at every seat):
     the first whole, then patches, applied in order, equal each whole message."""
     rng = random.Random(7)
     seats = [Seat(f"s{n}", make_bot(game, "random", f"seed:{n}")) for n in range(players)]
     table = Table(game, setup, seats, seed=11)
-    audiences = [None, *range(players)]
+    audiences = [None, players - 1]   # the spectators and one seat (its hidden hand included)
 
     def message(seat):
         return {"state_id": table.state_id, "view": table.state.view(seat), "over": table.over}
@@ -157,8 +157,10 @@ def test_a_bad_listing_query_is_refused_saying_what_is_right(client, query, word
 
 
 # -- finished tables archived ------------------------------------------------------------
-def sweep(client, expect_some=True):
-    """The archiver's sweep, again for a moment while the server hears a closed connection."""
+def sweep(client, expect_some=True, after=0):
+    """The archiver's sweep (tables over for ``after`` seconds), again for a moment while the
+    server hears a closed connection. The server's own sweeps wait 30 s: none comes between."""
+    client.app.state.archiver.after = after
     for _ in range(100):
         dropped = client.portal.call(client.app.state.archiver.sweep)
         if dropped or not expect_some:
@@ -176,7 +178,7 @@ def finished_table(client):
 
 
 def test_a_finished_table_is_archived_and_loaded_again_when_opened(db):
-    with TestClient(create_app(db, bot_delay=0, archive_after=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, archive_after=3600)) as client:
         hub = client.app.state.hub
         table, final = finished_table(client)
         live = make_table(client, seats=[{"name": "Ana"}, {"name": "Bo"}], start=False)
@@ -199,8 +201,8 @@ def test_a_table_is_kept_while_somebody_watches_and_before_its_time(db):
     with TestClient(create_app(db, bot_delay=0, archive_after=3600)) as client:
         table, _ = finished_table(client)
         time.sleep(0.2)
-        assert sweep(client, expect_some=False) == []
-    with TestClient(create_app(db, bot_delay=0, archive_after=0)) as client:
+        assert sweep(client, expect_some=False, after=3600) == []
+    with TestClient(create_app(db, bot_delay=0, archive_after=3600)) as client:
         client.get(f"/api/tables/{table['id']}")
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             join(ws)
@@ -211,7 +213,7 @@ def test_a_table_is_kept_while_somebody_watches_and_before_its_time(db):
 
 def test_a_restart_resumes_only_unfinished_tables(db):
     with TestClient(create_app(db, bot_delay=0)) as client:
-        finished = [finished_table(client)[0]["id"] for _ in range(3)]
+        finished = [finished_table(client)[0]["id"] for _ in range(2)]
         waiting = make_table(client, seats=[{"name": "Ana"}, {"name": "Bo"}], start=False)["id"]
     with TestClient(create_app(db, bot_delay=0)) as client:
         hub = client.app.state.hub
@@ -232,3 +234,14 @@ def test_two_opens_of_an_archived_table_share_one_load(db):
         first, second = client.portal.call(both)
         assert first is second is hub.rooms[table["id"]]
         assert client.portal.call(hub.open, "nosuchtable") is None
+
+
+def test_the_server_archives_by_itself(db):
+    with TestClient(create_app(db, bot_delay=0, archive_after=0)) as client:
+        table, _ = finished_table(client)
+        hub = client.app.state.hub
+        for _ in range(200):
+            if table["id"] not in hub.rooms:
+                break
+            time.sleep(0.02)
+        assert table["id"] not in hub.rooms and client.app.state.archiver.archived == 1

@@ -42,6 +42,7 @@ from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
 from hippodrome.table.lifecycle import Lifecycle
+from hippodrome.table.pacing import Pacer
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,7 @@ class Hub:
         #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
         self.damaged: dict[str, dict[str, str]] = {}
         self._opening: dict[str, asyncio.Future] = {}   # tables being loaded in a worker thread
+        self.pacer = Pacer()   # tables of bots only take turns on the event loop
 
     def resume_all(self) -> None:
         """Resume the unfinished tables (finished ones are loaded when someone opens them)."""
@@ -133,7 +135,7 @@ class Hub:
         data, info, table, lifecycle = restored
         try:
             room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
-                        self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
+                        self.bot_delay, paused=data["paused"], lifecycle=lifecycle, pacer=self.pacer)
         except Exception as error:
             return self._damaged(table_id, data.get("game", "?"), error)
         self.rooms[table_id] = room
@@ -174,7 +176,7 @@ class Hub:
         self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
                                    lifecycle=lifecycle.to_json())
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
-                    self.bot_delay, lifecycle=lifecycle)
+                    self.bot_delay, lifecycle=lifecycle, pacer=self.pacer)
         self.rooms[table_id] = room
         room.runner.start()
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)

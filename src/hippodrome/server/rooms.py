@@ -16,6 +16,7 @@ from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.views import Snapshot, ViewCache
 from hippodrome.table.bots import make_bot
 from hippodrome.table.lifecycle import NEXT_RACE_SECONDS, Lifecycle
+from hippodrome.table.pacing import Pacer
 from hippodrome.table.runner import FREE_DELAY, TableRunner
 from hippodrome.table.table import Seat, Table
 
@@ -43,7 +44,7 @@ class Connection:
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
                  options: dict[str, Any], storage: Storage, bot_delay: float, paused: bool = False,
-                 lifecycle: Lifecycle | None = None):
+                 lifecycle: Lifecycle | None = None, pacer: Pacer | None = None):
         self.id = table_id
         self.game = game
         self.description: GameDescription = game_class(game).description
@@ -54,7 +55,7 @@ class Room:
         self.storage = storage
         self.connections: set[Connection] = set()
         self.runner = TableRunner(table, bot_delay=bot_delay, roll_interval=options.get("pace", 2.0),
-                                  paused=paused, on_change=[self._persist, self._notify],
+                                  paused=paused, on_change=[self._persist, self._notify], pacer=pacer,
                                   lifecycle=lifecycle or new_lifecycle(seats_info, options),
                                   free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
                                               options.get("bot_free_delay_max", FREE_DELAY[1])))

@@ -12,6 +12,10 @@ A bot never thinks on the event loop: the runner copies the state under the lock
 chooses in a worker thread from its seat's view of the copy, and its choice is taken under the
 lock only if the table is still where the bot looked (its legality checked again).
 
+A table of bots only takes its turn at the process's :class:`~hippodrome.table.pacing.Pacer`
+before each change (when the runner is given one), so that such tables never crowd out the
+tables of people.
+
 People's actions come in through :meth:`TableRunner.act`. After every accepted change the
 ``on_change`` callbacks run, still under the lock: the server persists there, so an action is
 stored before anyone hears of it.
@@ -33,6 +37,7 @@ from hippodrome.i18n import Message
 from hippodrome.table.bots import free_choice
 from hippodrome.table.clock import Clock
 from hippodrome.table.lifecycle import BETWEEN_RACES, PLAYING, WAITING, Lifecycle
+from hippodrome.table.pacing import Pacer
 from hippodrome.table.table import Table, think
 
 log = logging.getLogger(__name__)
@@ -46,8 +51,9 @@ class TableRunner:
     def __init__(self, table: Table, *, bot_delay: float = 0.6, roll_interval: float = 2.0,
                  paused: bool = False, on_change: list[Listener] | None = None,
                  lifecycle: Lifecycle | None = None, free_delay: tuple[float, float] = FREE_DELAY,
-                 now: Callable[[], float] = time.monotonic):
+                 now: Callable[[], float] = time.monotonic, pacer: Pacer | None = None):
         self.table = table
+        self.pacer = pacer
         self.bot_delay = bot_delay
         self.free_delay = (min(free_delay), max(free_delay))
         self.clock = Clock(roll_interval, paused, now)
@@ -160,6 +166,20 @@ class TableRunner:
                 log.exception("table listener failed")
         self._wake.set()
 
+    @contextlib.asynccontextmanager
+    async def _paced(self):
+        """Around a change the loop makes itself (a roll, a bot's move or bet): a table of bots
+        only first waits for its turn at the pacer and then tells it how long the change took."""
+        if self.pacer is None or not self.table.seats or any(seat.bot is None for seat in self.table.seats):
+            yield
+            return
+        await self.pacer.turn()
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.pacer.spent(time.perf_counter() - started)
+
     async def _sleep_or_wake(self, seconds: float) -> bool:
         """Sleep ``seconds`` unless something changes first; True if it slept the whole time."""
         with contextlib.suppress(asyncio.TimeoutError):
@@ -205,12 +225,12 @@ class TableRunner:
         state_id = table.state_id
         if not (await self._sleep_or_wake(self.bot_delay) or table.state_id == state_id):
             return
-        async with self.lock:
+        async with self._paced(), self.lock:
             turn = table.bot_request() if self.status == PLAYING and table.state_id == state_id else None
         if turn is None:
             return
         action = await self._think(turn.seat, think, table.seats[turn.seat].bot, turn)
-        async with self.lock:
+        async with self._paced(), self.lock:
             if self.status == PLAYING and table.bot_apply(turn, action):
                 self._changed()
 
@@ -231,7 +251,7 @@ class TableRunner:
         await asyncio.wait({due, wake}, return_when=asyncio.FIRST_COMPLETED)
         for task in (due, wake):
             task.cancel()
-        async with self.lock:
+        async with self._paced(), self.lock:
             if self.status != PLAYING or not table.waits_for_clock() or not self.clock.strike_due():
                 return
             if table.tick():
@@ -256,7 +276,9 @@ class TableRunner:
     async def _free_bot(self, seat: int, delay: float, strike: int) -> None:
         await asyncio.sleep(delay)
         table = self.table
-        async with self.lock:
+        if not self._free_still_open(strike):   # the next strike came: too late, nothing to copy
+            return
+        async with self._paced(), self.lock:
             request = table.free_request(seat) if self._free_still_open(strike) else None
         if request is None:
             return
@@ -265,7 +287,7 @@ class TableRunner:
         action = await self._think(seat, lambda: free_choice(bot, copy.view(seat), options, self._rng))
         if action is None:
             return
-        async with self.lock:
+        async with self._paced(), self.lock:
             if not self._free_still_open(strike):
                 return
             try:

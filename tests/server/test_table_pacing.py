@@ -1,0 +1,72 @@
+"""Tables of bots only take turns on the event loop (issue #15: 30 all-bot tables may not slow
+the tables of people): the pacer spaces their changes, in the order they asked."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hippodrome.table.bots import make_bot
+from hippodrome.table.pacing import Pacer
+from hippodrome.table.runner import TableRunner
+from hippodrome.table.table import Seat, Table
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_change_of_bots_holds_back_the_next_in_proportion_to_its_cost():
+    clock = FakeClock()
+    pacer = Pacer(share=0.25, now=clock)
+    pacer.spent(0.010)
+    assert pacer.next_turn == pytest.approx(100.030)   # 10 ms of bots, then 30 ms for everything else
+    clock.now = 100.100                                 # long after: no debt carried over
+    pacer.spent(0.002)
+    assert pacer.next_turn == pytest.approx(100.106)
+
+
+def test_tables_of_bots_take_turns_in_the_order_they_asked():
+    async def main():
+        pacer = Pacer(share=0.5)
+        order = []
+
+        async def table(name):
+            for _ in range(3):
+                await pacer.turn()
+                order.append(name)
+                pacer.spent(0.001)
+
+        await asyncio.gather(*(table(name) for name in "abc"))
+        return order
+
+    order = asyncio.run(main())
+    assert order == list("abc" * 3)
+
+
+@pytest.mark.parametrize("bots_only", [True, False])
+def test_only_tables_of_bots_only_are_paced(bots_only):
+    """A Ready Set Bet table rolling every 0.01 s: with bots only, each roll waited for a turn;
+    with a person seated, none did."""
+    async def main():
+        seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(3)]
+        seats.append(Seat("Ana") if not bots_only else Seat("bot 3", make_bot("readysetbet", "value", "s:3")))
+        table = Table("readysetbet", {"players": 4}, seats, seed=3)
+        pacer = Pacer()
+        runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer)
+        runner.start()
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if table.state_id >= 5:
+                break
+        await runner.stop()
+        return table.state_id, pacer.turns
+
+    changes, turns = asyncio.run(main())
+    assert changes >= 5
+    assert (turns >= changes) if bots_only else turns == 0
