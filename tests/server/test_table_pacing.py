@@ -11,24 +11,17 @@ from hippodrome.table.bots import make_bot
 from hippodrome.table.pacing import Pacer
 from hippodrome.table.runner import TableRunner
 from hippodrome.table.table import Seat, Table
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
+from tests.server.test_table_lifecycle import FakeTime
 
 
 def test_a_change_of_bots_holds_back_the_next_in_proportion_to_its_cost():
-    clock = FakeClock()
+    clock = FakeTime()
     pacer = Pacer(share=0.25, now=clock)
     pacer.spent(0.010)
-    assert pacer.next_turn == pytest.approx(100.030)   # 10 ms of bots, then 30 ms for everything else
-    clock.now = 100.100                                 # long after: no debt carried over
+    assert pacer.next_turn == pytest.approx(1000.030)   # 10 ms of bots, then 30 ms for everything else
+    clock.now = 1000.100                                 # long after: no debt carried over
     pacer.spent(0.002)
-    assert pacer.next_turn == pytest.approx(100.106)
+    assert pacer.next_turn == pytest.approx(1000.106)
 
 
 def test_tables_of_bots_take_turns_in_the_order_they_asked():
