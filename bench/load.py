@@ -7,7 +7,8 @@ Half the tables are TurfMaster meetings (one person and two tactical bots), half
 (one person and three value bettors, a roll a second); each has its person's connection and two
 spectators. The person plays at a human pace: a TurfMaster decision after 0.2 to 0.6 s, a Ready
 Set Bet bet now and then on an open space. `--bot-tables` adds tables of bots only (Ready Set
-Bet, a roll every 0.05 s), the noisy neighbours. For every action a person makes that the server
+Bet, a roll every 0.05 s), the noisy neighbours, made as the measurement starts (it prints how
+many changes they made and how many finished). For every action a person makes that the server
 accepts, the latency is the time from sending it to each spectator's first state that includes
 it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
 memory.
@@ -98,6 +99,10 @@ def create_table(url: str, index: int, bots_only: bool) -> dict:
     request = urllib.request.Request(url + "/api/tables", data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json", "Origin": url})
     return json.loads(urllib.request.urlopen(request, timeout=60).read())
+
+
+def fetch_json(url: str) -> dict:
+    return json.loads(urllib.request.urlopen(url, timeout=60).read())
 
 
 class TableLoad:
@@ -224,8 +229,6 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     made = [await loop.run_in_executor(None, create_table, url, n, False) for n in range(tables)]
-    for n in range(bot_tables):
-        await loop.run_in_executor(None, create_table, url, n, True)
     tasks = []
     for table in made:
         load = TableLoad(url, table, results, random.Random(rng.random()), stop, patches)
@@ -235,9 +238,15 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     results.latencies.clear()
     before = proc_stat(pid) if pid else None
     started = time.perf_counter()
-    await asyncio.sleep(seconds)
+    # the tables of bots start with the measurement (a game of theirs lasts about a minute)
+    bots = [(await loop.run_in_executor(None, create_table, url, n, True))["id"] for n in range(bot_tables)]
+    await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
     elapsed = time.perf_counter() - started
     after = proc_stat(pid) if pid else None
+    if bots:
+        changes = [await loop.run_in_executor(None, fetch_json, f"{url}/api/tables/{table_id}") for table_id in bots]
+        print(f"tables of bots: {sum(c['state_id'] for c in changes)} changes in all, "
+              f"{sum(c['over'] for c in changes)} of {bot_tables} finished")
     stop.set()
     for task in tasks:
         task.cancel()
