@@ -84,6 +84,16 @@ def start_server(db: Path, src: str | None) -> tuple[subprocess.Popen, str]:
     sys.exit("the server did not start")
 
 
+def stop_server(process: subprocess.Popen) -> None:
+    """Stop the server this script started (a busy machine may take a while; then it is killed)."""
+    process.terminate()
+    try:
+        process.wait(60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+
+
 def create_table(url: str, index: int, bots_only: bool) -> dict:
     if bots_only:
         body = {"game": "readysetbet", "setup": {"players": 4}, "pace": 0.05,
@@ -297,8 +307,7 @@ def main() -> None:
             asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches))
         finally:
             if process:
-                process.terminate()
-                process.wait(10)
+                stop_server(process)
 
 
 if __name__ == "__main__":
