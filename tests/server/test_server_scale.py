@@ -71,6 +71,8 @@ def test_patches_over_a_random_game_give_every_seat_its_whole_view(game, setup, 
     for _ in range(3000):
         for seat in audiences:
             snapshot = caches[seat].snapshot(seat, "en")
+            # the whole state's text is exactly what json.dumps made before the views were shared
+            assert snapshot.text == json.dumps({"v": 1, **message(seat)}, default=json_default)
             text = caches[seat].update_text(sent[seat], snapshot)
             received = json.loads(text)
             if received.get("type") == "patch":
