@@ -1,6 +1,6 @@
 """Load on one `hippodrome serve` process: many tables played at once, latency as spectators see it.
 
-    python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--no-patches]
+    python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--patches]
                          [--url http://127.0.0.1:PORT | --server-src PATH]
 
 Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
@@ -119,7 +119,7 @@ class TableLoad:
     """One table: its person (who acts) and its spectators (who time what they see)."""
 
     def __init__(self, url: str, table: dict, results: Results, rng: random.Random, stop: asyncio.Event,
-                 patches: bool = True):
+                 patches: bool = False):
         self.patches = patches
         self.ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table['id']}"
         self.table, self.results, self.rng, self.stop = table, results, rng, stop
@@ -289,8 +289,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure (bounded)")
     parser.add_argument("--url", help="a running server on a loopback address (default: start one)")
     parser.add_argument("--server-src", help="start the server from this src folder (another checkout)")
-    parser.add_argument("--no-patches", dest="patches", action="store_false",
-                        help="clients ask for whole states, not patches")
+    parser.add_argument("--patches", action="store_true",
+                        help="clients ask for patches rather than whole states (the web pages ask for whole states)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600:

@@ -141,7 +141,7 @@ def create(server, body, start=True):
 
 def states_of(frames):
     """The states a page held, one per frame it received: whole ``state`` messages, and the pages'
-    ``patch`` messages applied to the state before (web/net.js joins with ``"patches": true``)."""
+    ``patch`` messages applied to the state before (a page whose TableConnection asks for them)."""
     from hippodrome.server import jsonpatch
 
     states, state = [], None

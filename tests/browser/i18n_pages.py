@@ -53,7 +53,7 @@ SWEEPING = """
         let m;
         try { m = JSON.parse(event.data); } catch (e) { return; }
         if (m.type === "error") window.__errors.push(m.code);
-        // whole states and patches (net.js asks for them), taken in the order they came
+        // whole states and patches (for a page that asks for them), taken in the order they came
         if (m.type === "state" || m.type === "patch") window.__updating = window.__updating.then(async () => {
           if (m.type === "state") { window.__state = m; return; }
           const { applyPatch } = await import("/static/net.js");
@@ -230,7 +230,7 @@ READYSETBET_AUTOPLAY = """() => {
       if (actedOn === state && Date.now() - actedAt < 2000) return;
       actedOn = state; actedAt = Date.now();
       if (option) { click(option, option.dataset.type); return; }
-      const spaces = [...document.querySelectorAll("#board .space:not([disabled])")];
+      const spaces = [...document.querySelectorAll("#board .space:not(.closed)")];
       const held = spaces.filter((s) => s.querySelector(".chip.house"));
       if (held.length && !auto.houseRefused) {
         auto.houseRefused = true;
@@ -246,7 +246,7 @@ READYSETBET_AUTOPLAY = """() => {
     if (next) { click(next, "next_race"); return; }
     const token = document.querySelector("#tokens .token:not([disabled])");
     if (token && Date.now() - betAt > 400) {
-      const free = [...document.querySelectorAll("#board .space:not([disabled]):not(.taken):not(.mine)")];
+      const free = [...document.querySelectorAll("#board .space:not(.closed):not(.taken):not(.mine)")];
       if (free.length) { click(pick(free), "bet"); betAt = Date.now(); }
     }
   };

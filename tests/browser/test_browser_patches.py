@@ -1,7 +1,9 @@
 """The web client's JSON Patch (web/net.js applyPatch) against the server's (server/jsonpatch.py):
 along a random Ready Set Bet game, each patch the server would send, applied in the browser to the
 state before, gives the state after, and leaves the state before untouched (a page may hold it);
-the lobby pages through a listing longer than one page."""
+a TableConnection opened with {patches: true} gets patches and hands its page the same states
+as one opened without (which gets whole states only: the pages' default); the lobby pages
+through a listing longer than one page."""
 
 import json
 import random
@@ -13,7 +15,7 @@ from hippodrome.server import jsonpatch
 from hippodrome.server.views import json_default
 from hippodrome.table.bots import make_bot
 from hippodrome.table.table import Seat, Table
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import create, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +60,40 @@ def test_the_browser_applies_the_servers_patches(server, browser):
       return failures;
     }""", steps)
     assert failures == []
+
+
+def test_a_connection_asks_for_patches_only_when_told_and_sees_the_same_states(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 3, "races": 1},
+                            "seats": [{"name": f"B{n}", "kind": "bot"} for n in range(3)], "pace": 0.05})
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    seen = page.evaluate("""async (tableId) => {
+      const { TableConnection } = await import("/static/net.js");
+      const canon = (v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
+        : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",")}}`
+        : JSON.stringify(v);
+      const watch = (options) => new Promise((resolve) => {
+        const seen = { frames: {}, states: {} };
+        const connection = new TableConnection(tableId, { ...options, onState: (state) => {
+          // what does not follow the clock (its readings are built afresh every 0.5 s)
+          seen.states[state.state_id] = canon({ view: state.view, decision: state.decision, over: state.over,
+                                                status: state.status, seats: state.seats });
+          if (state.over) { connection.closed = true; connection.ws.close(); resolve(seen); }
+        } });
+        connection.ws.addEventListener("message", (event) => {
+          const type = JSON.parse(event.data).type;
+          seen.frames[type] = (seen.frames[type] || 0) + 1;
+        });
+        setTimeout(() => resolve(seen), 60000);
+      });
+      const [patched, whole] = await Promise.all([watch({ patches: true }), watch({})]);
+      return { patched, whole };
+    }""", table["id"])
+    patched, whole = seen["patched"], seen["whole"]
+    assert patched["frames"].get("patch", 0) > 5 and "patch" not in whole["frames"]
+    common = set(patched["states"]) & set(whole["states"])
+    assert max(map(int, whole["states"])) == max(map(int, patched["states"]))   # both saw the end
+    assert len(common) > 5 and all(patched["states"][k] == whole["states"][k] for k in common)
 
 
 def test_the_lobby_pages_through_the_open_tables(server, browser):

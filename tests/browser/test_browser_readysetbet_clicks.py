@@ -183,7 +183,7 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     assert any("Bonus Token: black 4" in o and "an extra token 4; when it loses, it costs $1 more" in o for o in options), options
     assert any("Last Call" in o and "No more bets" in o for o in options), options
     rows = page.locator("#settlement tr.settled[data-seat='0']")
-    assert rows.count() == 1 and re.search(r"= \$\d+|-\$\d+ space|nothing to pay", rows.text_content())
+    assert rows.count() == 1 and re.search(r"= \$\d+|-\$\d+ for the space|nothing to pay", rows.text_content())
     assert page.locator("#settlement tr.player").count() == 2, "the results are grouped by player"
     assert "→" in page.text_content("#settlement tr.player[data-seat='0']"), "money before and after"
     assert page.locator("#board .space.winning").count() >= 5, "the winning spaces are marked on the board"
@@ -227,7 +227,7 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     assert page.locator("#money-chart g.series circle").count() == 2 * 3
     assert page.locator("#final details.race-details").count() == 2
     bonus_line = page.locator("#race-2 tr.settled[data-seat='0']", has_text="black bonus token 4")
-    assert bonus_line.count() == 1 and re.search(r"4 × \d+ = \$\d+|-\$1 bonus token", bonus_line.text_content())
+    assert bonus_line.count() == 1 and re.search(r"4 × \d+ = \$\d+|-\$1 for the bonus token", bonus_line.text_content())
     screenshot(page, "rsb-final-laptop")
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "rsb-final-phone")

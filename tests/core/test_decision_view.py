@@ -14,7 +14,7 @@ from .play import SETUPS, new_state, random_step, take
 
 #: the JSON keys the pages and the terminal read (web/*.js, cli/turfmaster_view.py)
 EVERYONE = {"seat", "kind"}
-DECIDER = EVERYONE | {"options", "context", "notes", "notes_i18n"}
+DECIDER = EVERYONE | {"options", "context", "notes", "notes_i18n", "note_rules"}
 
 
 def pending_views(game: str, seed: int, setup: int = 0):
@@ -49,7 +49,7 @@ def test_every_seat_sees_who_decides_and_only_the_decider_its_options(game, setu
                 decisions += 1
                 assert set(view) == DECIDER | public
                 assert view["options"] == list(pending.options) and view["context"] == pending.context
-                assert len(view["notes"]) == len(view["notes_i18n"]) == len(view["options"])
+                assert len(view["notes"]) == len(view["notes_i18n"]) == len(view["note_rules"]) == len(view["options"])
             else:
                 assert set(view) == EVERYONE | public
                 assert (view["seat"], view["kind"]) == (pending.seat, pending.kind)
@@ -83,6 +83,7 @@ def test_the_notes_come_in_the_language_asked_and_as_messages():
 def test_a_decision_without_notes_shows_an_empty_note_per_option():
     decision = Decision(1, "vip", ({"type": "vip", "keep": "a"}, {"type": "vip", "keep": "b"}), {"race": 1})
     assert decision_view(decision, 1) == {"seat": 1, "kind": "vip", "options": list(decision.options),
-                                          "context": {"race": 1}, "notes": ["", ""], "notes_i18n": [None, None]}
+                                          "context": {"race": 1}, "notes": ["", ""], "notes_i18n": [None, None],
+                                          "note_rules": [None, None]}
     assert decision_view(decision, 0) == decision_view(decision, None) == {"seat": 1, "kind": "vip"}
     assert decision_view(None, 0) is None

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hippodrome.core import IllegalAction, Match, replay
 from hippodrome.core.game import Decision
 from hippodrome.readysetbet.dice_race import HORSES
+from hippodrome.readysetbet.rules import ANCHORS
 
 VARIANTS = ["standard", "app", "house_bets", "rotating_house"]
 JUNK_SPACES = ["win:13:R", "prop:nope", "exotic:by-a-nose:9", "", None, 7]
@@ -51,6 +52,7 @@ def play_random_game(setup, seed, check_refusals=True):
                     assert reason is None
                 except IllegalAction as error:
                     assert reason is not None and str(error) == str(reason)
+                    assert error.rule is None or error.rule in ANCHORS, "R4: a refusal links its paragraph"
                     assert len(match.log) == log_length
                     if check_refusals:
                         assert json.dumps(state.to_json(), sort_keys=True) == before

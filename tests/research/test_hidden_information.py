@@ -11,7 +11,7 @@ from tests.research import need_extra
 
 need_extra()
 
-from hippodrome.envs import readysetbet_encoding, turfmaster_encoding  # noqa: E402
+from hippodrome.envs import readysetbet_encoding, turfmaster_observation  # noqa: E402
 from hippodrome.openspiel.readysetbet import ReadySetBetCore  # noqa: E402
 from hippodrome.openspiel.turfmaster import TurfMasterCore  # noqa: E402
 from hippodrome.turfmaster.cards import HAND_SIZE, full_deck  # noqa: E402
@@ -57,7 +57,7 @@ def test_turfmaster_race_the_other_hands_dealt_otherwise():
         rng.shuffle(hand)
         deal["hands"][horse] = hand
     assert deal != record["log"][chance_entries(record, "deal")[0]]["action"]
-    steps = compare(record, other_log, 0, turfmaster_encoding, TurfMasterCore)
+    steps = compare(record, other_log, 0, turfmaster_observation, TurfMasterCore)
     assert steps == len(record["log"]) + 1
 
 
@@ -80,7 +80,7 @@ def test_turfmaster_meeting_another_card_in_a_hand_and_the_decks_in_another_orde
         deck[position], deck[swap] = deck[swap], deck[position]
         changed += 1
     assert changed == 2
-    steps = compare(record, other_log, 0, turfmaster_encoding, TurfMasterCore,
+    steps = compare(record, other_log, 0, turfmaster_observation, TurfMasterCore,
                     until=lambda state: state.race_no == 2)
     assert steps > 50
 

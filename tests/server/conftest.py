@@ -69,3 +69,9 @@ def receive(ws, kind="state", predicate=lambda m: True, limit=500):
         if kind != "error" and message["type"] == "error":
             raise AssertionError(f"unexpected error: {message}")
     raise AssertionError(f"no {kind} message matched in {limit} messages")
+
+
+def act(ws, state, action):
+    """Send ``action`` as the answer to ``state`` and return the first state after it."""
+    ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
+    return receive(ws, predicate=lambda message: message["state_id"] > state["state_id"])

@@ -18,6 +18,7 @@ from hippodrome.table.table import Seat, Table
 from hippodrome.table.bots import make_bot
 
 from tests.server.conftest import join, make_table, receive
+from tests.server.services import postgres_url  # noqa: F401  (a fixture)
 
 BOTS_RACE = [{"name": "R", "kind": "bot", "level": "random"}, {"name": "B", "kind": "bot", "level": "random"}]
 
@@ -247,3 +248,26 @@ def test_the_server_archives_by_itself(db):
                 break
             time.sleep(0.02)
         assert table["id"] not in hub.rooms and client.app.state.archiver.archived == 1
+
+
+def test_an_archived_table_gives_up_its_lease_and_is_opened_again_only_under_it(postgres_url):
+    """Several processes (PostgreSQL): an archived table's lease is released; a process opens it
+    again only once it holds the lease, else it answers from the database without running it."""
+    import psycopg
+
+    with TestClient(create_app(postgres_url, bot_delay=0, archive_after=3600)) as client:
+        hub = client.app.state.hub
+        table, final = finished_table(client)
+        table_id = table["id"]
+        assert sweep(client) == [table_id] and table_id not in hub.rooms
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            lease = "SELECT owner FROM leases WHERE table_id = %s"
+            assert conn.execute(lease, (table_id,)).fetchone() is None
+            conn.execute("INSERT INTO leases VALUES (%s, 'another', 'http://127.0.0.1:9', "
+                         "clock_timestamp() + interval '30 s')", (table_id,))
+            answer = client.get(f"/api/tables/{table_id}").json()   # read, not run: another holds it
+            assert answer["state_id"] == final["state_id"] and table_id not in hub.rooms
+            conn.execute("DELETE FROM leases WHERE table_id = %s", (table_id,))
+            assert client.get(f"/api/tables/{table_id}").json()["state_id"] == final["state_id"]
+            assert table_id in hub.rooms
+            assert conn.execute(lease, (table_id,)).fetchone()[0] == hub.cluster.owner

@@ -38,9 +38,9 @@ def test_serve_prints_its_address_and_serves_the_lobby(tmp_path):
 
 
 def test_serve_refuses_a_database_it_cannot_use():
-    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--db", "postgres://h/db"],
+    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--db", "mysql://h/db"],
                             capture_output=True, text=True, timeout=30)
-    assert result.returncode == 2 and "only SQLite" in result.stderr
+    assert result.returncode == 2 and "use sqlite:///path or postgresql://" in result.stderr
 
 
 def test_default_database_is_under_the_data_folder(monkeypatch, tmp_path):
@@ -54,9 +54,9 @@ def test_default_database_is_under_the_data_folder(monkeypatch, tmp_path):
 
 def test_serve_speaks_the_language_of_lang():
     result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--lang", "de",
-                             "--db", "postgres://h/db"], capture_output=True, text=True, timeout=30)
-    reason = translate("de", "unsupported database URL {url}: only SQLite is supported (sqlite:///path)",
-                       url="'postgres://h/db'")
+                             "--db", "mysql://h/db"], capture_output=True, text=True, timeout=30)
+    reason = translate("de", "unsupported database URL {url}: use sqlite:///path or postgresql://user@host/database",
+                       url="'mysql://h/db'")
     assert result.returncode == 2
     assert result.stderr.strip() == translate("de", "cannot open the database: {error}", error=reason)
     help_text = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--help"], capture_output=True,

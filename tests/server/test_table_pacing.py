@@ -63,3 +63,35 @@ def test_only_tables_of_bots_only_are_paced(bots_only):
     changes, turns = asyncio.run(main())
     assert changes >= 5
     assert (turns >= changes) if bots_only else turns == 0
+
+
+def test_the_wait_for_a_commit_is_not_counted_as_the_loops_time():
+    """Each change is committed (awaited: the writer's thread does it) before it is told; a slow
+    commit of 0.1 s does not make the pacer hold the tables of bots back for 0.3 s more."""
+    async def main():
+        seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(4)]
+        table = Table("readysetbet", {"players": 4}, seats, seed=3)
+        pacer = Pacer()
+        reported, committed = [], []
+
+        async def commit(table):
+            await asyncio.sleep(0.1)
+            committed.append(table.state_id)
+
+        spent = pacer.spent
+        pacer.spent = lambda seconds: (reported.append(seconds), spent(seconds))
+        runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer, commit=commit,
+                             on_change=[lambda t: told.append((t.state_id, list(committed)))])
+        told = []
+        runner.start()
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if len(reported) >= 3:
+                break
+        await runner.stop()
+        return reported, told, runner.store_wait
+
+    reported, told, waited = asyncio.run(main())
+    assert len(reported) >= 3 and waited >= 0.3
+    assert max(reported) < 0.05   # the change itself, without the 0.1 s commit
+    assert all(state_id in stored for state_id, stored in told)   # committed before told

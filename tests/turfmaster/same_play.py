@@ -40,6 +40,16 @@ def match_setups() -> list[tuple[str, dict[str, Any]]]:
     return setups
 
 
+def without_rule_links(value: Any) -> Any:
+    """``value`` without the decisions' ``note_rules`` (the rulings notes come from, added after the
+    recording for the pages' links to the rules page: no part of the play)."""
+    if isinstance(value, dict):
+        return {key: without_rule_links(item) for key, item in value.items() if key != "note_rules"}
+    if isinstance(value, list):
+        return [without_rule_links(item) for item in value]
+    return value
+
+
 def digest(game: str, setup: dict[str, Any], seed: int) -> str:
     """The digest of one seeded random match: its log, and every decision's views."""
     match = Match(game, setup, seed)
@@ -49,13 +59,14 @@ def digest(game: str, setup: dict[str, Any], seed: int) -> str:
     while pending is not None:
         state = match.state
         for seat in (pending.seat, None):
-            views.update(json.dumps(state.view(seat), sort_keys=True).encode())
+            views.update(json.dumps(without_rule_links(state.view(seat)), sort_keys=True).encode())
         for lang in LANGS:
-            views.update(json.dumps(decision_view(pending, pending.seat, state.public_decision_context, lang),
+            views.update(json.dumps(without_rule_links(decision_view(pending, pending.seat,
+                                                                     state.public_decision_context, lang)),
                                     sort_keys=True, ensure_ascii=False).encode())
         match.act(pending.seat, rng.choice(pending.options))
         pending = match.pending()
-    views.update(json.dumps(match.state.view(None), sort_keys=True).encode())
+    views.update(json.dumps(without_rule_links(match.state.view(None)), sort_keys=True).encode())
     log = hashlib.sha256(json.dumps(match.record(), sort_keys=True).encode()).hexdigest()
     return f"{log[:16]}:{views.hexdigest()[:16]}"
 

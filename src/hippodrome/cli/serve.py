@@ -18,7 +18,14 @@ def serve(
     port: int = typer.Option(8765, "--port", help=help_text("Port to listen on (0: any free port).")),
     no_browser: bool = typer.Option(False, "--no-browser", help=help_text("Do not open the lobby in a browser.")),
     db: Optional[str] = typer.Option(None, "--db", help=help_text(
-        "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3).")),
+        "SQLite file path or sqlite:///path URL (default: $XDG_DATA_HOME/hippodrome/hippodrome.sqlite3), "
+        "or postgresql://user@host/database to share the tables between several server processes.")),
+    bus: Optional[str] = typer.Option(None, "--bus", metavar="URL", help=help_text(
+        "redis://host:port of the bus between the server processes of one PostgreSQL database "
+        "(the lobby of each lists every table; needs --db postgresql://...).")),
+    advertise: Optional[str] = typer.Option(None, "--advertise", metavar="URL", help=help_text(
+        "Where the other server processes reach this one, such as http://10.0.0.5:8765 "
+        "(default: the address it listens on).")),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help=help_text("Seconds a bot waits before it moves.")),
     allow_origin: Optional[List[str]] = typer.Option(None, "--allow-origin", metavar="URL", help=help_text(
         "Another site whose pages may create tables and play here, such as https://games.example "
@@ -38,7 +45,7 @@ def serve(
 
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
-    from hippodrome.server.storage import db_path_from
+    from hippodrome.server.storage import describe_db
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)
@@ -52,7 +59,7 @@ def serve(
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
-                         archive_after=archive_after)
+                         archive_after=archive_after, bus=bus)
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)
@@ -68,7 +75,9 @@ def serve(
     port = sock.getsockname()[1]
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    say(Message("hippodrome is serving at {url}  (database: {db}; Ctrl+C stops it)", url=url, db=db_path_from(db)))
+    say(Message("hippodrome is serving at {url}  (database: {db}; Ctrl+C stops it)", url=url, db=describe_db(db)))
+    if app.state.hub.cluster is not None:
+        app.state.hub.cluster.address = advertise or url
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)

@@ -175,6 +175,27 @@ class RulesPage:
 
 
 @dataclass(frozen=True)
+class PuzzleBook:
+    """A game's puzzles, served at ``/puzzles/<game>`` (the page) and ``/api/games/<game>/puzzles``.
+
+    ``book`` (``"module:attribute"``) names an object with ``count()``, ``listing(lang)`` (every
+    puzzle's number, title and theme), ``show(number, lang)`` (one puzzle as its deciding seat sees
+    it, without the solution) and ``answer(number, action, lang)`` (``{"correct", "explanation",
+    "message"}``; IllegalAction when ``action`` is not an option); ``number`` counts from 1. The
+    generic page ``web/puzzles.html`` draws a puzzle with the game's module ``web/<page>.js``
+    (its ``showPuzzle``), which lets the player pick one of the options."""
+
+    book: str
+    page: str
+
+    def open(self) -> Any:
+        return resolve(self.book)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"count": self.open().count(), "page": self.page}
+
+
+@dataclass(frozen=True)
 class GameDescription:
     """What a game is, for everything above the engines. See the module docstring."""
 
@@ -212,6 +233,13 @@ class GameDescription:
     #: the game runs several races and stands between them (``Game.between_races``): its tables
     #: offer the option of how long they wait for the people before the next race
     races: bool = False
+    #: the puzzles for players (None: the game has none)
+    puzzles: PuzzleBook | None = None
+    #: the game is the guided first game of this game (core/tutorial.py): the lobby offers it as
+    #: that game's "Learn to play" rather than as a game to set up
+    tutorial_of: str | None = None
+    #: its tables start as soon as they are made (no Ready step): a tutorial's one person
+    starts_at_once: bool = False
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
@@ -254,4 +282,6 @@ class GameDescription:
             "lookups": [{"name": entry.name, "public": entry.public} for entry in self.lookups],
             "page": self.page, "caller": self.caller, "lobby": self.lobby, "data": self.data,
             "rules": None if self.rules is None else self.rules.to_json(),
+            "puzzles": None if self.puzzles is None else self.puzzles.to_json(),
+            "tutorial_of": self.tutorial_of, "starts_at_once": self.starts_at_once,
         }

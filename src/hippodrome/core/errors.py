@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Protocol, Union, runtime_checkable
 
+from hippodrome.core.rulings import rule_of
+
 
 @runtime_checkable
 class Translatable(Protocol):
@@ -41,9 +43,12 @@ class IllegalAction(HippodromeError):
     """An action that the rules do not allow now; the state is left unchanged.
 
     ``allowed`` lists the actions that would have been legal, so a front end can
-    show them next to the message.
+    show them next to the message; ``rule`` is the ruling the refusal comes from ("T4", None when
+    it comes from none), given here or carried by the message (``core.rulings.Ruled``), so that a
+    page can link the refusal to the rules page's paragraph.
     """
 
-    def __init__(self, message: Text, allowed: tuple = ()):  # noqa: D107
+    def __init__(self, message: Text, allowed: tuple = (), rule: str | None = None):  # noqa: D107
         super().__init__(message)
         self.allowed = tuple(allowed)
+        self.rule = rule if rule is not None else rule_of(message)

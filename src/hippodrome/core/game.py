@@ -19,6 +19,7 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from hippodrome.core.rulings import rule_of
 from hippodrome.i18n import Message
 
 if TYPE_CHECKING:
@@ -43,6 +44,11 @@ class Note(str):
     def translate(self, lang: str | None) -> str:
         translate = getattr(self.message, "translate", None)
         return translate(lang) if callable(translate) and not isinstance(self.message, str) else str(self)
+
+    @property
+    def rule(self) -> str | None:
+        """The ruling the note comes from (``core.rulings.Ruled``), or None."""
+        return rule_of(self.message)
 
     def to_json(self) -> dict[str, Any]:
         """``{"msgid", "params"}`` for a front end that translates with the web catalog."""
@@ -142,6 +148,11 @@ class Decision:
         return [None if not note else note.to_json() if isinstance(note, Note)
                 else {"msgid": note, "params": {}} for note in self.option_notes()]
 
+    def note_rules(self) -> list[str | None]:
+        """The ruling each note comes from, one per option (None: no note, or none named), so that
+        a page can link a note to the rules page's paragraph."""
+        return [rule_of(note) for note in self.option_notes()]
+
     def notes_in(self, lang: str | None) -> list[str]:
         """The notes as a person reads them in ``lang`` (English when None), one per option."""
         return [note.translate(lang) if isinstance(note, Note) and lang is not None else str(note)
@@ -203,8 +214,9 @@ def decision_view(pending: Decision | Chance | None, seat: int | None, public: t
 
     Of a decision everyone sees who decides, the kind and the ``public`` entries of the context
     (TurfMaster's horse about to move); the deciding seat also gets the options, the context and
-    the notes, one per option: in ``lang`` (English when None) and as ``notes_i18n`` for a page
-    that translates them itself. A chance step shows as ``{"chance": kind, "timed": bool}``;
+    the notes, one per option: in ``lang`` (English when None), as ``notes_i18n`` for a page
+    that translates them itself, and ``note_rules``: the ruling each comes from (None: none). A
+    chance step shows as ``{"chance": kind, "timed": bool}``;
     None once the game is over.
     """
     if isinstance(pending, Chance):
@@ -217,6 +229,7 @@ def decision_view(pending: Decision | Chance | None, seat: int | None, public: t
         shown["options"] = list(pending.options)
         shown["notes"] = pending.notes_in(lang)
         shown["notes_i18n"] = pending.notes_i18n()
+        shown["note_rules"] = pending.note_rules()
         shown["context"] = dict(pending.context)
     return shown
 

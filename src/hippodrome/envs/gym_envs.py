@@ -26,7 +26,7 @@ import gymnasium
 import numpy as np
 
 from hippodrome.core.game import Action, Decision, game_class
-from hippodrome.envs import readysetbet_encoding, turfmaster_encoding
+from hippodrome.envs import readysetbet_encoding, turfmaster_encoding, turfmaster_observation
 from hippodrome.envs.actions import action_id
 from hippodrome.envs.readysetbet_driver import ReadySetBetDriver
 from hippodrome.envs.readysetbet_driver import make_setup as readysetbet_setup
@@ -114,7 +114,7 @@ class TurfMasterGymEnv(_LearnerEnv):
                  illegal_reward: float | None = -1.0, render_mode: str | None = None):
         chosen = turfmaster_setup(game, setup, players=players, horses_per_player=horses_per_player, course=course,
                                   steeplechase=steeplechase)
-        super().__init__(game, TurfMasterDriver(game, chosen), seat, opponents, turfmaster_encoding.OBSERVATION_SIZE,
+        super().__init__(game, TurfMasterDriver(game, chosen), seat, opponents, turfmaster_observation.OBSERVATION_SIZE,
                          turfmaster_encoding.ACTIONS, illegal_reward, render_mode)
 
     def step(self, action: Any):

@@ -13,7 +13,8 @@ import numpy as np
 from hippodrome.core.game import Action, Decision, game_class
 from hippodrome.core.match import Match
 from hippodrome.envs.actions import action_id as as_id
-from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions, observe
+from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions
+from hippodrome.envs.turfmaster_observation import observe
 from hippodrome.envs.turfmaster_points import points_so_far
 
 GAMES = ("turfmaster-race", "turfmaster")
@@ -42,20 +43,21 @@ class TurfMasterDriver:
         self.points = [0] * self.seats
         self._nothing = (0,) * self.seats
         self._ranked_before = (0, 0)
+        #: the decision pending, None at the end (chance is drawn as soon as it comes)
+        self.pending: Decision | None = None
         self._legal: dict[int, Action] | None = None
-        self._decision: tuple[Decision | None] | None = None
 
     def reset(self, seed: int | str) -> None:
         self.match = Match(self.game, self.setup, seed)
         self.points = [0] * self.seats
         self._ranked_before = self._ranked()
-        self._legal, self._decision = None, None
+        self.pending, self._legal = self.match.pending(), None
 
     def _ranked(self) -> tuple[int, int]:
         """How many races are over, and how many horses are ranked in the race being run: points
         change only when one of these does (a place never changes after, T9)."""
         state = self.match.state
-        if state.name == "turfmaster-race":
+        if self.game == "turfmaster-race":
             return 0, len(state.places)
         return len(state.results), len(state.race.places) if state.phase == "race" else 0
 
@@ -65,25 +67,23 @@ class TurfMasterDriver:
 
     def decision(self) -> Decision | None:
         """The decision pending (chance is drawn as soon as it comes), None once the game is over."""
-        if self._decision is None:
-            self._decision = (self.match.pending(),)
-        return self._decision[0]
+        return self.pending
 
     def legal(self) -> dict[int, Action]:
         """The pending decision's options by action id."""
         if self._legal is None:
-            decision = self.decision()
-            self._legal = {} if decision is None else legal_actions(self.state, decision)
+            self._legal = {} if self.pending is None else legal_actions(self.match.state, self.pending)
         return self._legal
 
     def act(self, action_id: Any) -> Sequence[int]:
         """Take the pending decision with ``action_id``; the points each seat earned by it."""
-        decision = self.decision()
-        option = self.legal().get(as_id(action_id)) if decision is not None else None
+        decision = self.pending
+        legal = self._legal if self._legal is not None else self.legal()
+        option = legal.get(action_id if action_id.__class__ is int else as_id(action_id))
         if option is None:
-            raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(self.legal())}")  # i18n: programming error
+            raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(legal)}")  # i18n: programming error
         self.match.act(decision.seat, option)
-        self._legal, self._decision = None, None
+        self.pending, self._legal = self.match.pending(), None
         if self._ranked() == self._ranked_before:
             return self._nothing
         self._ranked_before = self._ranked()
@@ -95,6 +95,6 @@ class TurfMasterDriver:
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """``{"observation": vector, "action_mask": ids}``; the mask is empty unless ``seat`` decides
         (made afresh at each call: cheaper than a copy of a kept one)."""
-        decision = self.decision()
+        decision = self.pending
         legal = self.legal() if decision is not None and decision.seat == seat else None
-        return {"observation": observe(self.state, seat, self.points), "action_mask": action_mask(legal)}
+        return {"observation": observe(self.match.state, seat, self.points), "action_mask": action_mask(legal)}

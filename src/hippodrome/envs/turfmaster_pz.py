@@ -27,7 +27,8 @@ from pettingzoo import AECEnv
 
 from hippodrome.envs.agents import SeatAgents
 from hippodrome.envs.turfmaster_driver import TurfMasterDriver, make_setup
-from hippodrome.envs.turfmaster_encoding import ACTIONS, OBSERVATION_SIZE
+from hippodrome.envs.turfmaster_encoding import ACTIONS
+from hippodrome.envs.turfmaster_observation import OBSERVATION_SIZE
 
 
 def env(game: str = "turfmaster-race", players: int | None = 2, horses_per_player: int | None = None,
@@ -58,7 +59,7 @@ class TurfMasterEnv(SeatAgents, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self._skip_agent_selection = None
-        self.infos = {}
+        self.infos = {agent: {} for agent in self.agents}
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -83,7 +84,7 @@ class TurfMasterEnv(SeatAgents, AECEnv):
 
     def _select(self) -> None:
         """The agent whose decision is pending; at the end, every agent is terminated."""
-        decision = self.driver.decision()
+        decision = self.driver.pending
         if decision is None:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
@@ -91,5 +92,3 @@ class TurfMasterEnv(SeatAgents, AECEnv):
             self.agent_selection = self.possible_agents[decision.seat]
         if self.json_view:
             self.infos = {agent: {"view": self.view(agent)} for agent in self.agents}
-        elif len(self.infos) != len(self.agents):
-            self.infos = {agent: {} for agent in self.agents}

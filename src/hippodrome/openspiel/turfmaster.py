@@ -28,7 +28,8 @@ import pyspiel
 
 from hippodrome.core.dice import dice_outcomes
 from hippodrome.core.game import Chance, Decision, Game, game_class
-from hippodrome.envs.turfmaster_encoding import ACTIONS, OBSERVATION_SIZE, describe, legal_actions, observe
+from hippodrome.envs.turfmaster_encoding import ACTIONS, describe, legal_actions
+from hippodrome.envs.turfmaster_observation import OBSERVATION_SIZE, observe
 from hippodrome.envs.turfmaster_points import points_so_far
 from hippodrome.openspiel.chance import Node, distinct_items
 from hippodrome.openspiel.infostate import text

@@ -24,6 +24,7 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message, Plural, Seat
@@ -415,58 +416,60 @@ class ReadySetBet(DeclaredState, Game):
         self._begin_race()
 
     # -- free actions: bets -------------------------------------------------------
-    def bet_refusal(self, seat: Any, token_id: Any, space_id: Any) -> Message | None:
+    def bet_refusal(self, seat: Any, token_id: Any, space_id: Any) -> Ruled | Message | None:
         """Why this bet cannot be placed now (None: it can). Reads only; changes nothing."""
         reason = self._seat_refusal(seat)
         if reason is not None:
             return reason
         return self._placement_refusal(seat, token_id, space_id)
 
-    def _seat_refusal(self, seat: Any) -> Message | None:
+    def _seat_refusal(self, seat: Any) -> Ruled | Message | None:
         """Why ``seat`` cannot bet at all now (said to that seat: "you")."""
         if not _is_int(seat) or not 0 <= seat < self.seats:
             return Plural("there is no such seat at this table; it has {n} seat",
                           "there is no such seat at this table; it has {n} seats", self.seats)
         if self.is_house(seat):
-            return Message("you are the House this race: the House bets only with its house tokens, before "
-                           "the race")
+            return Ruled(Message("you are the House this race: the House bets only with its house tokens, "
+                                 "before the race"), "R9")
         if self.phase == OVER:
-            return Message("betting is closed: the game is over")
+            return Ruled(Message("betting is closed: the game is over"), "R9")
         if self.phase != RACE:
-            return Message("betting is closed: race {race} has not started yet", race=self.race_no)
+            return Ruled(Message("betting is closed: race {race} has not started yet", race=self.race_no), "R9")
         if self.race.finished:
-            return Message("betting is closed: a horse has reached the finish")
+            return Ruled(Message("betting is closed: a horse has reached the finish"), "R2")
         if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
-            return Message("betting is closed: \"No more bets!\" was called at the third red-line crossing")
+            return Ruled(Message("betting is closed: \"No more bets!\" was called at the third red-line crossing"),
+                         "R2")
         return None
 
-    def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> Message | None:
+    def _placement_refusal(self, seat: int, token_id: Any, space_id: Any) -> Ruled | None:
         """Why this token cannot go on this space (the seat may bet), in words (words.py)."""
         token = self.token(seat, token_id) if isinstance(token_id, str) else None
         if token is None:
-            return Message("you have no such token; your tokens are: {held}",
-                           held=token_values(self.tokens[seat]))
+            return Ruled(Message("you have no such token; your tokens are: {held}",
+                                 held=token_values(self.tokens[seat])), "R4")
         if token_id in self.used[seat]:
             left = token_values(t for t in self.tokens[seat] if t["id"] not in self.used[seat])
-            return Message("{token} is already on the board and placed tokens never move; tokens left: {left}",
-                           token=token_words(token), left=left)
+            return Ruled(Message("{token} is already on the board and placed tokens never move; tokens left: {left}",
+                                 token=token_words(token), left=left), "R4")
         space = self.spaces.get(space_id) if isinstance(space_id, str) else None
         if space is None:
-            return Message("there is no such space on the board this race (see the board in the view)")
+            return Ruled(Message("there is no such space on the board this race (see the board in the view)"), "R5")
         if space.column in self.closed_columns():
-            return Message("{space} is in the leftmost column, closed when only 2 players bet",
-                           space=space_words(space_id))
+            return Ruled(Message("{space} is in the leftmost column, closed when only 2 players bet",
+                                 space=space_words(space_id)), "R4")
         holders = [bet["seat"] for bet in self.bets if bet["space"] == space_id]
         if seat in holders:
-            return Message("you already have a token on {space}: one token per space", space=space_words(space_id))
+            return Ruled(Message("you already have a token on {space}: one token per space",
+                                 space=space_words(space_id)), "R4")
         if space.card is not None and any(bet["seat"] == seat and self.spaces[bet["space"]].card == space.card
                                           for bet in self.bets):
-            return Message("you already have a token on the exotic finish card {card}: one per player per card",
-                           card=term(READYSETBET_EXOTIC, space.card))
+            return Ruled(Message("you already have a token on the exotic finish card {card}: one per player per card",
+                                 card=term(READYSETBET_EXOTIC, space.card)), "R6")
         if holders and token["value"] not in vipmod.bandwagon_values(self.vip_active(seat)):
-            return Message("{space} is taken by {holder}'s token: first come, first served; only a {bandwagon} "
-                           "card for this token's number allows joining it", space=space_words(space_id),
-                           holder=Seat(holders[0]), bandwagon=term(READYSETBET_VIP, "bandwagon"))
+            return Ruled(Message("{space} is taken by {holder}'s token: first come, first served; only a {bandwagon} "
+                                 "card for this token's number allows joining it", space=space_words(space_id),
+                                 holder=Seat(holders[0]), bandwagon=term(READYSETBET_VIP, "bandwagon")), "R4")
         return None
 
     def apply_free(self, seat: int, action: Action) -> None:

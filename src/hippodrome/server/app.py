@@ -2,8 +2,10 @@
 
 ``create_app(db)`` opens the SQLite storage, resumes every unfinished table from its log and
 starts its runner (bots, clock). Every connection receives only ``view(seat)`` of its seat
-(spectators: ``view(None)``); an action goes through the table's lock, is stored, and only
-then announced. What a client sends passes the gate first (``guard``: its origin, content type
+(spectators: ``view(None)``); an action goes through the table's lock, is stored (on the
+storage writer's thread, off the event loop), and only then announced; while saving fails the
+table is paused and its connections are told so (``storage`` messages), never shown a state
+that is not stored. What a client sends passes the gate first (``guard``: its origin, content type
 and size; ``strict_json``; ``quota``: how many tables and connections one address opens), so
 nothing the server stores can break an answer later ("Limits and refusals", docs/protocol.md).
 """
@@ -27,29 +29,34 @@ from starlette.requests import HTTPConnection
 
 from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import listing, quota
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
+from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
 )
 from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
+from hippodrome.server.relay import serve_elsewhere
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
-from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
+from hippodrome.server.writer import StoreWriter
 from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.pacing import Pacer
+from hippodrome.table.runner import SAVING_FAILED
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
-MESSAGE_TYPES = ("join", "act", "preview", "pause", "resume", "ready", "start", "next_race", "ping")
+MESSAGE_TYPES = ("join", "act", "preview", "why", "pause", "resume", "ready", "start", "next_race", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -62,12 +69,16 @@ class Unreadable:
 
 
 class Hub:
-    """Every table the server knows, by id."""
+    """Every table the server knows, by id; their writes go through one :class:`StoreWriter`."""
 
     def __init__(self, storage: Storage, bot_delay: float):
         self.storage = storage
+        self.writer = StoreWriter()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        #: several processes on one PostgreSQL database (server/cluster.py): this process runs a
+        #: table only while it holds its lease. None: the only process.
+        self.cluster = None
         #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
         #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
         self.damaged: dict[str, dict[str, str]] = {}
@@ -86,13 +97,18 @@ class Hub:
             return self.rooms[table_id]
         if table_id in self.damaged:
             return None
+        if self.cluster is not None and not self.cluster.may_run(table_id):
+            return None
         return self._started(table_id, self._restore(table_id))
 
     async def open(self, table_id: str) -> Room | None:
         """:meth:`load`, its storage read and log replay in a worker thread (an archived table with a
-        long log does not hold up the other tables); two opens of one table share the work."""
+        long log does not hold up the other tables); two opens of one table share the work. In a
+        cluster the table's lease is taken first (None: another process runs it)."""
         if table_id in self.rooms or table_id in self.damaged:
             return self.rooms.get(table_id)
+        if self.cluster is not None and not self.cluster.may_run(table_id):
+            return None
         if table_id not in self._opening:
             self._opening[table_id] = asyncio.ensure_future(
                 asyncio.get_running_loop().run_in_executor(None, self._restore, table_id))
@@ -103,6 +119,10 @@ class Hub:
         if table_id in self.rooms:   # an open that finished first
             return self.rooms[table_id]
         return self._started(table_id, restored)
+
+    def read(self, table_id: str) -> Room | None:
+        """The table as stored, made a room but not run (None: no such table, or damaged)."""
+        return self._made(table_id, self._restore(table_id))
 
     def _restore(self, table_id: str) -> tuple | Unreadable | None:
         """A stored table made again (no asyncio: may run in a worker thread): (data, seats' info,
@@ -126,8 +146,15 @@ class Hub:
         return data, info, table, lifecycle
 
     def _started(self, table_id: str, restored: tuple | Unreadable | None) -> Room | None:
+        """The restored table run here (None: no such table, or damaged)."""
         if table_id in self.damaged:
             return None
+        room = self._made(table_id, restored)
+        if room is not None:
+            self._run(room)
+        return room
+
+    def _made(self, table_id: str, restored: tuple | Unreadable | None) -> Room | None:
         if isinstance(restored, Unreadable):
             return self._damaged(table_id, restored.game, restored.error)
         if restored is None:
@@ -135,16 +162,36 @@ class Hub:
         data, info, table, lifecycle = restored
         try:
             room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
-                        self.bot_delay, paused=data["paused"], lifecycle=lifecycle, pacer=self.pacer)
+                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle, pacer=self.pacer)
         except Exception as error:
             return self._damaged(table_id, data.get("game", "?"), error)
-        self.rooms[table_id] = room
-        room.runner.start()
         return room
+
+    def _run(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        if self.cluster is not None:  # the other processes' lobbies hear of it, and of every change
+            room.runner.on_change.append(lambda table: self.cluster.changed(room))
+            self.cluster.changed(room)
+        room.runner.start()
+
+    async def unload(self, table_id: str, release: bool = False) -> None:
+        """Stop running a table here (another process holds its lease now, or it is archived): its
+        connections are closed, and their pages reconnect to its new owner. ``release``: give up
+        its lease too (an archived table: any process may open it again)."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        if release and self.cluster is not None:
+            self.cluster.release(table_id)  # before any await: no open here meanwhile finds our lease
+        await room.runner.stop()
+        for connection in room.connections:
+            connection.gone = True
+            connection.dirty.set()
 
     def _damaged(self, table_id: str, game: str, error: Exception) -> None:
         log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
-        fault = error.args[0] if error.args and isinstance(error.args[0], (str, Message)) else type(error).__name__
+        first = error.args[0] if error.args else None
+        fault = first if isinstance(first, (str, Message, Ruled)) else type(error).__name__
         self.damaged[table_id] = {"game": game, "fault": str(fault)}
         return None
 
@@ -152,7 +199,7 @@ class Hub:
         entry = self.damaged[table_id]
         return {"id": table_id, "game": entry["game"], "status": "damaged", "fault": entry["fault"]}
 
-    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, request: dict[str, Any]) -> dict[str, Any]:
         description = check_game(request.get("game"))
         game = description.name
         setup = checked_setup(description, request.get("setup", {}))
@@ -171,14 +218,22 @@ class Hub:
         table_id = secrets.token_hex(5)
         host_token = secrets.token_urlsafe(24)
         public_info = [{k: v for k, v in s.items() if k != "token_hash"} for s in info]
-        lifecycle = new_lifecycle(public_info, options, wait_for_host)
-        self.storage.create_table(table_id, game, setup, seed, info, hash_token(host_token), options)
-        self.storage.save_progress(table_id, table.match.log, table.state_id, table.over, False,
-                                   lifecycle=lifecycle.to_json())
+        # a tutorial's one person starts at once (no Ready step)
+        lifecycle = new_lifecycle(public_info, options, wait_for_host, started=description.starts_at_once or None)
+        try:
+            await self.writer.call(self.storage.create_table, table_id, game, setup, seed, info,
+                                   hash_token(host_token), options)
+            if self.cluster is not None:
+                self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
+            await self.writer.call(self.storage.save_progress, table_id, table.match.log, table.state_id,
+                                   table.over, False, lifecycle=lifecycle.to_json())
+        except Exception as error:  # the disk is full, the database locked or unreadable
+            log.error("a new table could not be stored: %s", error)
+            raise LobbyError(503, Message("saving the new table failed, so it was not made; try again in a moment"),
+                             code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
-                    self.bot_delay, lifecycle=lifecycle, pacer=self.pacer)
-        self.rooms[table_id] = room
-        room.runner.start()
+                    self.writer, self.bot_delay, lifecycle=lifecycle, pacer=self.pacer)
+        self._run(room)
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
         return {"id": table_id, "game": game, "host_token": host_token, "status": room.status,
@@ -194,12 +249,15 @@ class Hub:
     async def stop(self) -> None:
         for room in self.rooms.values():
             await room.runner.stop()
+        await asyncio.get_running_loop().run_in_executor(None, self.writer.close)  # what is queued is written
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
                table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
-               archive_after: float = ARCHIVE_AFTER) -> FastAPI:
-    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file).
+               archive_after: float = ARCHIVE_AFTER, bus: str | None = None) -> FastAPI:
+    """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
+    or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
+    database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
 
     ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
@@ -209,17 +267,21 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
-    storage = Storage(db)
+    storage = open_storage(db)
     hub = Hub(storage, bot_delay)
+    hub.cluster = cluster_for(storage, bus)
     archiver = Archiver(hub, archive_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hub.resume_all()
+        if hub.cluster is None:
+            hub.resume_all()
+        else:
+            await hub.cluster.start(hub)  # its loop takes the tables nobody runs
         archiving = asyncio.ensure_future(archiver.run())
         yield
         archiving.cancel()
-        await hub.stop()
+        await (hub.stop() if hub.cluster is None else hub.cluster.stop())
         storage.close()
 
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -254,12 +316,21 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     async def caller_page(table_id: str, request: Request):
         return page("caller.html", request)
 
+    def game_page(name: str, request: Request, offered: str, missing: Any, html: str) -> HTMLResponse:
+        """A page a game's description offers (``offered``: its field, such as ``rules``), else a
+        404 page saying which games have one (``missing(name, games)``)."""
+        if name not in games or getattr(games[name], offered) is None:
+            lang = language_of(request.cookies, request.headers)
+            return HTMLResponse(render_problem_page(missing(name, games), lang), status_code=404)
+        return page(html, request)
+
     @app.get("/rules/{name}")
     async def rules_page(name: str, request: Request):
-        lang = language_of(request.cookies, request.headers)
-        if name not in games or games[name].rules is None:
-            return HTMLResponse(render_problem_page(no_rules(name, games), lang), status_code=404)
-        return page("rules.html", request)
+        return game_page(name, request, "rules", no_rules, "rules.html")
+
+    @app.get("/puzzles/{name}")
+    async def puzzles_page(name: str, request: Request):
+        return game_page(name, request, "puzzles", no_puzzles, "puzzles.html")
 
     # -- lobby API ------------------------------------------------------------------
     @app.get("/api/games")
@@ -283,6 +354,42 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             raise LobbyError(404, no_rules(name, games), code="not_found")
         return rules.data()
 
+    def puzzle_book(name: str) -> Any:
+        puzzles = described(name).puzzles
+        if puzzles is None:
+            raise LobbyError(404, no_puzzles(name, games), code="not_found")
+        return puzzles.open()
+
+    def puzzle_number(book: Any, number: str) -> int:
+        count = book.count()
+        if not (number.isascii() and number.isdigit() and 1 <= int(number) <= count):
+            # NOTE: {number} is what the address asked for; the puzzles are numbered from 1 to {count}.
+            raise LobbyError(404, Message("there is no puzzle {number}: the puzzles are numbered from 1 to {count}",
+                                          number=quoted(number), count=count), code="not_found")
+        return int(number)
+
+    @app.get("/api/games/{name}/puzzles")
+    async def puzzle_list(name: str, request: Request):
+        return puzzle_book(name).listing(language_of(request.cookies, request.headers))
+
+    @app.get("/api/games/{name}/puzzles/{number}")
+    async def puzzle_shown(name: str, number: str, request: Request):
+        book = puzzle_book(name)
+        return book.show(puzzle_number(book, number), language_of(request.cookies, request.headers))
+
+    @app.post("/api/games/{name}/puzzles/{number}/answer")
+    async def puzzle_answer(name: str, number: str, request: Request):
+        book = puzzle_book(name)
+        chosen = puzzle_number(book, number)
+        action = (await json_object(request, MAX_MESSAGE)).get("action")
+        if not is_action(action):
+            raise LobbyError(400, Message("send {example}: 'action' is one of the puzzle's options",
+                                          example='{"action": {"type": "card", ...}}'), code="bad_request")
+        try:
+            return book.answer(chosen, action, language_of(request.cookies, request.headers))
+        except IllegalAction as error:
+            raise LobbyError(400, error, code="illegal")
+
     @app.post("/api/games/{name}/check")
     async def check_game_setup(name: str, request: Request):
         description = described(name)
@@ -302,13 +409,16 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}/{lookup}")
     async def public_lookup(table_id: str, lookup: str, request: Request):
-        room = await hub.open(table_id)
+        room = await hub.open(table_id) or elsewhere(table_id)
         if room is None:
             raise LobbyError(404, no_table(table_id), code="not_found")
         entry = room.description.lookup(lookup)
         if entry is None or not entry.public:
             raise LobbyError(404, Message("a {game} table answers no {lookup}", game=room.game, lookup=repr(lookup)),
                              code="not_found")
+        if room.runner.saving_failed:
+            raise LobbyError(503, SAVING_FAILED, code="storage", headers={"Retry-After": "5"})
+        await room.runner.until_stored()  # a change being committed is not shown before it is stored
         try:
             answer = await run_lookup(room, entry, None, dict(request.query_params))
         except IllegalAction as error:
@@ -330,7 +440,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                                   "try again in {n} seconds", whole_seconds(wait),
                                   count=table_quota.count, seconds=table_quota.seconds), wait)
         try:
-            return hub.create(await json_object(request, MAX_CREATE_BODY))
+            return await hub.create(await json_object(request, MAX_CREATE_BODY))
         except HippodromeError as error:
             tables_opened.give_back(address)  # a refused table is no table
             raise LobbyError(400, error, code="invalid_setup")
@@ -340,7 +450,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
-        room = await hub.open(table_id)
+        room = await hub.open(table_id) or elsewhere(table_id)
         if table_id in hub.damaged:
             return hub.damaged_summary(table_id)
         if room is None:
@@ -351,7 +461,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     # -- play -----------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str):
-        wait = connections_opened.take(client_address(websocket))
+        relayed = hub.cluster is not None and hub.cluster.is_relay(websocket.headers)
+        wait = None if relayed else connections_opened.take(client_address(websocket))
         if wait is not None:
             await refuse_websocket(websocket, too_many(Plural(
                 "too many connections from your address (at most {count} in {seconds} s); try again in {n} second",
@@ -367,11 +478,25 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                 id=repr(table_id)))})
             await websocket.close(code=4500)
             return
+        if room is None and hub.cluster is not None and hub.cluster.leases.table_exists(table_id):
+            async def run_here(joins: list[str]) -> bool:
+                """Serve the relayed connection here once this process holds the table."""
+                here = hub.load(table_id)
+                if here is not None:
+                    await serve_connection(websocket, here, lang, replay=joins)
+                return here is not None
+
+            await serve_elsewhere(websocket, table_id, hub.cluster, run_here)
+            return
         if room is None:
             await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "not_found", no_table(table_id))})
             await websocket.close(code=4404)
             return
         await serve_connection(websocket, room, lang)
+
+    def elsewhere(table_id: str) -> Room | None:
+        """A table another process runs, read from the database for an answer (not run here)."""
+        return hub.read(table_id) if hub.cluster is not None else None
 
     return app
 
@@ -406,11 +531,21 @@ def no_rules(name: str, games: dict[str, GameDescription]) -> Message:
                    pages=", ".join(pages.values()))
 
 
+def no_puzzles(name: str, games: dict[str, GameDescription]) -> Message:
+    """A puzzles page asked for a game that does not exist or has none."""
+    pages = [f"/puzzles/{game}" for game, description in games.items() if description.puzzles is not None]
+    # NOTE: {name} is what the address asked for; {pages} lists the addresses of the puzzle pages.
+    return Message("There are no puzzles for {name}. The puzzle pages are: {pages}.", name=quoted(name),
+                   pages=", ".join(pages))
+
+
 def no_table(table_id: str) -> Message:
     return Message("no table {id}", id=repr(table_id))
 
 
-async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -> None:
+async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", replay: Iterable[str] = ()) -> None:
+    """Serve one table's connection; ``replay``: messages the client sent before (its ``join``
+    sent to a process that went away), handled first."""
     connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()
@@ -426,10 +561,31 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
-            await send_text(room.update_for(connection))
+            if connection.gone:  # another process runs the table now: the page reconnects to it
+                await websocket.close(code=1012)
+                return
+            if not connection.welcomed:  # news come after the welcome (which sets dirty again)
+                continue
+            notice = room.saving_notice(connection)
+            if notice is not None:
+                await send(notice)
+            if room.shows_state():  # else the commit under way sets dirty again once it is stored
+                await send_text(room.update_for(connection))
+
+    async def answer(text: str) -> None:
+        reply = await handle(room, connection, text)
+        if reply is None:
+            return
+        await send(reply)
+        if reply["type"] == "welcome":  # its presence is stored after the welcome, and its state
+            connection.welcomed = True    # goes out then (saving fails: the words go out now)
+            if not await room.update_presence():
+                connection.dirty.set()
 
     sending = asyncio.ensure_future(sender())
     try:
+        for text in replay:
+            await answer(text)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -446,9 +602,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en") -
             if len(text.encode("utf-8")) > MAX_MESSAGE:
                 await send(problem(connection.lang, "too_large", too_large()))
                 continue
-            reply = await handle(room, connection, text)
-            if reply is not None:
-                await send(reply)
+            await answer(text)
     except WebSocketDisconnect:
         pass
     finally:
@@ -487,16 +641,14 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
     if kind == "ping":
         return {"type": "pong"}
     if kind == "join":
-        reply = join(room, connection, message)
-        await room.update_presence()
-        return reply
+        return join(room, connection, message)  # who is present is stored once its welcome is sent
     if not connection.joined:
         return problem(lang, "not_joined", Message("send {example} first",
                                                    example='{"v": 1, "type": "join", "token": ...}'))
     if kind == "act":
         return await act(room, connection, message)
-    if kind == "preview":
-        return await preview(room, connection, message)
+    if kind in PRIVATE_LOOKUPS:
+        return await private_lookup(room, connection, kind, message)
     if kind in ("ready", "start", "next_race"):
         return await lifecycle_message(room, connection, kind, message)
     if kind in ("pause", "resume"):
@@ -504,7 +656,10 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
         if not allowed:
             return problem(lang, "forbidden",
                            Message("only a seated player or the table's host may pause or resume the clock"))
-        await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        try:
+            await (room.runner.pause() if kind == "pause" else room.runner.resume())
+        except HippodromeError as error:
+            return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
         return None
     raise AssertionError(kind)  # pragma: no cover
 
@@ -543,7 +698,7 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
             await room.runner.next_race(None if host else connection.seat)
     except HippodromeError as error:
         connection.dirty.set()
-        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+        return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
 
 
@@ -571,6 +726,7 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
                                                       "seat's link, or join without a token to watch"))
     connection.seat = seat
     connection.joined = True
+    connection.welcomed = False  # its states follow this welcome
     connection.patches = patches
     connection.rejoined()
     room.notify_all()
@@ -597,27 +753,38 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
         await room.runner.act(connection.seat, action, state_id)
     except StaleState as error:
         connection.dirty.set()
-        return refusal(lang, "stale", error, state_id=room.table.state_id)
+        return refusal(lang, "stale", error, state_id=room.runner.stored_state_id)
     except HippodromeError as error:
         connection.dirty.set()
-        return refusal(lang, "illegal", error, state_id=room.table.state_id)
+        return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
 
 
-async def preview(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    """A seat asks where one of its options would lead (the game's private ``preview`` look-up)."""
+#: the private look-ups a seat asks for over its websocket: each message's fields (besides ``v`` and
+#: ``type``) are the look-up's parameters; ``preview`` needs an ``action`` (one of the seat's options)
+PRIVATE_LOOKUPS = ("preview", "why")
+
+
+async def private_lookup(room: Room, connection: Connection, name: str, message: dict[str, Any]) -> dict[str, Any]:
+    """A seat asks the game's private look-up ``name``: where one of its options would lead
+    (``preview``), why a square or a space is out of reach (``why``). The game answers for that
+    seat only, and refuses (IllegalAction) a seat that is not the one it is about."""
     lang = connection.lang
     if connection.seat is None:
         return problem(lang, "forbidden", Message("spectators watch only"))
-    entry = room.description.lookup("preview")
+    entry = room.description.lookup(name)
     if entry is None or entry.public:
-        return problem(lang, "bad_message", Message("a {game} table offers no preview", game=room.game))
-    action = message.get("action")
-    if not is_action(action):
+        # NOTE: {lookup} is the name of a look-up ("preview", "why"), {game} a game's name.
+        return problem(lang, "bad_message", Message("a {game} table offers no {lookup}", game=room.game,
+                                                    lookup=name))
+    params = {key: value for key, value in message.items() if key not in ("v", "type")}
+    if name == "preview" and not is_action(params.get("action")):
         return problem(lang, "bad_message", Message("'preview' needs 'action': one of your options"))
+    if room.runner.saving_failed:
+        return refusal(lang, "illegal", IllegalAction(SAVING_FAILED), state_id=room.runner.stored_state_id)
     async with room.runner.lock:
         try:
-            state_id, answer = await run_lookup(room, entry, connection.seat, {"action": action})
+            state_id, answer = await run_lookup(room, entry, connection.seat, params)
         except IllegalAction as error:
             return refusal(lang, "illegal", error, state_id=room.table.state_id)
-    return {"type": "preview", "state_id": state_id, "action": action, **answer}
+    return {"type": name, "state_id": state_id, **params, **answer}

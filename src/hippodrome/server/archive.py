@@ -6,6 +6,10 @@ room goes. Nothing is lost: every change was stored, so its page, its look-ups a
 listing (:mod:`hippodrome.server.listing`, which reads archived tables from their stored rows)
 find it again, the first two by loading it on demand (``Hub.open``). A restart resumes only the
 unfinished tables, so finished ones cost nothing until they are opened.
+
+With several processes (:mod:`hippodrome.server.cluster`) an archived table is unloaded as a
+table whose lease was lost is (``Hub.unload``), and its lease is given up: whichever process is
+asked for it next takes the lease and opens it (``Hub.open`` takes the lease before loading).
 """
 
 from __future__ import annotations
@@ -45,10 +49,9 @@ class Archiver:
         """Archive every table due; returns their ids."""
         dropped = []
         for table_id in self.due():
-            room = self.hub.rooms.pop(table_id, None)
-            if room is None:
+            if table_id not in self.hub.rooms:
                 continue
-            await room.runner.stop()
+            await self.hub.unload(table_id, release=True)   # in a cluster its lease is given up
             dropped.append(table_id)
         self.archived += len(dropped)
         if dropped:

@@ -106,6 +106,11 @@ def summary(hub: "Hub", row: dict[str, Any]) -> dict[str, Any]:
         hub.load(table_id)
         if table_id in hub.rooms or table_id in hub.damaged:
             return summary(hub, row)
+        if hub.cluster is not None:   # another process runs it: as it published it, else as stored
+            remote = hub.cluster.remote_summary(table_id)
+            room = hub.read(table_id) if remote is None else None
+            if remote is not None or room is not None:
+                return remote if remote is not None else room.summary()
     try:
         return archived_summary(row)
     except Exception as error:   # a damaged row: listed as damaged, the others still listed

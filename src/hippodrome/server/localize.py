@@ -38,12 +38,15 @@ def problem(lang: str, code: str, message: Message, **extra: Any) -> dict[str, A
 
 
 def refusal(lang: str, code: str, error: BaseException, **extra: Any) -> dict[str, Any]:
-    """An error raised by the table or an engine: its class, its message in ``lang``, and the
-    actions that were allowed (``IllegalAction.allowed``), as ``error_to_json`` gives them."""
+    """An error raised by the table or an engine: its class, its message in ``lang``, the
+    actions that were allowed (``IllegalAction.allowed``), as ``error_to_json`` gives them, and the
+    ruling it comes from (``rule``: "T4", for the page's link to the rules page) when it names one."""
     details = error_details(error, lang)
+    rule = getattr(error, "rule", None)
     return {"type": "error", "code": code, "message": details["message"], "error": details["error"],
             "message_i18n": details["message_i18n"], **extra,
-            **({"allowed": details["allowed"][:60]} if details.get("allowed") else {})}
+            **({"allowed": details["allowed"][:60]} if details.get("allowed") else {}),
+            **({"rule": rule} if isinstance(rule, str) else {})}
 
 
 def error_details(error: BaseException, lang: str) -> dict[str, Any]:

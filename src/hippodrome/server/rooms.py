@@ -1,4 +1,9 @@
-"""Tables in play on the server: each with its runner, seats' token digests and connections."""
+"""Tables in play on the server: each with its runner, seats' token digests and connections.
+
+A room commits its table's progress through the server's :class:`~hippodrome.server.writer.StoreWriter`
+(off the event loop, in order) before its connections hear of a change; while saving fails its
+connections are told so in words (:meth:`Room.saving_notice`) and shown no state that is not
+stored (:meth:`Room.shows_state`)."""
 
 from __future__ import annotations
 
@@ -14,13 +19,15 @@ from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.views import Snapshot, ViewCache
+from hippodrome.server.writer import StoreWriter
 from hippodrome.table.bots import make_bot
 from hippodrome.table.lifecycle import NEXT_RACE_SECONDS, Lifecycle
 from hippodrome.table.pacing import Pacer
-from hippodrome.table.runner import FREE_DELAY, TableRunner
+from hippodrome.table.runner import FREE_DELAY, SAVING_FAILED, TableRunner
 from hippodrome.table.table import Seat, Table
 
 MAX_NAME = 40
+SAVING_WORKS = Message("the game is saved again: play goes on")
 
 
 @dataclass(eq=False)
@@ -32,7 +39,11 @@ class Connection:
     seat: int | None = None
     lang: str = DEFAULT_LANGUAGE
     joined: bool = False
+    welcomed: bool = False  # its welcome is sent: states may follow
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    saving_told: str = "ok"  # what it was last told of saving: "ok" or "failing"
+    #: the table went to another process: the connection is closed (its page reconnects)
+    gone: bool = False
     patches: bool = False
     sent: Snapshot | None = None
 
@@ -43,8 +54,8 @@ class Connection:
 
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
-                 options: dict[str, Any], storage: Storage, bot_delay: float, paused: bool = False,
-                 lifecycle: Lifecycle | None = None, pacer: Pacer | None = None):
+                 options: dict[str, Any], storage: Storage, writer: StoreWriter, bot_delay: float,
+                 paused: bool = False, lifecycle: Lifecycle | None = None, pacer: Pacer | None = None):
         self.id = table_id
         self.game = game
         self.description: GameDescription = game_class(game).description
@@ -53,14 +64,18 @@ class Room:
         self.host_hash = host_hash
         self.options = options
         self.storage = storage
+        self.writer = writer
+        self.stored: int | None = None  # log entries stored (None: not counted yet)
         self.connections: set[Connection] = set()
         self.runner = TableRunner(table, bot_delay=bot_delay, roll_interval=options.get("pace", 2.0),
-                                  paused=paused, on_change=[self._persist, self._notify], pacer=pacer,
-                                  lifecycle=lifecycle or new_lifecycle(seats_info, options),
+                                  paused=paused, on_change=[self._notify], commit=self._commit,
+                                  on_saving=[self._saving], lifecycle=lifecycle or new_lifecycle(seats_info, options),
                                   free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
-                                              options.get("bot_free_delay_max", FREE_DELAY[1])))
+                                              options.get("bot_free_delay_max", FREE_DELAY[1])),
+                                  pacer=pacer)
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.views = ViewCache(self.state_message)
+        self._shown = self._lobby_fields()  # the lobby's view of the table as last stored
         #: since when the table is over (monotonic), for archiving; None while it plays
         self.over_since: float | None = time.monotonic() if table.over else None
 
@@ -71,13 +86,37 @@ class Room:
     def is_host(self, token: str) -> bool:
         return secrets.compare_digest(self.host_hash, hash_token(token))
 
-    # -- change listeners (run under the runner's lock) -----------------------------
-    def _persist(self, table: Table) -> None:
+    # -- storing and telling (under the runner's lock) --------------------------------
+    async def _commit(self, table: Table) -> None:
+        """Store the table's progress on the writer's thread (raises when that failed)."""
         lifecycle = self.runner.lifecycle
         bots = {seat: self.seats_info[seat]["level"] for seat in lifecycle.handed}
-        self.stored = self.storage.save_progress(self.id, table.match.log, table.state_id, table.over,
-                                                 self.runner.clock.paused, getattr(self, "stored", None),
-                                                 lifecycle.to_json(), bots)
+        self.stored = await self.writer.call(self.storage.save_progress, self.id, table.match.log, table.state_id,
+                                             table.over, self.runner.paused, self.stored, lifecycle.to_json(), bots)
+
+    def _saving(self, failing: bool) -> None:
+        """Saving failed (the table is paused) or works again: every connection hears of it."""
+        self.notify_all()
+
+    @property
+    def saving(self) -> str:
+        """``"failing"`` while the table's progress cannot be stored (the table is paused), else ``"ok"``."""
+        return "failing" if self.runner.saving_failed else "ok"
+
+    def saving_notice(self, connection: Connection) -> dict[str, Any] | None:
+        """The ``storage`` message ``connection`` has not had yet: saving failed, or works again
+        after it failed (None: nothing new to say)."""
+        saving = self.saving
+        if saving == connection.saving_told:
+            return None
+        connection.saving_told = saving
+        message = SAVING_FAILED if saving == "failing" else SAVING_WORKS
+        return {"type": "storage", "table": self.id, "status": saving, "message": message.translate(connection.lang),
+                "message_i18n": message.to_json()}
+
+    def shows_state(self) -> bool:
+        """Whether the table's state may be shown now: every change made is stored."""
+        return self.runner.stored
 
     # -- the lifecycle (waiting, between races) ------------------------------------------
     @property
@@ -88,8 +127,9 @@ class Room:
         return {connection.seat for connection in self.connections
                 if connection.joined and connection.seat is not None}
 
-    async def update_presence(self) -> None:
-        await self.runner.set_present(self.person_seats_present())
+    async def update_presence(self) -> bool:
+        """Who is here, stored (True) or, while saving fails, noted to be stored later (False)."""
+        return await self.runner.set_present(self.person_seats_present())
 
     async def start_now(self, level: str | None) -> list[int]:
         """The host starts the game, handing each person seat not ready to a bot of ``level``
@@ -107,15 +147,20 @@ class Room:
         return await self.runner.start_now(hand_over)
 
     def _notify(self, table: Table) -> None:
-        self.views.changed()
+        """A change is stored: the shared views, the lobby's view of the table follow, and every
+        connection hears of it."""
         if table.over and self.over_since is None:
             self.over_since = time.monotonic()
+        self._shown = self._lobby_fields()
+        self.notify_all()
+
+    def notify_all(self) -> None:
+        """Something the connections show changed (a stored change, a join, a leave): the shared
+        views are out of date, and every joined connection is told (once its state is stored)."""
+        self.views.changed()
         for connection in list(self.connections):
             if connection.joined:
                 connection.dirty.set()
-
-    def notify_all(self) -> None:
-        self._notify(self.table)
 
     # -- messages -------------------------------------------------------------------
     def update_for(self, connection: Connection) -> str:
@@ -156,10 +201,14 @@ class Room:
                 "status": self.status, "lifecycle": self.runner.lifecycle.snapshot(table.over),
                 "clock": self.runner.clock.snapshot(), "seats": self.public_seats()}
 
+    def _lobby_fields(self) -> dict[str, Any]:
+        return {"state_id": self.table.state_id, "over": self.table.over, "status": self.status}
+
     def summary(self) -> dict[str, Any]:
+        """The table in the lobby, as last stored; ``saving``: ``"failing"`` while it is paused
+        because its progress cannot be stored."""
         return {"id": self.id, "game": self.game, "setup": self.public_setup(), "seats": self.public_seats(),
-                "watch": watch_link(self.description, self.id),
-                "state_id": self.table.state_id, "over": self.table.over, "status": self.status,
+                "watch": watch_link(self.description, self.id), **self._shown, "saving": self.saving,
                 "options": self.options,
                 "free_seats": [s["seat"] for s in self.public_seats() if s["kind"] == "person" and not s["connected"]]}
 

@@ -11,6 +11,10 @@ Schema (version 2):
 
 A database of version 1 is brought to version 2 when opened (the ``lifecycle`` column added).
 
+Writes and reads go through two connections of their own (one for ``:memory:``): a write waiting
+for a lock another process holds (the server writes on one thread, ``server/writer.py``) never
+keeps a read waiting, since SQLite's WAL lets readers read meanwhile.
+
 Seat and host tokens are stored only as SHA-256 hex digests: a copy of the database does not
 let anyone act for a seat. The log is appended and the state id stored in one transaction
 after every accepted change, so a server killed at any moment resumes exactly at the last
@@ -26,7 +30,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from hippodrome.i18n import Message
 
@@ -64,6 +68,13 @@ CREATE INDEX IF NOT EXISTS tables_newest ON tables (created, id);
 CREATE INDEX IF NOT EXISTS tables_running ON tables (over, created, id);
 """
 SCHEMA_VERSION = "2"
+#: the columns of ``tables`` a hippodrome database has had since version 1
+REQUIRED_COLUMNS = {"id", "game", "setup", "seed", "created", "state_id", "options", "paused", "over", "host_hash"}
+
+
+def missing_columns(columns: set[str]) -> str:
+    """What a ``tables`` table of these columns lacks to be ours (a fault, as a database names it)."""
+    return f"table 'tables' lacks the columns {', '.join(sorted(REQUIRED_COLUMNS - columns))}"
 
 
 def hash_token(token: str) -> str:
@@ -92,7 +103,7 @@ def db_path_from(db: str | os.PathLike | None) -> str:
             raise ValueError(Message("unsupported database URL {url}: use sqlite:///path/to/file.sqlite3 or a path",
                                      url=repr(text)))
         elif "://" in text:
-            raise ValueError(Message("unsupported database URL {url}: only SQLite is supported (sqlite:///path)",
+            raise ValueError(Message("unsupported database URL {url}: use sqlite:///path or postgresql://user@host/database",
                                      url=repr(text)))
         path = Path(text).expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -107,6 +118,35 @@ class DamagedDatabase(ValueError):
 #: how many of SQLite's integrity complaints a refusal quotes
 FAULTS_QUOTED = 3
 
+
+
+def list_rows(execute: Callable[[str, Sequence[Any]], list[tuple]], mark: str, limit: int, after: str | None,
+              over: bool | None) -> list[dict[str, Any]]:
+    """:meth:`Storage.list_rows` through ``execute(sql, params)`` (rows), placeholders ``mark``
+    (``?`` for SQLite, ``%s`` for PostgreSQL): the one query of both storages."""
+    where: list[str] = []
+    params: list[Any] = []
+    if after is not None:
+        row = execute(f"SELECT created FROM tables WHERE id = {mark}", (after,))
+        if not row:
+            raise KeyError(after)
+        where.append(f"(created, id) < ({mark}, {mark})")
+        params += [row[0][0], after]
+    if over is not None:
+        where.append(f"over = {mark}")
+        params.append(int(over))
+    rows = execute("SELECT id, game, setup, state_id, options, over FROM tables"
+                   + (" WHERE " + " AND ".join(where) if where else "")
+                   + f" ORDER BY created DESC, id DESC LIMIT {mark}", (*params, limit))
+    ids = [row[0] for row in rows]
+    seats: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
+    if ids:
+        for table_id, name, kind, level in execute(
+                "SELECT table_id, name, kind, level FROM seats WHERE table_id IN (%s) ORDER BY table_id, seat"
+                % ",".join([mark] * len(ids)), ids):
+            seats[table_id].append({"name": name, "kind": kind, "level": level})
+    return [{"id": row[0], "game": row[1], "setup": row[2], "state_id": row[3], "options": row[4],
+             "over": bool(row[5]), "seats": seats[row[0]]} for row in rows]
 
 class Storage:
     def __init__(self, db: str | os.PathLike | None = None):
@@ -123,12 +163,19 @@ class Storage:
         if self.path != ":memory:":
             with _suppress():
                 os.chmod(self.path, 0o600)
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._read_lock = threading.Lock()
+        else:  # a database in memory is one connection's own
+            self._reader, self._read_lock = self.conn, self._lock
 
     def _open(self) -> None:
         """Check the file (SQLite's quick_check reads every page), then create what is missing."""
         faults = [row[0] for row in self.conn.execute("PRAGMA quick_check")]
         if faults != ["ok"]:
             raise sqlite3.DatabaseError("; ".join(faults[:FAULTS_QUOTED]))
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
+        if columns and not REQUIRED_COLUMNS <= columns:  # another program's database: nothing written
+            raise sqlite3.DatabaseError(missing_columns(columns))
         self.conn.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.executescript(SCHEMA)
@@ -145,6 +192,8 @@ class Storage:
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+        with self._read_lock:
+            self._reader.close()
 
     # -- writing ------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, setup: dict, seed: str, seats: list[dict[str, Any]],
@@ -162,7 +211,8 @@ class Storage:
                                  seat["token_hash"]))
                 cur.execute("COMMIT")
             except BaseException:
-                cur.execute("ROLLBACK")
+                if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    cur.execute("ROLLBACK")
                 raise
 
     def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
@@ -189,58 +239,79 @@ class Storage:
                                 [(level, table_id, seat) for seat, level in (bots or {}).items()])
                 cur.execute("COMMIT")
             except BaseException:
-                cur.execute("ROLLBACK")
+                if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    cur.execute("ROLLBACK")
                 raise
         return len(log)
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:
-        with self._lock:
-            query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created"
-            return [row[0] for row in self.conn.execute(query)]
+        with self._read_lock:
+            query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
+            return [row[0] for row in self._reader.execute(query)]
 
     def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
         """Up to ``limit`` tables, newest first, from just after the table ``after`` (None: the
         newest), only finished ones or only unfinished ones when ``over`` says so: their lobby
         columns and seats (no log: nothing is replayed). Raises KeyError for an unknown ``after``."""
-        where, params = [], []
-        with self._lock:
-            if after is not None:
-                row = self.conn.execute("SELECT created FROM tables WHERE id = ?", (after,)).fetchone()
-                if row is None:
-                    raise KeyError(after)
-                where.append("(created, id) < (?, ?)")
-                params += [row[0], after]
-            if over is not None:
-                where.append("over = ?")
-                params.append(int(over))
-            rows = self.conn.execute(
-                "SELECT id, game, setup, state_id, options, over FROM tables"
-                + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY created DESC, id DESC LIMIT ?",
-                (*params, limit)).fetchall()
-            ids = [row[0] for row in rows]
-            seats: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
-            for table_id, name, kind, level in self.conn.execute(
-                    "SELECT table_id, name, kind, level FROM seats WHERE table_id IN (%s) ORDER BY table_id, seat"
-                    % ",".join("?" * len(ids)), ids):
-                seats[table_id].append({"name": name, "kind": kind, "level": level})
-        return [{"id": row[0], "game": row[1], "setup": row[2], "state_id": row[3], "options": row[4],
-                 "over": bool(row[5]), "seats": seats[row[0]]} for row in rows]
+        with self._read_lock:
+            return list_rows(lambda sql, params: self._reader.execute(sql, params).fetchall(), "?",
+                             limit, after, over)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self.conn.execute("SELECT id, game, setup, seed, created, state_id, options, paused, over, "
-                                    "host_hash, lifecycle FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                return None
-            seats = [{"name": r[0], "kind": r[1], "level": r[2], "token_hash": r[3]} for r in self.conn.execute(
-                "SELECT name, kind, level, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
-            log = [json.loads(r[0]) for r in self.conn.execute(
-                "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
-        return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
-                "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
-                "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
-                "seats": seats, "log": log}
+        with self._read_lock:
+            reader = self._reader
+            reader.execute("BEGIN")  # one snapshot for the table, its seats and its log
+            try:
+                row = reader.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+                if row is None:
+                    return None
+                seats = reader.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
+                                       (table_id,)).fetchall()
+                log = [json.loads(r[0]) for r in reader.execute(
+                    "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+            finally:
+                if reader.in_transaction:
+                    reader.execute("COMMIT")
+        return table_record(row, seats, log)
+
+
+#: the columns of ``tables`` that :func:`table_record` reads, in its order
+TABLE_COLUMNS = "id, game, setup, seed, created, state_id, options, paused, over, host_hash, lifecycle"
+#: the columns of ``seats`` a stored table's seats are read from, in seat order
+SEAT_COLUMNS = "name, kind, level, token_hash"
+
+
+def table_record(row: tuple, seats: list[tuple], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A stored table as ``load`` answers it, from its ``tables`` row (:data:`TABLE_COLUMNS`), its
+    seats' rows (:data:`SEAT_COLUMNS`) and its log: shared by every storage."""
+    return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
+            "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
+            "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
+            "seats": [{"name": s[0], "kind": s[1], "level": s[2], "token_hash": s[3]} for s in seats], "log": log}
+
+
+def is_postgres_url(db: str | os.PathLike | None) -> bool:
+    return db is not None and str(db).startswith(("postgresql://", "postgres://"))
+
+
+def open_storage(db: str | os.PathLike | None = None):
+    """The storage a ``--db`` names: ``postgresql://...`` (or ``postgres://``) opens
+    :class:`~hippodrome.server.storage_pg.PostgresStorage` (the ``scale`` extra's psycopg);
+    anything else is SQLite (:class:`Storage`: a path, ``sqlite:///path``, ``:memory:``, None)."""
+    if is_postgres_url(db):
+        from hippodrome.server.storage_pg import PostgresStorage
+        return PostgresStorage(str(db))
+    return Storage(db)
+
+
+def describe_db(db: str | os.PathLike | None) -> str:
+    """The database as the server names it to people: a file path, or a PostgreSQL URL without
+    its password."""
+    if is_postgres_url(db):
+        from hippodrome.server.storage_pg import safe_url
+        return safe_url(str(db))
+    return db_path_from(db)
 
 
 class _suppress:

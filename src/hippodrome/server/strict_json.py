@@ -83,34 +83,45 @@ def check_value(value: Any, max_depth: int = MAX_DEPTH) -> None:
     """Refuse a decoded value holding what strict JSON cannot: a number that is not finite or an
     integer beyond 2**53 - 1, a string that is not valid Unicode, nesting deeper than ``max_depth``.
     Walks without recursion, so any depth is reported rather than overflowing the stack."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    # a place is kept as (parent place, key) and written out only for a refusal: a table's whole
+    # stored record is checked when it is loaded, and most values pass
+    stack: list[tuple[Any, tuple | None, int]] = [(value, None, 0)]
     while stack:
-        item, where, depth = stack.pop()
+        item, place, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth >= max_depth:
                 raise StrictJSONError(too_deep(max_depth))
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
             for key, inner in pairs:
                 if isinstance(key, str):
-                    _check_text(key, where or "/")
-                stack.append((inner, f"{where}/{_path_part(key)}", depth + 1))
+                    _check_text(key, place)
+                stack.append((inner, (place, key), depth + 1))
         elif isinstance(item, str):
-            _check_text(item, where or "/")
+            _check_text(item, place)
         elif isinstance(item, float) and not math.isfinite(item):
             # NOTE: {where} is a place in a JSON document, such as /setup/players.
             raise StrictJSONError(Message("the number at {where} is not finite: JSON has no NaN or Infinity",
-                                          where=where or "/"))
+                                          where=_pointer(place)))
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_SAFE_INTEGER:
             raise StrictJSONError(Message("the integer at {where} is larger than {limit}",
-                                          where=where or "/", limit=f"{MAX_SAFE_INTEGER}"))
+                                          where=_pointer(place), limit=f"{MAX_SAFE_INTEGER}"))
 
 
-def _check_text(text: str, where: str) -> None:
+def _pointer(place: tuple | None) -> str:
+    """A place (nested (parent, key) pairs) as a JSON pointer such as /setup/players; "/" for the top."""
+    parts = []
+    while place is not None:
+        place, key = place
+        parts.append(_path_part(key))
+    return "/" + "/".join(reversed(parts)) if parts else "/"
+
+
+def _check_text(text: str, place: tuple | None) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise StrictJSONError(Message("the text at {where} is not valid Unicode: it holds a lone surrogate",
-                                      where=where))
+                                      where=_pointer(place)))
 
 
 def _path_part(key: Any) -> str:

@@ -14,11 +14,20 @@ lock only if the table is still where the bot looked (its legality checked again
 
 A table of bots only takes its turn at the process's :class:`~hippodrome.table.pacing.Pacer`
 before each change (when the runner is given one), so that such tables never crowd out the
-tables of people.
+tables of people. The time the change took on the loop is reported to the pacer without the
+wait for its commit (the writer's thread does that work, not the loop).
 
 People's actions come in through :meth:`TableRunner.act`. After every accepted change the
-``on_change`` callbacks run, still under the lock: the server persists there, so an action is
-stored before anyone hears of it.
+table's progress is committed (``commit``, awaited under the lock, so nothing else moves the
+table meanwhile and commits keep the order of the changes), and only then do the ``on_change``
+callbacks run (the server tells its connections there): what was never stored is never shown.
+
+When a commit fails (the disk is full, the database locked or unreadable) the table pauses
+while the lock stays held: the clock and the countdown between races stand still, no bot
+moves, people's actions are refused in words (:data:`SAVING_FAILED`), the ``on_saving``
+callbacks hear ``True``, and the commit is tried again after 0.5 s, then after twice as long
+each time up to 10 s, until it is stored; then ``on_saving`` hears ``False``, the table goes on,
+and the change is shown.
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ import contextlib
 import logging
 import random
 import time
-from typing import Any, Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable, Iterator
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
@@ -43,15 +52,32 @@ from hippodrome.table.table import Table, think
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Table], None]
+#: stores the table's progress (raises when that failed)
+Commit = Callable[[Table], Awaitable[None]]
+#: hears True when saving fails (the table pauses), False when it works again (the table goes on)
+SavingListener = Callable[[bool], None]
 #: seconds between a strike and a bot's free action (a bet), drawn per bot and strike
 FREE_DELAY = (0.6, 2.5)
+#: seconds before the first retry of a failed commit, and the most between two (doubling)
+RETRY = (0.5, 10.0)
+SAVING_FAILED = Message("the table is paused: saving the game failed, retrying")
+
+
+def retry_delays(first: float, most: float) -> Iterator[float]:
+    """``first``, then twice as long each time, never more than ``most``."""
+    delay = first
+    while True:
+        yield delay
+        delay = min(most, delay * 2)
 
 
 class TableRunner:
     def __init__(self, table: Table, *, bot_delay: float = 0.6, roll_interval: float = 2.0,
                  paused: bool = False, on_change: list[Listener] | None = None,
                  lifecycle: Lifecycle | None = None, free_delay: tuple[float, float] = FREE_DELAY,
-                 now: Callable[[], float] = time.monotonic, pacer: Pacer | None = None):
+                 now: Callable[[], float] = time.monotonic, commit: Commit | None = None,
+                 on_saving: list[SavingListener] | None = None, retry: tuple[float, float] = RETRY,
+                 pacer: Pacer | None = None):
         self.table = table
         self.pacer = pacer
         self.bot_delay = bot_delay
@@ -62,6 +88,17 @@ class TableRunner:
         self.lifecycle.observe(table.state.between_races())
         self.lock = asyncio.Lock()
         self.on_change: list[Listener] = list(on_change or [])
+        self.commit = commit
+        self.on_saving: list[SavingListener] = list(on_saving or [])
+        self.retry = retry
+        self.store_wait = 0.0                 # seconds spent awaiting commits (off the loop), in all
+        self.saving_failed = False            # the last commit failed: the table is paused, retrying
+        self.stored_state_id = table.state_id  # the state id of the last change stored (and shown)
+        self._stored = asyncio.Event()         # set while no change waits for its commit
+        self._stored.set()
+        self._held = False                     # the clock paused because saving failed (not by people)
+        self._presence: set[int] | None = None  # who came or went while saving failed
+        self._stopping = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._free_tasks: set[asyncio.Task] = set()
@@ -74,13 +111,41 @@ class TableRunner:
     def status(self) -> str:
         return self.lifecycle.status(self.table.over)
 
+    @property
+    def paused(self) -> bool:
+        """The clock is paused by the table's people (a pause while saving fails is not theirs)."""
+        return self.clock.paused and not self._held
+
+    @property
+    def stored(self) -> bool:
+        """No change waits for its commit: what the table holds now may be shown."""
+        return self._stored.is_set()
+
+    async def until_stored(self) -> None:
+        """Return once no change waits for its commit."""
+        while not self._stored.is_set():
+            await self._stored.wait()
+
     # -- people -------------------------------------------------------------------
     async def act(self, seat: int, action: Action, state_id: int | None) -> None:
         """Apply a person's action (raises IllegalAction / StaleState, state unchanged)."""
-        async with self.lock:
+        async with self._people_change():
             self._check_person_may_act(seat, action)
             self.table.act(seat, action, state_id)
-            self._changed()
+            await self._changed()
+
+    @contextlib.asynccontextmanager
+    async def _people_change(self):
+        """The lock, for a change people ask for: refused in words while saving fails (before
+        waiting for the lock, and once it is taken)."""
+        self._refuse_while_saving_fails()
+        async with self.lock:
+            self._refuse_while_saving_fails()
+            yield
+
+    def _refuse_while_saving_fails(self) -> None:
+        if self.saving_failed:
+            raise IllegalAction(SAVING_FAILED)
 
     def _check_person_may_act(self, seat: int, action: Action) -> None:
         status = self.status
@@ -97,48 +162,53 @@ class TableRunner:
 
     async def ready(self, seat: int) -> None:
         """A person seat is ready; the game starts when every person seat is."""
-        async with self.lock:
+        async with self._people_change():
             self.lifecycle.mark_ready(seat)
-            self._changed(state=False)
+            await self._changed(state=False)
 
     async def start_now(self, make_bot: Callable[[int], Bot]) -> list[int]:
         """The host starts the game: each person seat not ready is handed to ``make_bot(seat)``.
         Returns the seats handed over."""
-        async with self.lock:
+        async with self._people_change():
             if self.lifecycle.started:
                 raise IllegalAction(Message("the game has already started"))
             handed = sorted(self.lifecycle.persons - self.lifecycle.ready)
             for seat in handed:
                 self.table.seats[seat].bot = make_bot(seat)
             self.lifecycle.start(handed)
-            self._changed(state=False)
+            await self._changed(state=False)
             return handed
 
     async def next_race(self, seat: int | None) -> None:
         """A person seat (None: the host) is ready for the next race."""
-        async with self.lock:
+        async with self._people_change():
             if self.status != BETWEEN_RACES:
                 raise IllegalAction(Message("no race is waiting to start now"))
             self.lifecycle.press_next(seat)
-            self._changed(state=False)
+            await self._changed(state=False)
 
-    async def set_present(self, seats: Iterable[int]) -> None:
-        """The person seats with a connection now (the gate may open when one leaves)."""
+    async def set_present(self, seats: Iterable[int]) -> bool:
+        """The person seats with a connection now (the gate may open when one leaves). True once
+        stored; False while saving fails: noted then, and stored once saving works again."""
+        if self.saving_failed:
+            self._presence = set(seats)
+            return False
         async with self.lock:
             self.lifecycle.set_present(seats)
-            self._changed(state=False)
+            await self._changed(state=False)
+        return True
 
     async def pause(self) -> None:
-        async with self.lock:
+        async with self._people_change():
             self.clock.pause()
             self.lifecycle.pause(True)
-            self._changed(state=False)
+            await self._changed(state=False)
 
     async def resume(self) -> None:
-        async with self.lock:
+        async with self._people_change():
             self.clock.resume()
             self.lifecycle.pause(False)
-            self._changed(state=False)
+            await self._changed(state=False)
 
     # -- the loop -----------------------------------------------------------------
     def start(self) -> None:
@@ -146,6 +216,7 @@ class TableRunner:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        self._stopping = True
         tasks = [task for task in (self._task, *self._free_tasks) if task is not None]
         for task in tasks:
             task.cancel()
@@ -154,11 +225,29 @@ class TableRunner:
                 await task
         self._task = None
 
-    def _changed(self, state: bool = True) -> None:
+    async def _changed(self, state: bool = True) -> None:
+        """After a change (under the lock): commit it, then tell the listeners. The change is made,
+        so it is stored and told even when the one who made it is cancelled (a connection gone):
+        the lock is kept until then."""
         if state:
             self.lifecycle.observe(self.table.state.between_races())
         if self.lifecycle.gate_open:
             self._clock_epoch = None  # a full interval before the first roll of the next race
+        told = asyncio.ensure_future(self._store_and_tell())
+        try:
+            await asyncio.shield(told)
+        except asyncio.CancelledError:
+            while not told.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait({told})
+            raise
+
+    async def _store_and_tell(self) -> None:
+        started = time.perf_counter()
+        try:
+            await self._store()
+        finally:
+            self.store_wait += time.perf_counter() - started
         for listener in self.on_change:
             try:
                 listener(self.table)
@@ -174,11 +263,67 @@ class TableRunner:
             yield
             return
         await self.pacer.turn()
-        started = time.perf_counter()
+        started, waited = time.perf_counter(), self.store_wait
         try:
             yield
         finally:
-            self.pacer.spent(time.perf_counter() - started)
+            # the wait for the commit (on the writer's thread) is not the loop's time
+            self.pacer.spent(time.perf_counter() - started - (self.store_wait - waited))
+
+    # -- storing ------------------------------------------------------------------
+    async def _store(self) -> None:
+        """Commit the table as it is now, trying again (the table paused) until it is stored."""
+        if self.commit is None:
+            self.stored_state_id = self.table.state_id
+            return
+        self._stored.clear()
+        delays = retry_delays(*self.retry)
+        while True:
+            try:
+                await self.commit(self.table)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                if self._stopping:  # the server stops: the change stays unstored and unshown
+                    raise
+                delay = next(delays)
+                log.warning("saving the table failed (%s); trying again in %.1f s", error, delay)
+                if not self.saving_failed:
+                    self._saving_fails()
+                await asyncio.sleep(delay)
+                continue
+            if not self.saving_failed:
+                break
+            self._saving_works()
+            if self._presence is None:
+                break
+            self.lifecycle.set_present(self._presence)  # who came or went meanwhile: stored too
+            self._presence = None
+        self.stored_state_id = self.table.state_id
+        self._stored.set()
+
+    def _saving_fails(self) -> None:
+        self.saving_failed = True
+        self._held = not self.clock.paused
+        if self._held:
+            self.clock.pause()
+            self.lifecycle.pause(True)
+        self._tell_saving(True)
+
+    def _saving_works(self) -> None:
+        self.saving_failed = False
+        if self._held:
+            self._held = False
+            self.clock.resume()
+            self.lifecycle.pause(False)
+        self._tell_saving(False)
+
+    def _tell_saving(self, failing: bool) -> None:
+        for listener in self.on_saving:
+            try:
+                listener(failing)
+            except Exception:  # a listener must never stop the game
+                log.exception("saving listener failed")
 
     async def _sleep_or_wake(self, seconds: float) -> bool:
         """Sleep ``seconds`` unless something changes first; True if it slept the whole time."""
@@ -218,7 +363,7 @@ class TableRunner:
         elif await self._sleep_or_wake(left):
             async with self.lock:
                 if self.lifecycle.countdown_ran_out():
-                    self._changed(state=False)
+                    await self._changed(state=False)
 
     async def _bot_decides(self) -> None:
         table = self.table
@@ -232,7 +377,7 @@ class TableRunner:
         action = await self._think(turn.seat, think, table.seats[turn.seat].bot, turn)
         async with self._paced(), self.lock:
             if self.status == PLAYING and table.bot_apply(turn, action):
-                self._changed()
+                await self._changed()
 
     async def _think(self, seat: int, function: Callable, *args: Any) -> Any:
         """``function(*args)`` in a worker thread, one at a time for the bot of ``seat``."""
@@ -256,7 +401,7 @@ class TableRunner:
                 return
             if table.tick():
                 self._strikes += 1
-                self._changed()
+                await self._changed()
                 self._schedule_free_bots()
 
     # -- bots' free actions (bets), each after its own reaction time ---------------------
@@ -294,4 +439,4 @@ class TableRunner:
                 table.act(seat, action, state_id)
             except IllegalAction:  # somebody was quicker (the space is taken): too late
                 return
-            self._changed()
+            await self._changed()

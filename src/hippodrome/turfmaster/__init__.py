@@ -1,7 +1,7 @@
 """TurfMaster (AZA-Spiele, 1998): courses, cards, movement, races and meetings.
 
-Importing the package registers both games: ``"turfmaster"`` (a meeting of three races) and
-``"turfmaster-race"`` (a single race)::
+Importing the package registers its games: ``"turfmaster"`` (a meeting of three races),
+``"turfmaster-race"`` (a single race) and ``"turfmaster-tutorial"`` (the guided first race)::
 
     import hippodrome.turfmaster
     from hippodrome.core import Match
@@ -10,5 +10,6 @@ Importing the package registers both games: ``"turfmaster"`` (a meeting of three
 
 from hippodrome.turfmaster.meeting import Meeting
 from hippodrome.turfmaster.race import Race
+from hippodrome.turfmaster.tutorial import TurfMasterTutorial
 
-__all__ = ["Meeting", "Race"]
+__all__ = ["Meeting", "Race", "TurfMasterTutorial"]

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
-    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
+    BOOLEAN, CHOICE, INTEGER, SEAT_NAMES, BotLevel, Choice, GameDescription, Lookup, PuzzleBook, RulesPage, SeatPlan, SetupField,
     in_every_language,
 )
 from hippodrome.i18n import Message
@@ -109,9 +109,11 @@ BOTS = (
 )
 
 PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
+WHY = Lookup("why", "hippodrome.turfmaster.why:why")
 RACES_RUN = Lookup("races", "hippodrome.turfmaster.preview:races", public=True)
 
 RULES = RulesPage("turfmaster", "hippodrome.turfmaster.rules:ANCHORS", "hippodrome.turfmaster.rules:diagrams")
+PUZZLES = PuzzleBook("hippodrome.turfmaster.puzzles:BOOK", "turfmaster_puzzle")
 
 MEETING = GameDescription(
     name="turfmaster",
@@ -131,7 +133,7 @@ MEETING = GameDescription(
     page="turfmaster",
     public_data=public_data,
     form=meeting_form,
-    lookups=(PREVIEW, RACES_RUN),
+    lookups=(PREVIEW, WHY, RACES_RUN),
     examples=(
         {"players": 2, "horses_per_player": 2},
         {"players": 3, "horses_per_player": 2, "course": "triangle"},
@@ -140,6 +142,7 @@ MEETING = GameDescription(
     ),
     order=10,
     rules=RULES,
+    puzzles=PUZZLES,
     races=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),
@@ -149,6 +152,7 @@ RACE = replace(
     MEETING,
     name="turfmaster-race",
     races=False,
+    puzzles=None,  # one page of puzzles: the meeting's
     # NOTE: the lobby's name of a TurfMaster game of one race.
     title=Message("TurfMaster: a single race"),
     summary=Message("One race of the meeting, ten cards per horse"),
@@ -161,7 +165,7 @@ RACE = replace(
     ),
     seats=seats_of,
     form=race_form,
-    lookups=(PREVIEW,),
+    lookups=(PREVIEW, WHY),
     examples=(
         {"players": 4},
         {"players": 2, "horses_per_player": 3, "course": "triangle"},

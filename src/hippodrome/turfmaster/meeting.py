@@ -76,6 +76,7 @@ from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import horse_name
@@ -238,8 +239,9 @@ class Meeting(DeclaredState, Game):
                 notes = pending.note_messages or ("",) * len(pending.options)
                 claims = tuple({"type": "claim_bonus", "horse": h} for h in extra)
                 # NOTE: TurfMaster, rule T8, during a race; {horse} is a horse's name.
-                claim_notes = tuple(Message("take the 2 bonus cards of {horse} now (once per game); after "
-                                            "this race 2 of its remaining cards are discarded at random", horse=horse_name(h))
+                claim_notes = tuple(Ruled(Message("take the 2 bonus cards of {horse} now (once per game); after "
+                                                  "this race 2 of its remaining cards are discarded at random",
+                                                  horse=horse_name(h)), "T8")
                                     for h in extra)
                 return Decision(pending.seat, pending.kind, pending.options + claims, pending.context,
                                 notes + claim_notes)
@@ -256,11 +258,11 @@ class Meeting(DeclaredState, Game):
         """Before race 1 or 2: claim the bonus cards of ``horse`` now, or keep them for later (T8)."""
         options = ({"type": "claim_bonus", "horse": horse}, {"type": "decline_bonus", "horse": horse})
         # NOTE: TurfMaster, rule T8, before a race; {horse} is a horse's name, {race} is 1 or 2.
-        notes = (Message("take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, "
-                         "and after the race 2 of its remaining cards are discarded at random",
-                         horse=horse_name(horse), race=self.race_no),
+        notes = (Ruled(Message("take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, "
+                               "and after the race 2 of its remaining cards are discarded at random",
+                               horse=horse_name(horse), race=self.race_no), "T8"),
                  # NOTE: TurfMaster, rule T8: declining the bonus cards before a race.
-                 Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"))
+                 Ruled(Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"), "T8"))
         return Decision(self.owner[horse], "claim_bonus", options,
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(self.hands[horse]),
                          "limit": self.limit[horse]}, notes)
@@ -273,8 +275,8 @@ class Meeting(DeclaredState, Game):
         over = len(hand) - self.limit[horse]
         # NOTE: TurfMaster, rule T8: cutting a hand down to its limit; {card} is a card such as "7" or
         # "J12" (the joker 12); {n} is how many cards are still to give up afterwards (0 or more).
-        notes = tuple(Plural("give up a {card}; {n} more card to give up after this",
-                             "give up a {card}; {n} more cards to give up after this", over - 1, card=c)
+        notes = tuple(Ruled(Plural("give up a {card}; {n} more card to give up after this",
+                                   "give up a {card}; {n} more cards to give up after this", over - 1, card=c), "T8")
                       for c in cards)
         return Decision(self.owner[horse], "keep", options,
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
@@ -371,26 +373,26 @@ class Meeting(DeclaredState, Game):
                 return refusal
         if pending.kind == "claim_bonus":
             # NOTE: TurfMaster, rule T8; {seat} is a player's name (or "player 2"), {horse} a horse's name.
-            return Message("{seat} must claim or decline the bonus cards of {horse} now",
-                           seat=Seat(pending.seat), horse=horse_name(pending.context["horse"]))
+            return Ruled(Message("{seat} must claim or decline the bonus cards of {horse} now",
+                                 seat=Seat(pending.seat), horse=horse_name(pending.context["horse"])), "T8")
         if pending.kind == "keep":
             context = pending.context
             # NOTE: TurfMaster, rule T8: a hand over its limit before a race; {seat} is a player's name (or
             # "player 2"), {horse} a horse's name, {cards} the cards it may give up ("3, 7, J12"; J12 is the joker 12).
-            return Plural("{seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
-                          "most, so {n} card to give up; it may give up: {cards}",
-                          "{seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
-                          "most, so {n} cards to give up; it may give up: {cards}",
-                          context["to_discard"], seat=Seat(pending.seat), horse=horse_name(context["horse"]),
-                          hand=len(context["hand"]), limit=context["limit"],
-                          cards=", ".join(o["card"] for o in pending.options))
+            return Ruled(Plural("{seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
+                                "most, so {n} card to give up; it may give up: {cards}",
+                                "{seat} must give up one card of {horse} now: it holds {hand} cards, {limit} at "
+                                "most, so {n} cards to give up; it may give up: {cards}",
+                                context["to_discard"], seat=Seat(pending.seat), horse=horse_name(context["horse"]),
+                                hand=len(context["hand"]), limit=context["limit"],
+                                cards=", ".join(o["card"] for o in pending.options)), "T8")
         try:
             self.race.clone().apply(action)
         except IllegalAction as error:
             return error.args[0]
         return Message("{action} is not allowed now", action=repr(action))  # pragma: no cover
 
-    def _claim_refusal(self, pending: Decision, horse: Any) -> Message | None:
+    def _claim_refusal(self, pending: Decision, horse: Any) -> Ruled | Message | None:
         """Why the bonus cards of ``horse`` cannot be claimed now (T8), if a rule says so."""
         if not isinstance(horse, str) or horse not in self.owner:
             # NOTE: {horse} is what the action gave, in quotes; {ids} lists the horses' ids.
@@ -402,12 +404,12 @@ class Meeting(DeclaredState, Game):
                            horse=horse_name(horse), owner=Seat(self.owner[horse]), seat=Seat(pending.seat))
         if self.claimed[horse] is not None:
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name, {race} a race number (1 to 3).
-            return Message("the bonus cards of {horse} were already taken in race {race}: once per game",
-                           horse=horse_name(horse), race=self.claimed[horse])
+            return Ruled(Message("the bonus cards of {horse} were already taken in race {race}: once per game",
+                                 horse=horse_name(horse), race=self.claimed[horse]), "T8")
         if self.phase == RACING and self.race.status.get(horse) != "racing":
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name.
-            return Message("{horse} is no longer running in this race; claim its bonus cards before the next race",
-                           horse=horse_name(horse))
+            return Ruled(Message("{horse} is no longer running in this race; claim its bonus cards before the next "
+                                 "race", horse=horse_name(horse)), "T8")
         return None
 
     def _apply_chance(self, kind: str, action: Action) -> None:

@@ -267,3 +267,44 @@ def _flat_destinations(course: Course, start: int, points: int, blocked: set[int
                     stops.append((point + more, side + more))
     best = max(stops)[0]
     return MoveOptions(best, tuple(sorted({square for used, square in stops if used == best})))
+
+
+def reach(course: Course, start: int, limit: int, blocked: set[int] | frozenset[int] = frozenset(),
+          fences: frozenset[int] = frozenset(), *, any_lane_change: bool = False) -> dict[int, int]:
+    """Every square a path from ``start`` of at most ``limit`` points passes or ends on, with the
+    fewest points that reach it: the steps of :func:`destinations` (T3, T4, T11) without its choice
+    of the farthest ends (T5). With ``any_lane_change`` every step may change lane (what T3 forbids),
+    to tell a square that only more lane changes would reach. For explaining a move, not for search."""
+    nxt, inward, outward = course.next, course.inward, course.outward
+    late_point = LATE_CHANGE_POINT_AFTER_OPENING_JUMP if nxt[start] in fences else LATE_CHANGE_POINT
+    fewest: dict[int, int] = {}
+    seen: set[tuple[int, int, bool]] = set()
+    stack = [(start, 0, True)]
+    while stack:
+        square, used, late_free = stack.pop()
+        if (square, used, late_free) in seen:
+            continue
+        seen.add((square, used, late_free))
+        if used < fewest.get(square, limit + 1):
+            fewest[square] = used
+        ahead = nxt[square]
+        if ahead in fences:
+            landing = nxt[ahead]
+            if used + JUMP_COST <= limit and landing != NO_SQUARE and landing not in blocked and ahead not in blocked:
+                stack.append((landing, used + JUMP_COST, late_free))
+            continue
+        point = used + 1
+        if point > limit:
+            continue
+        if ahead != NO_SQUARE and ahead not in blocked:
+            stack.append((ahead, point, late_free))
+        if any_lane_change or point == FIRST_CHANGE_POINT:
+            changes_to_late = late_free
+        elif late_free and point >= late_point:
+            changes_to_late = False
+        else:
+            continue
+        for side in (inward[square], outward[square]):
+            if side != NO_SQUARE and side not in blocked and side not in fences:
+                stack.append((side, point, changes_to_late))
+    return fewest

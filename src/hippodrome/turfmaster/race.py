@@ -38,6 +38,7 @@ from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
 from hippodrome.i18n import Listing, Message
 from hippodrome.i18n.vocabulary import horse_name
@@ -109,13 +110,13 @@ def _above_limit_note(limit: int) -> Message:
     """The note on a card above the handicap limit ``limit`` (one message per limit, shared: a
     message is never changed)."""
     # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
-    return Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
-                   "does not move; play a joker or a card of {limit} or less to move", limit=limit)
+    return Ruled(Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
+                         "does not move; play a joker or a card of {limit} or less to move", limit=limit), "T6")
 
 
 # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence
 # with points left over falls.
-_FALL_NOTE = Message("the horse cannot complete the jump and falls")
+_FALL_NOTE = Ruled(Message("the horse cannot complete the jump and falls"), "T11")
 
 
 def _course_of(race: "Race") -> Course:
@@ -326,7 +327,8 @@ class Race(DeclaredState, Game):
         if self.awaiting == AWAIT_EMPTY_HAND:
             # NOTE: TurfMaster, rule T8/T13: a horse's turn in a round of cards finds its hand empty;
             # its owner may claim the bonus cards (offered beside this) or let it stand still.
-            still = Message("no card left: the horse stands still this round, unless you claim its bonus cards")
+            still = Ruled(Message("no card left: the horse stands still this round, unless you claim its bonus cards"),
+                          "T13")
             return Decision(owner, "empty_hand", ({"type": "stand_still", "horse": horse},), {"horse": horse},
                             (still,))
         if self.awaiting == AWAIT_DIE:
@@ -364,8 +366,8 @@ class Race(DeclaredState, Game):
         if not slowed:
             return ""
         # NOTE: TurfMaster, rule T6: the note on using the sum of the dice; {horses} lists horses' ids.
-        return Message("handicapped horses move one die of their owner's choice instead: {horses}",
-                       horses=Listing([horse_name(horse) for horse in slowed]))
+        return Ruled(Message("handicapped horses move one die of their owner's choice instead: {horses}",
+                             horses=Listing([horse_name(horse) for horse in slowed])), "T6")
 
     # -- chance: dealing ----------------------------------------------------------
     def _deal(self, rng: random.Random) -> Action:
@@ -425,34 +427,36 @@ class Race(DeclaredState, Game):
             self._finish_move(action["horse"], square)
         self._advance()
 
-    def _refusal(self, pending: Decision, action: Action) -> Message:
+    def _refusal(self, pending: Decision, action: Action) -> Ruled | Message:
         horse = horse_name(pending.context.get("horse", ""))
         if pending.kind == "card":
             if action.get("type") == "card":
                 # NOTE: {horse} is a horse's name; {cards} lists its cards ("J12" is the joker 12).
-                return Message("{horse} must play one of its cards: {cards}; {card} is not in its hand",
-                               horse=horse, cards=", ".join(o["card"] for o in pending.options),
-                               card=repr(action.get("card")))
+                return Ruled(Message("{horse} must play one of its cards: {cards}; {card} is not in its hand",
+                                     horse=horse, cards=", ".join(o["card"] for o in pending.options),
+                                     card=repr(action.get("card"))), "T1")
             # NOTE: {horse} is a horse's name.
-            return Message("{horse}'s owner must play a card now", horse=horse)
+            return Ruled(Message("{horse}'s owner must play a card now", horse=horse), "T1")
         if pending.kind == "square":
             # NOTE: one of the squares a move may end on, in a list.
             ends = Listing([Message("lane {lane} square {square}", lane=o["lane"], square=o["square"])
                              for o in pending.options], "; ")
             # NOTE: {horse} is a horse's name; {ends} lists squares, each as "lane 0 square 7".
-            return Message("{horse} moves {steps} of {points} points and may end on: {ends}", horse=horse,
-                           steps=pending.context["steps"], points=pending.context["points"], ends=ends)
+            return Ruled(Message("{horse} moves {steps} of {points} points and may end on: {ends}", horse=horse,
+                                 steps=pending.context["steps"], points=pending.context["points"], ends=ends), "T5")
         if pending.kind == "die":
             low, high = (o["value"] for o in (pending.options[0], pending.options[-1]))
             # NOTE: TurfMaster, rule T6: a handicapped horse moves one die of its owner's choice; {low}
             # and {high} are the two dice.
-            return Message("{horse} is handicapped: choose one die, {low} or {high}", horse=horse, low=low, high=high)
+            return Ruled(Message("{horse} is handicapped: choose one die, {low} or {high}", horse=horse, low=low,
+                                 high=high), "T6")
         if pending.kind == "empty_hand":
             # NOTE: TurfMaster, rule T8: {horse} is a horse's name.
-            return Message("{horse} has no card left: claim its bonus cards, or let it stand still", horse=horse)
+            return Ruled(Message("{horse} has no card left: claim its bonus cards, or let it stand still", horse=horse),
+                         "T8")
         if pending.kind == "dice_use":
             # NOTE: {dice} is the roll, such as [6, 4].
-            return Message("the roller of {dice} must choose the sum or one die", dice=str(self.dice))
+            return Ruled(Message("the roller of {dice} must choose the sum or one die", dice=str(self.dice)), "T1")
         return Message("{action} is not allowed now", action=repr(action))
 
     def _play_card(self, horse: str, card: str) -> None:

@@ -10,7 +10,7 @@
 // message {msgid, params} whose params may be messages themselves: the page translates them with
 // its catalog, so every viewer hears the same commentary, each in their own language.
 import { t, tn, render as renderMessage, languageSelector, speechTag } from "/static/i18n.js";
-import { TableConnection, fragmentParam, el, svg } from "/static/net.js";
+import { TableConnection, SavingBanner, fragmentParam, el, svg } from "/static/net.js";
 import { drawTrack, useDescription } from "/static/readysetbet.js";
 import { gameDescription } from "/static/games.js";
 
@@ -141,7 +141,11 @@ function render(message, { fresh = true } = {}) {
 }
 
 async function start() {
-  languages = await languageSelector($("lang"), () => state && render(state, { fresh: false }));
+  const saving = new SavingBanner(document.querySelector("main") || document.body);
+  languages = await languageSelector($("lang"), () => {
+    saving.rerender();
+    if (state) render(state, { fresh: false });
+  });
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!response.ok) { $("announce").textContent = t("There is no table {id}.", { id: tableId }); return; }
   const summary = await response.json();
@@ -152,6 +156,7 @@ async function start() {
   const connection = new TableConnection(tableId, {
     host,
     onState: render,
+    onSaving: (message) => saving.update(message),
     onError: (message) => {
       $("messages").innerHTML = "";
       $("messages").append(el("div", { class: "error-box", role: "alert" }, message.message));

@@ -86,6 +86,14 @@ export function seatName(seats, seat) {
   return entry && entry.name ? entry.name : t("Seat {n}", { n: seat + 1 });
 }
 
+// A player's name on a game's page (`msg`: the table's state message): in a guided first game
+// (core/tutorial.py) the scripted player, who has no seat at the table, is "Your opponent".
+export function playerName(msg, seat) {
+  const seats = msg && msg.seats;
+  if (msg && msg.view && msg.view.tutorial && !(seats && seats[seat])) return t("Your opponent");
+  return seatName(seats, seat);
+}
+
 // -- numbers ------------------------------------------------------------------------------
 // Grouping "always": Babel groups 4-digit numbers in every language ("1.250" in Spanish), where
 // CLDR's minimum grouping digits would leave Spanish "1250".

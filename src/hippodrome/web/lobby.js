@@ -60,16 +60,52 @@ function restoreValues(box, values) {
 
 function askable(game) { return game.setup.filter((entry) => entry.kind !== "seat_names"); }
 
-// The link to the rules page of the game chosen (the description names it).
+// The links to the rules page and the puzzles of the game chosen (the description names them).
 function showRulesLink(game) {
-  const link = $("rules-link");
-  link.hidden = !game.rules;
-  link.href = game.rules ? `/rules/${encodeURIComponent(game.name)}` : "";
+  for (const [id, page, offered] of [["rules-link", "rules", game.rules], ["puzzles-link", "puzzles", game.puzzles]]) {
+    const link = $(id);
+    link.hidden = !offered;
+    link.href = offered ? `/${page}/${encodeURIComponent(game.name)}` : "";
+  }
+}
+
+// The guided first game that teaches a game (its description's tutorial_of names it), if any.
+const tutorialOf = (game) => games.find((other) => other.tutorial_of === game.name);
+
+function showLearnButton(game) {
+  const tutorial = tutorialOf(game);
+  const button = $("learn-button");
+  button.hidden = !tutorial;
+  button.title = tutorial ? words(tutorial.summary) : "";
+}
+
+// The name the person gave the first seat (its row's name field), else "Player" in the language.
+function personName() {
+  const input = document.querySelector(".seat-row .seat-name");
+  return (input && input.value.trim()) || t("Player");
+}
+
+// "Learn to play": a table of the game's tutorial, one person seat named as the person named the
+// first seat, started at once; then its page.
+async function learnToPlay() {
+  const tutorial = tutorialOf(current());
+  if (!tutorial) return;
+  lastError = null;
+  showError();
+  const { ok, data, statusText } = await createTable({ game: tutorial.name, setup: {},
+                                                       seats: [{ name: personName(), kind: "person" }] });
+  if (!ok) {
+    lastError = { ...data, statusText };
+    showError();
+    return;
+  }
+  location.assign(data.play_host_link);
 }
 
 function renderGameOptions(keep = false) {
   const game = current();
   showRulesLink(game);
+  showLearnButton(game);
   $("game-summary").textContent = words(game.summary);
   $("seats-heading").hidden = game.seats.max === 0;   // a game without seats (the box's races)
   const box = $("game-options");
@@ -277,16 +313,21 @@ async function openTables() {
 }
 
 async function refreshTables() {
-  const { tables: open, more } = await openTables();
+  const { tables: listed, more } = await openTables();
   const box = $("tables");
   box.innerHTML = "";
+  // a guided first game is one person's lesson, not a table to join (the listing's status filter
+  // leaves out damaged and finished tables)
+  const lesson = (table) => games.some((game) => game.name === table.game && game.tutorial_of);
+  const open = listed.filter((table) => !lesson(table));
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Status")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
     list.append(el("tr", {},
       el("td", {}, table.id),
       el("td", {}, gameTitle(table.game)),
-      el("td", { class: "table-status", dataset: { status: table.status } }, statusWords(table.status)),
+      el("td", { class: "table-status", dataset: { status: table.status, saving: table.saving || "ok" } },
+         table.saving === "failing" ? t("paused: saving failed, retrying") : statusWords(table.status)),
       el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
       el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }
@@ -301,7 +342,7 @@ function fillGames(keep = false) {
   const select = $("game");
   const chosen = select.value;
   select.innerHTML = "";
-  for (const game of games.filter((g) => g.lobby)) {
+  for (const game of games.filter((g) => g.lobby && !g.tutorial_of)) {   // a tutorial is offered by its game
     select.append(el("option", { value: game.name, selected: game.name === chosen, title: words(game.summary) }, words(game.title)));
   }
   renderGameOptions(keep);
@@ -313,6 +354,7 @@ async function start() {
   fillGames();
   $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   $("create-form").addEventListener("submit", submitTable);
+  $("learn-button").addEventListener("click", learnToPlay);
   refreshTables();
   setInterval(refreshTables, 5000);
 }

@@ -1,21 +1,29 @@
 // The table connection (protocol v1, docs/protocol.md): joins with the seat's token, keeps the
 // newest state, and reconnects by itself (with growing pauses) when the server goes away.
-// `join` carries the page's language, so the server's errors and notes come in that language,
-// and asks for patches: after the first whole `state`, the server sends each change as a `patch`
-// (JSON Patch, RFC 6902) against the last state it sent; the pages always get whole states.
-import { lang, t, seatName } from "/static/i18n.js";
+// `join` carries the page's language, so the server's errors and notes come in that language.
+// The pages get whole states; a connection made with `{patches: true}` asks the server for
+// patches instead: after the first whole `state`, each change comes as a `patch` (JSON Patch,
+// RFC 6902) against the last state sent, applied here (the page's onState still gets whole states).
+// While the server cannot save the game it pauses the table and says so (`storage` messages):
+// `onSaving` hears each of them, and null once a state comes again (a state is always stored).
+import { lang, t, render, seatName } from "/static/i18n.js";
 
 export const PROTOCOL = 1;
 
 export class TableConnection {
-  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview } = {}) {
+  constructor(tableId, { token = null, host = null, patches = false, onState, onError, onStatus, onPreview, onWhy,
+    onSaving } = {}) {
     this.tableId = tableId;
+    this.patches = patches;   // ask for patches rather than whole states (docs/protocol.md)
     this.token = token;
     this.host = host;
     this.onState = onState || (() => {});
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.onPreview = onPreview || (() => {});
+    this.onWhy = onWhy || (() => {});
+    this.onSaving = onSaving || (() => {});
+    this.saving = null;   // the last storage message while saving fails
     this.state = null;
     this.retry = 0;
     this.closed = false;
@@ -35,9 +43,14 @@ export class TableConnection {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
       if (message.type === "welcome") { this.seat = message.seat; this.onStatus("online"); }
-      else if (message.type === "state") { this.state = message; this.onState(message); }
+      else if (message.type === "state") this.received(message);
       else if (message.type === "patch") this.patched(message);
+      else if (message.type === "storage") {
+        this.saving = message.status === "failing" ? message : null;
+        this.onSaving(message);
+      }
       else if (message.type === "preview") this.onPreview(message);
+      else if (message.type === "why") this.onWhy(message);
       else if (message.type === "error") this.onError(message);
     });
     ws.addEventListener("close", () => {
@@ -49,7 +62,15 @@ export class TableConnection {
   }
 
   join() {
-    return this.send({ type: "join", lang, patches: true, ...(this.token ? { token: this.token } : {}) });
+    return this.send({ type: "join", lang, ...(this.patches ? { patches: true } : {}),
+      ...(this.token ? { token: this.token } : {}) });
+  }
+
+  // A whole state (every state is stored: a saving banner goes).
+  received(state) {
+    if (this.saving) { this.saving = null; this.onSaving(null); }
+    this.state = state;
+    this.onState(state);
   }
 
   // A change against the state last received: the page gets the whole new state. A patch that
@@ -58,8 +79,7 @@ export class TableConnection {
     if (!this.state) { this.join(); return; }
     let state;
     try { state = applyPatch(this.state, message.ops); } catch (e) { this.join(); return; }
-    this.state = state;
-    this.onState(state);
+    this.received(state);
   }
 
   // After a change of language: join again, and the server answers in the new language.
@@ -78,6 +98,8 @@ export class TableConnection {
   }
 
   preview(action) { return this.send({ type: "preview", action }); }
+  // the game's private "why" look-up: why a square (or the like) is out of reach, in words
+  why(params) { return this.send({ type: "why", ...params }); }
   pause() { return this.send({ type: "pause", ...(this.host ? { host: this.host } : {}) }); }
   resume() { return this.send({ type: "resume", ...(this.host ? { host: this.host } : {}) }); }
 }
@@ -111,6 +133,33 @@ export function applyPatch(doc, ops) {
     else throw new Error(`unknown op ${op.op}`);
   }
   return root.doc;
+}
+
+// The banner of a table's page while the server cannot save the game ("the table is paused:
+// saving the game failed, retrying"), and for a few seconds once it can again; in the page's
+// language, redrawn when it changes.
+export class SavingBanner {
+  constructor(parent) {
+    this.node = el("div", { class: "saving-banner", role: "alert" });
+    this.node.hidden = true;
+    parent.prepend(this.node);
+    this.message = null;
+  }
+
+  update(message) {
+    clearTimeout(this.timer);
+    this.message = message;
+    if (message && message.status === "ok") this.timer = setTimeout(() => this.update(null), 6000);
+    this.rerender();
+  }
+
+  rerender() {
+    const message = this.message;
+    this.node.hidden = !message;
+    if (!message) return;
+    this.node.dataset.status = message.status;
+    this.node.textContent = message.message_i18n ? render(message.message_i18n) : message.message;
+  }
 }
 
 export function fragmentParam(name) {

@@ -1,27 +1,33 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
-import { t, render, languageSelector, seatName, useSeats } from "/static/i18n.js";
-import { TableConnection, fragmentParam, el } from "/static/net.js";
+import { t, render, languageSelector, seatName, useSeats, words } from "/static/i18n.js";
+import { TableConnection, SavingBanner, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
+import { ruleLink } from "/static/rule_link.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
 const host = fragmentParam("host");   // the host link (#seat=..&host=..): may start the game and call the next race
 const $ = (id) => document.getElementById(id);
-let shownMessage = null;   // the error on screen: {text: () => string, kind}
+let shownMessage = null;   // the error on screen: {text: () => string, kind, rule}
+let description = null;   // the game's description: its rules page's anchors, for the "Rule" link
 let status = "connecting";
 let lastState = null;
 
 function drawMessage() {
   const box = $("messages");
   box.innerHTML = "";
-  if (shownMessage) box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, shownMessage.text()));
+  if (shownMessage) {
+    box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, shownMessage.text(),
+                  shownMessage.rule ? " " : null, ruleLink(description, shownMessage.rule)));
+  }
 }
 
-// text: a function giving the message in the current language (so a language switch redraws it)
-function showMessage(text, kind = "error") {
-  const message = text ? { text: typeof text === "function" ? text : () => text, kind } : null;
+// text: a function giving the message in the current language (so a language switch redraws it);
+// rule: the ruling it comes from ("T4"), shown as a link to the rules page's paragraph
+function showMessage(text, kind = "error", rule = null) {
+  const message = text ? { text: typeof text === "function" ? text : () => text, kind, rule } : null;
   shownMessage = message;
   drawMessage();
   if (message) setTimeout(() => { if (shownMessage === message) { shownMessage = null; drawMessage(); } }, kind === "stale" ? 3000 : 8000);
@@ -34,7 +40,8 @@ function errorText(message) {
 
 function drawHeader() {
   document.title = `${t("Table {id}", { id: tableId })} · hippodrome`;
-  $("table-title").textContent = t("Table {id}", { id: tableId });
+  // the heading names the game played, in words (the table's id stays in the link and the tab's title)
+  $("table-title").textContent = description ? words(description.title) : t("Table {id}", { id: tableId });
   if (lastState) $("who").textContent = lastState.seat === null ? t("watching") : t("you are {name}", { name: seatName(lastState.seats, lastState.seat) });
   const node = $("connection");
   node.className = `status-dot ${status}`;
@@ -46,10 +53,14 @@ async function start() {
   let page = null;
   let connection = null;
   let lifecycle = null;
+  let tutorial = null;   // the guided first game's panel, loaded when a view carries a tutorial step
+  const saving = new SavingBanner(document.querySelector("main"));
   await languageSelector($("lang"), () => {
     drawHeader();
+    saving.rerender();
     drawMessage();
     if (lifecycle) lifecycle.rerender();
+    if (tutorial) tutorial.rerender();
     if (page) page.rerender();
     if (connection) connection.setLanguage();
   });
@@ -59,28 +70,42 @@ async function start() {
   const summary = await response.json();
   // a table without seats is watched elsewhere (the race caller's page for the box's races)
   if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
-  const description = await gameDescription(summary.game);
+  description = await gameDescription(summary.game);
+  drawHeader();
   if (description.rules) {
     $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
     $("rules-link").hidden = false;
   }
   const module = await import(`/static/${description.page}.js`);
+  const showTutorial = async (step) => {
+    if (step && !tutorial) {
+      const { TutorialPanel } = await import("/static/tutorial.js");
+      tutorial = tutorial || new TutorialPanel($("tutorial"), description);
+    }
+    if (tutorial) tutorial.update(step);
+  };
   page = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
     token,
     host,
     onState: (message) => {
+      const step = (state) => state && state.view && state.view.tutorial && state.view.tutorial.key;
+      // a guided game's hint belongs to its step: the next step clears it
+      if (shownMessage && step(lastState) && step(message) !== step(lastState)) showMessage(null);
       lastState = message;
       useSeats(message.seats);   // the server's messages name seats as {seat: n}
       drawHeader();
       lifecycle.update(message);
+      showTutorial(message.view && message.view.tutorial);
       page.update(message);
     },
     onError: (message) => {
-      showMessage(errorText(message), message.code === "stale" ? "stale" : "error");
+      showMessage(errorText(message), message.code === "stale" ? "stale" : "error", message.rule);
       if (page.onError) page.onError(message);
     },
     onPreview: (message) => page.onPreview && page.onPreview(message),
+    onWhy: (message) => page.onWhy && page.onWhy(message),
+    onSaving: (message) => saving.update(message),
     onStatus: (now) => { status = now; drawHeader(); },
   });
   lifecycle = new LifecyclePanel($("lifecycle"), connection, { host });

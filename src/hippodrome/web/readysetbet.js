@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, formatMoney, formatPercent, ordinal, seatName } from "/static/i18n.js";
+import { t, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 
 // The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
@@ -22,6 +22,8 @@ export function useDescription(description) {
   VIP_CARDS = Object.fromEntries(((vip && vip.cards) || []).map((card) => [card.id, card]));
   COMPENSATION = (house && house.rotating_compensation) || {};
 }
+// the decisions of a guided race (core/tutorial.py; readysetbet/tutorial.py): its panel says what they ask
+const GUIDED = new Set(["tutorial", "bet"]);
 const SEAT_COLOURS = ["#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#c2410c", "#0e7490", "#a16207", "#be185d", "#374151"];
 const EXOTIC_NAMES = () => ({ "by-a-nose": t("By a Nose"), "blow-out": t("Blow Out"), "tight-race": t("Tight Race"),
                               "late-start": t("Late Start"), "photo-finish": t("Photo Finish") });
@@ -147,7 +149,8 @@ function setClass(node, name) {
   if (node.className !== name) node.className = name;
 }
 
-// A bet's working: "5 × 3 = $15"; a loss "-$2 space, -$1 bonus token" (result lines of the history).
+// A bet's working: "5 × 3 = $15"; a loss "-$2 for the space, -$1 for the bonus token" (result lines
+// of the history: the penalty printed on the space, and the bonus token's).
 export function working(r) {
   if (r.value === undefined) {   // a game stored before result lines had their working
     return r.won ? t("won {amount}", { amount: formatMoney(r.amount) }) : r.amount ? t("lost {amount}", { amount: formatMoney(-r.amount) }) : t("lost, nothing to pay");
@@ -155,8 +158,8 @@ export function working(r) {
   if (r.won) return t("{value} × {multiplier} = {amount}", { value: r.value, multiplier: r.multiplier, amount: formatMoney(r.amount) });
   if (r.cancels_loss) return t("lost, the bonus token cancels the loss: {amount}", { amount: formatMoney(0) });
   const parts = [];
-  if (r.penalty) parts.push(t("{amount} space", { amount: formatMoney(-r.penalty) }));
-  if (r.token_penalty) parts.push(t("{amount} bonus token", { amount: formatMoney(-r.token_penalty) }));
+  if (r.penalty) parts.push(t("{amount} for the space", { amount: formatMoney(-r.penalty) }));
+  if (r.token_penalty) parts.push(t("{amount} for the bonus token", { amount: formatMoney(-r.token_penalty) }));
   return parts.length ? t("lost: {parts}", { parts: parts.join(", ") }) : t("lost, nothing to pay");
 }
 
@@ -173,6 +176,7 @@ export class Page {
   }
 
   build() {
+    this.placeTutorial(false);   // the page is made anew: the step's panel goes back to its place first
     this.root.innerHTML = "";
     this.spaceNodes = new Map();   // space id -> its button, made once (keyed, patched in place)
     this.finalBox = el("div", { class: "panel p-final", id: "final", hidden: true });
@@ -186,15 +190,17 @@ export class Page {
     this.tokensBox = el("div", { class: "tokens", id: "tokens" });
     this.myVipBox = el("ul", { class: "vip-list", id: "my-vip" });
     this.decisionBox = el("div", { id: "decision-box" });
+    // a guided race's "Roll the dice" (core/tutorial.py): with the track, pinned with it on a phone
+    this.stepBox = el("div", { class: "step-action", id: "step-action" });
     this.lastResultBox = el("div", { id: "my-result" });
     this.boardBox = el("div", { id: "board" });
     this.resultsBox = el("div", { id: "results" });
     this.playersBox = el("div", { id: "players" });
     const oddsToggle = el("input", { type: "checkbox", id: "odds-toggle", onchange: (e) => { this.showOdds = e.target.checked; this.refreshOdds(true); } });
     this.root.append(this.finalBox, el("div", { class: "rsb-layout" },
-      el("div", { class: "column c-left" },
+      this.leftColumn = el("div", { class: "column c-left" },
         el("div", { class: "panel p-track" },
-          el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox), this.announceBox, this.trackBox),
+          el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox), this.stepBox, this.announceBox, this.trackBox),
         el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.tokensBox, this.myVipBox,
            this.decisionBox, this.lastResultBox)),
       el("div", { class: "column c-right" },
@@ -207,7 +213,7 @@ export class Page {
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
 
-  seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
+  seatName(seat) { return playerName(this.msg, seat); }
 
   update(msg) {
     this.msg = msg;
@@ -225,6 +231,7 @@ export class Page {
     this.renderStatus(msg);
     this.renderMine(msg);
     this.renderBoard(msg);
+    this.followStep(view.tutorial);
     this.renderResults(msg);
     this.renderPlayers(msg);
     this.renderFinal(msg);
@@ -245,7 +252,7 @@ export class Page {
     if (view.over) text = t("The game is over.");
     else if (status === "waiting") text = t("Waiting for the players");
     else if (status === "between_races" && !(msg.decision && msg.decision.seat === msg.seat)) text = t("Between races: read the results");
-    else if (msg.decision && msg.decision.seat !== undefined) {
+    else if (msg.decision && msg.decision.seat !== undefined && !GUIDED.has(msg.decision.kind)) {
       text = msg.decision.seat === msg.seat ? t("Your choice: {what}", { what: this.decisionText(msg.decision) })
                                             : t("Waiting for {name}: {what}", { name: this.seatName(msg.decision.seat), what: this.decisionText(msg.decision) });
     } else text = t("Race {n} of {m}", { n: view.race_no, m: view.races });
@@ -332,6 +339,10 @@ export class Page {
     const decision = msg.decision, seat = msg.seat, box = this.decisionBox;
     const mine = decision && decision.options && seat !== null && decision.seat === seat;
     const kind = mine ? decision.kind : null;
+    this.renderStep(mine && GUIDED.has(kind) ? decision : null);
+    // a bet step waits for a click on the board: the spaces it asks for are marked there
+    this.asked = new Set(kind === "bet" ? decision.options.map((option) => option.space) : []);
+    if (GUIDED.has(kind)) { box.innerHTML = ""; box.dataset.kind = ""; return; }
     if (box.dataset.kind !== (kind || "")) { box.innerHTML = ""; box.dataset.kind = kind || ""; }
     if (!mine) return;
     if (kind === "house_token") {
@@ -368,6 +379,60 @@ export class Page {
     });
   }
 
+  // A guided race's one button: "Roll the dice" (the option's note), or, while a step waits for a
+  // bet, "Show me where" (the space it asks for, brought into view: below the fold on a phone).
+  renderStep(decision) {
+    const box = this.stepBox;
+    const kind = decision ? decision.kind : "";
+    if (box.dataset.kind !== kind) { box.replaceChildren(); box.dataset.kind = kind; }
+    if (!decision) return;
+    if (!box.firstChild) box.append(el("button", { type: "button", id: "step-button",
+                                                   class: kind === "bet" ? "step-button" : "primary step-button" }));
+    const button = box.firstChild;
+    if (kind === "bet") {
+      const space = decision.options.length ? decision.options[0].space : null;
+      button.onclick = () => this.showSpace(space);
+      setText(button, t("Show me where"));
+      return;
+    }
+    const note = (decision.notes_i18n || [])[0];
+    button.onclick = () => this.connection.act(decision.options[0]);
+    setText(button, note ? render(note) : (decision.notes || [])[0] || t("Continue"));
+  }
+
+  // Scroll a board space to the middle of what the track leaves in view (pinned over the page on a phone).
+  showSpace(id) {
+    const node = id && this.spaceNodes.get(id);
+    if (!node) return;
+    const track = this.trackBox.closest(".p-track");
+    const pinned = getComputedStyle(track).position === "sticky" ? track.getBoundingClientRect().bottom : 0;
+    const box = node.closest(".betcard") || node;
+    const rect = box.getBoundingClientRect();
+    // on a phone: the middle of the free part; on a wide screen: just enough, so the step's panel stays in view
+    const margin = 16;
+    const by = pinned ? rect.top - pinned - Math.max(0, (window.innerHeight - pinned - rect.height) / 2)
+      : rect.bottom + margin > window.innerHeight ? rect.bottom + margin - window.innerHeight : rect.top < margin ? rect.top - margin : 0;
+    window.scrollTo({ top: window.scrollY + by, behavior: "smooth" });
+  }
+
+  // A guided race's panel (play.html's #tutorial, web/tutorial.js) stands beside the board, at the
+  // top of the column that holds the track (pinned on a wide screen), so the board can scroll while
+  // the step stays in view; once the race is over it goes back above the page, over the results.
+  placeTutorial(beside) {
+    const panel = document.getElementById("tutorial");
+    if (!panel) return;
+    if (beside && panel.parentNode !== this.leftColumn) this.leftColumn.prepend(panel);
+    if (!beside && this.root.contains(panel)) this.root.before(panel);
+  }
+
+  // A guided race shows each new step from the top of the page: its panel first, with the track.
+  followStep(step) {
+    this.placeTutorial(Boolean(step && !step.finished));
+    const key = step ? `${step.key}:${step.finished}` : "";
+    if (this.stepKey !== undefined && key !== this.stepKey) window.scrollTo({ top: 0 });
+    this.stepKey = key;
+  }
+
   // My own last result, kept by my tray (the full results are below the board): "Race 1: $30 → $42".
   renderMyResult(msg) {
     const view = msg.view, history = view.history || [], box = this.lastResultBox;
@@ -392,13 +457,13 @@ export class Page {
     if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
       const option = decision.options.find((o) => o.value === this.houseValue && o.space === id);
       if (option) this.connection.act(option);
-      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }));
+      else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }), "error", "R9");
       return;
     }
     const token = this.chooseToken(this.myTokens(msg));
     if (!token) {
       // every token is on the board (or on its way there): answered here, nothing to send
-      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."));
+      this.showMessage(t("All your tokens are on the board this race; placed tokens never move."), "error", "R4");
       return;
     }
     this.sent.set(token, Date.now());
@@ -426,9 +491,11 @@ export class Page {
     if (space.closed) cls.push("closed");
     if (mine) cls.push("mine"); else if (space.tokens.length) cls.push("taken");
     if (winning && winning.has(space.id)) cls.push("winning");
+    if (this.asked && this.asked.has(space.id)) cls.push("asked");
     setClass(node, cls.join(" "));
-    if (node.disabled !== space.closed) node.disabled = space.closed;
-    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
+    // a closed space is not disabled: a tap on it is refused in words, saying why it is closed (R4)
+    const title = winning && winning.has(space.id) ? t("{space}: a winning space", { space: spaceTitle(space.id) })
+      : space.closed ? t("{space}: closed", { space: spaceTitle(space.id) }) : spaceTitle(space.id);
     if (node.title !== title) node.title = title;
     const [pay, pen, chips, odds] = node.children;
     setText(pay, `×${space.multiplier}`);

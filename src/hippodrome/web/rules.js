@@ -64,6 +64,10 @@ async function start() {
   await languageSelector($("lang"), () => redraw && redraw());
   const description = await gameDescription(gameName);
   if (!description || !description.rules) { problem(t("There are no rules for this game.")); return; }
+  if (description.puzzles) {
+    $("puzzles-link").href = `/puzzles/${encodeURIComponent(gameName)}`;
+    $("puzzles-link").hidden = false;
+  }
   const page = description.rules.page;
   const [answer, drawing] = await Promise.all([
     fetch(`/api/games/${encodeURIComponent(gameName)}/rules`), import(`/static/rules/${page}.js`)]);

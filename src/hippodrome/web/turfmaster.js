@@ -1,8 +1,9 @@
 // The TurfMaster page: the course drawn from its data, horses, hands, decisions, tables, log.
 // It renders only what the server sends: view(seat) and the decision's options.
-import { t, tn, ordinal, render, seatName, words } from "/static/i18n.js";
+import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
 import { Board, LIGHT, fenceLabel } from "/static/turfmaster_board.js";
+import { ruleLink } from "/static/rule_link.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -92,6 +93,7 @@ export function raceOrder(horses, lineOf) {
 
 export class Page {
   constructor(root, summary, description) {
+    this.description = description;
     this.courses = description.data.courses;
     this.horses = description.data.horses;
     this.colours = Object.fromEntries(this.horses.map((horse) => [horse.id, horse.colour]));
@@ -147,10 +149,10 @@ export class Page {
     if (this.msg) this.update(this.msg);
   }
 
+  // the race in the view: the meeting holds it, a single race (or the guided first race) is one
   raceView(msg) {
     const view = msg.view;
-    if (msg.game === "turfmaster-race") return view;
-    return view.race;
+    return msg.game === "turfmaster" ? view.race : view;
   }
 
   // -- the course --------------------------------------------------------------------
@@ -174,6 +176,7 @@ export class Page {
     for (const [lane, index, line] of course.squares) this.lines[key(lane, index)] = line;
     if (this.board) this.board.remove();
     this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, title: steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title) });
+    this.board.onSquareTap((lane, indexes) => this.explainSquare(lane, indexes));
     if (this.keptView) this.board.setView(this.keptView); else this.board.fit();
     this.keptView = null;
   }
@@ -223,6 +226,32 @@ export class Page {
     }
   }
 
+  // A tap on a square the move cannot end on: the engine says why (the private "why" look-up), in
+  // words, with the ruling; the square is outlined meanwhile.
+  explainSquare(lane, indexes) {
+    const msg = this.msg;
+    const decision = msg && msg.decision;
+    if (!decision || !decision.options || decision.seat !== msg.seat || !["card", "square"].includes(decision.kind)) return;
+    if (decision.kind === "card" && !this.selected) {
+      this.showMessage(t("Choose a card first: the squares it reaches light up."), "why");
+      return;
+    }
+    // a square of the home straight has an index on each pass: the one ahead of the horse is meant
+    const horse = (this.raceView(msg).horses || []).find((h) => h.id === decision.context.horse);
+    const from = horse ? this.lines[key(horse.lane, horse.square)] : -1;
+    const square = indexes.find((i) => this.lines[key(lane, i)] > from) ?? indexes[0];
+    this.whyAsked = { lane, square };
+    this.board.markWhy(lane, square);
+    this.connection.why({ square: { lane, square }, ...(decision.kind === "card" ? { action: this.selected } : {}) });
+  }
+
+  onWhy(message) {
+    const asked = this.whyAsked;
+    if (!this.msg || message.state_id !== this.msg.state_id || !asked || !message.square) return;
+    if (message.square.lane !== asked.lane || message.square.square !== asked.square || !message.message) return;
+    this.showMessage(() => render(message.message), "why", message.rule);
+  }
+
   currentHorse(race) {
     if (!race || race.over) return null;
     if (race.pending && race.pending.horse) return race.pending.horse;
@@ -253,6 +282,8 @@ export class Page {
     this.redraw = false;
     if (!previous || previous.state_id !== msg.state_id) {
       this.selected = null; this.previewSquares = null; this.preview = null; this.confirmFall = null;
+      this.whyAsked = null;
+      if (this.board) this.board.markWhy(null);
     }
     const view = msg.view;
     await this.ensureCourse(view.course, view.steeplechase);
@@ -281,10 +312,11 @@ export class Page {
     this.renderLog(msg, race);
     if (!fresh) return;
     this.renderReach();
-    if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
+    if (msg.view.tutorial) { if (this.board) this.board.frame(); }   // the guided race: its few horses close together
+    else if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
   }
 
-  seatName(seat) { return seatName(this.msg && this.msg.seats, seat); }
+  seatName(seat) { return playerName(this.msg, seat); }
 
   // a horse's colour with the number its token carries on the board
   swatch(horse) {
@@ -304,6 +336,7 @@ export class Page {
       claim_bonus: t("claim or keep the bonus cards of {horse}", { horse: h }),
       keep: t("choose the cards {horse} keeps", { horse: h }),
       empty_hand: t("{horse} has no card left: claim its bonus cards, or let it stand still", { horse: h }),
+      tutorial: t("read the step, then press the button"),
     }[decision.kind] || decision.kind;
   }
 
@@ -390,8 +423,22 @@ export class Page {
         if (isJoker(card)) row.lastChild.setAttribute("aria-label", cardName(card));
       }
       this.handBox.append(row);
+      const why = options.length ? this.whyNote(horse, playing, options) : null;
+      if (why) this.handBox.append(why);
     }
     if (!Object.keys(hands).length) this.handBox.append(el("p", { class: "muted" }, t("No cards in hand.")));
+  }
+
+  // "Why?" under a hand whose cards will not move the horse: the cards and the reason (T6), linked to
+  // the rules page's paragraph (null: every card moves it)
+  whyNote(horse, playing, options) {
+    const spent = options.filter((o) => this.cardNote(playing, o.card));
+    if (!spent.length) return null;
+    const index = playing.options.indexOf(spent[0]);
+    const rule = playing.note_rules ? playing.note_rules[index] : null;
+    return el("p", { class: "why-note", dataset: { why: "spent", horse } }, el("b", {}, t("Why?")),
+      t("{cards}: {reason}", { cards: spent.map((o) => cardName(o.card)).join(", "), reason: this.cardNote(playing, spent[0].card) }),
+      rule ? " " : null, ruleLink(this.description, rule));
   }
 
   chooseCard(option) {
@@ -399,6 +446,8 @@ export class Page {
     this.previewSquares = null;
     this.preview = null;
     this.confirmFall = null;
+    this.whyAsked = null;
+    if (this.board) this.board.markWhy(null);
     this.connection.preview(option);
     this.renderHands(this.msg);
     this.renderReach();
@@ -412,7 +461,7 @@ export class Page {
     this.previewSquares = message.squares;
     this.renderReach();
     this.renderDecision(this.msg);
-    this.showReach();
+    if (this.msg.view.tutorial) this.board.frame(); else this.showReach();
   }
 
   renderReach() {
@@ -452,13 +501,14 @@ export class Page {
         ? t("Lane {lane}, square {square}: falls at {fence}", { lane: option.lane, square: option.square, fence: this.fenceName(option.lane, option.square) })
         : t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
       case "card": return t("Play {card}", { card: cardName(option.card) });
+      case "continue": return noteOf(decision, decision.options.indexOf(option)) || t("Continue");   // the guided race's button
       default: return JSON.stringify(option);
     }
   }
 
   // The note beside an option, in the page's own words where the server's would cite a rule.
   optionNote(decision, option, index) {
-    if (option.type === "square") return "";   // its label names the fence where the horse falls
+    if (option.type === "square" || option.type === "continue") return "";   // the label says it all
     if (option.type === "claim_bonus") {
       return decision.kind === "claim_bonus"
         ? t("its hand limit is 12 for this race; after the race 2 of its remaining cards are discarded at random")
@@ -542,11 +592,12 @@ export class Page {
     decision.options.forEach((option, index) => {
       if (option.type === "card") return;
       const note = this.optionNote(decision, option, index);
-      box.append(el("div", {}, el("button", { type: "button", class: `option${option.type === "square" && this.fallsAt(option.lane, option.square) ? " falls" : ""}`,
+      const rule = note && decision.note_rules ? decision.note_rules[index] : null;
+      box.append(el("div", {}, el("button", { type: "button", class: `option${option.type === "square" && this.fallsAt(option.lane, option.square) ? " falls" : ""}${option.type === "continue" ? " primary" : ""}`,
                                               dataset: { type: option.type },
                                               onclick: () => (option.type === "square" ? this.clickSquare(option.lane, option.square) : this.connection.act(option)) },
                                      this.optionLabel(option, decision)),
-                    note ? el("div", { class: "note" }, note) : null));
+                    note ? el("div", { class: "note" }, note, rule ? " " : null, ruleLink(this.description, rule)) : null));
     });
   }
 

@@ -68,7 +68,8 @@ export class Board {
     this.ringLayer = svg("g", { class: "rings" });
     this.horseLayer = svg("g", { class: "horses" });
     this.confirmLayer = svg("g", { class: "confirm-layer" });
-    root.append(this.reachLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
+    this.whyLayer = svg("g", { class: "why-layer" });
+    root.append(this.reachLayer, this.whyLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
     this.ring = svg("g", { class: "current-ring", visibility: "hidden" },
       svg("circle", { class: "ring-dark", r: TOKEN + 3.5 }), svg("circle", { class: "ring-light", r: TOKEN + 3.5 }));
     this.ringLayer.append(this.ring);
@@ -251,6 +252,7 @@ export class Board {
   // Place the horses (patched in place: a token is made once and moved); `current` gets the ring.
   setHorses(horses, current) {
     const seen = new Set();
+    this.horseAt = {};   // where each token on the track stands
     const taken = new Map();   // a spot on the board -> tokens there (a fallen horse and a lapping one)
     for (const horse of horses) {
       if (horse.lane === undefined || horse.status === "finished") continue;
@@ -273,6 +275,7 @@ export class Board {
         this.tokens[horse.id] = node;
       }
       node.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
+      this.horseAt[horse.id] = at;
       node.dataset.lane = horse.lane;
       node.dataset.square = horse.square;
       node.classList.toggle("current", horse.id === current);
@@ -328,6 +331,17 @@ export class Board {
       mark.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(m.lane, m.square); } });
       this.reachLayer.append(mark);
     }
+  }
+
+  // onTap(lane, squares) on a click on a square that is not marked (or on a horse: its square): squares is its index on each
+  // pass ([first] or [first, second]) for the page to pick the one it means
+  onSquareTap(onTap) { this.onTap = onTap; }
+
+  // the square a "why" explanation is about, outlined (null: none)
+  markWhy(lane, square) {
+    this.whyLayer.innerHTML = "";
+    const poly = lane === null ? null : this.polys[key(lane, square)];
+    if (poly) this.whyLayer.append(svg("polygon", { points: poly.getAttribute("points"), class: "sq why", dataset: { lane, square } }));
   }
 
   // -- zoom and pan ----------------------------------------------------------------------------
@@ -410,6 +424,19 @@ export class Board {
     else if (!this.contains(box)) this.centreOn([box.x + box.w / 2, box.y + box.h / 2]);
   }
 
+  // Every horse on the track and the squares lit in sight, as close as that allows (the guided
+  // first race: its few horses stay near one another).
+  frame() {
+    const lit = [...this.reachLayer.querySelectorAll("polygon")].map((p) => this.squares[key(p.dataset.lane, p.dataset.square)].at);
+    const spots = [...Object.values(this.horseAt || {}), ...lit];
+    if (!spots.length) return;
+    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
+    // more room above: the zoom buttons sit over the view's top edge
+    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 55, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 85 };
+    const w = Math.max(box.w, PHONE_VIEW * 0.8), h = Math.max(box.h, PHONE_VIEW * 0.8);
+    this.setView({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
+  }
+
   contains(box) {
     const v = this.view;
     return box.x >= v.x && box.y >= v.y && box.x + box.w <= v.x + v.w && box.y + box.h <= v.y + v.h;
@@ -480,6 +507,15 @@ export class Board {
     wrap.addEventListener("pointercancel", end);
     // a drag is not a click on the square it ends on
     wrap.addEventListener("click", (e) => { if (this.dragged) { e.stopPropagation(); this.dragged = false; } }, true);
+    wrap.addEventListener("click", (e) => {
+      if (!this.onTap) return;
+      const token = e.target.closest ? e.target.closest("g.horse") : null;   // a horse's token: the square it stands on
+      if (token && token.dataset.lane !== undefined) { this.onTap(Number(token.dataset.lane), [Number(token.dataset.square)]); return; }
+      const poly = e.target;
+      if (!poly.parentNode || !poly.parentNode.classList || !poly.parentNode.classList.contains("squares")) return;
+      const { lane, square, pass2 } = poly.dataset;
+      this.onTap(Number(lane), pass2 === undefined ? [Number(square)] : [Number(square), Number(pass2)]);
+    });
     wrap.addEventListener("keydown", (e) => {
       const step = this.view.w * 0.15;
       const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };

@@ -1,0 +1,202 @@
+"""PostgreSQL storage for tables (psycopg 3, the ``scale`` extra): the same public methods and
+semantics as the SQLite :class:`~hippodrome.server.storage.Storage`, so several server processes
+can share one database (docs/architecture.md, "Several processes").
+
+Schema (version 2), as SQLite's: ``tables``, ``seats`` and ``actions`` (JSON kept as text, so
+what is read back is exactly what was written), plus ``meta`` (the schema version) and
+``leases`` (which process runs a table: :mod:`hippodrome.server.lease`). A database of version 1
+(no ``lifecycle`` column) is brought to version 2 when opened. The schema is made under an
+advisory lock, so processes started together do not race.
+
+A database that is not a hippodrome database (a ``tables`` table without our columns) or was
+written by a newer schema is refused at start (:class:`~hippodrome.server.storage.DamagedDatabase`,
+naming the database and the fault); a server that cannot be reached is refused with
+:class:`DatabaseUnreachable`. Both are ``ValueError`` s: ``hippodrome serve`` says so and exits 2.
+
+One connection per storage, in autocommit mode, behind a lock: the methods are synchronous and
+may be called from any thread (one call at a time). Every write is one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.parse
+from typing import Any
+
+from hippodrome.i18n import Message
+from hippodrome.server.storage import (
+    REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase,
+    list_rows, missing_columns, table_record,
+)
+
+try:
+    import psycopg
+except ImportError:  # pragma: no cover - the base install (SQLite) does without it
+    psycopg = None
+
+#: SQLite's schema in PostgreSQL's types (a float is REAL there, DOUBLE PRECISION here; SQLite's
+#: INTEGER is 64 bits, PostgreSQL's 32), plus the leases of the processes sharing the database
+SCHEMA = SQLITE_SCHEMA.replace("created REAL", "created DOUBLE PRECISION").replace(
+    "state_id INTEGER", "state_id BIGINT") + """
+CREATE TABLE IF NOT EXISTS leases (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    owner TEXT NOT NULL,
+    address TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);
+"""
+#: seconds the lease a new table is written with lasts (its process renews it at once, with its
+#: address: Leases.acquire)
+NEW_LEASE_SECONDS = 3.0
+#: an advisory lock id for making the schema (any constant; "hippodrome" in ASCII, cut to 63 bits)
+SCHEMA_LOCK = 0x6869707064726F6D
+
+
+class DatabaseUnreachable(ValueError):
+    """The PostgreSQL server cannot be reached or refuses the connection."""
+
+
+class LeaseLost(RuntimeError):
+    """A write for a table that another process runs now (it took the lease over): refused, so a
+    process that was cut off for a while never writes over its successor."""
+
+
+def safe_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = parts.username or ""
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[-1]}"))
+
+
+def connect(url: str) -> "psycopg.Connection":
+    """An autocommit connection, or :class:`DatabaseUnreachable` saying which database and why."""
+    if psycopg is None:
+        raise DatabaseUnreachable(Message(
+            "PostgreSQL storage needs psycopg: install hippodrome with its scale extra (pip install -e '.[scale]')"))
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=10)
+    except psycopg.Error as error:
+        raise DatabaseUnreachable(Message("cannot connect to the database {url}: {fault}", url=safe_url(url),
+                                          fault=str(error).strip().splitlines()[0] if str(error).strip() else
+                                          type(error).__name__)) from None
+
+
+class PostgresStorage:
+    def __init__(self, url: str):
+        self.url = url
+        #: the process whose writes this storage makes (:mod:`hippodrome.server.lease`); a write
+        #: for a table whose lease another owner holds is refused (LeaseLost). None: no check.
+        self.owner: str | None = None
+        self.path = safe_url(url)   # what messages name, as Storage.path does
+        self._lock = threading.Lock()
+        self.conn = connect(url)
+        try:
+            self._open()
+        except (psycopg.DataError, psycopg.ProgrammingError, DamagedDatabase) as error:
+            self.conn.close()
+            raise DamagedDatabase(Message("the database {file} is damaged or is not a hippodrome database: {fault}; "
+                                          "use an empty database (the tables are made) or restore a copy",
+                                          file=self.path, fault=str(error).strip())) from None
+
+    def _open(self) -> None:
+        """Check what is there, then create what is missing and migrate, under an advisory lock."""
+        with self._lock, self.conn.transaction():
+            self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            self._check_existing()
+            self.conn.execute(SCHEMA)
+            self.conn.execute("ALTER TABLE tables ADD COLUMN IF NOT EXISTS lifecycle TEXT")  # version 1 -> 2
+            self.conn.execute("INSERT INTO meta VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE SET value = "
+                              "EXCLUDED.value", (SCHEMA_VERSION,))
+
+    def _check_existing(self) -> None:
+        columns = {row[0] for row in self.conn.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = 'tables'")}
+        if columns and not REQUIRED_COLUMNS <= columns:
+            raise DamagedDatabase(missing_columns(columns))
+        has_meta = self.conn.execute("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                                     "AND table_name = 'meta'").fetchone()
+        if has_meta is None:
+            return
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is not None and (not row[0].isdigit() or int(row[0]) > int(SCHEMA_VERSION)):
+            raise DamagedDatabase(f"schema version {row[0]!r}; this server knows version {SCHEMA_VERSION} at most")
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
+
+    # -- writing ------------------------------------------------------------------
+    def create_table(self, table_id: str, game: str, setup: dict, seed: str, seats: list[dict[str, Any]],
+                     host_hash: str, options: dict[str, Any]) -> None:
+        with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
+            cur.execute("INSERT INTO tables (id, game, setup, seed, created, options, host_hash) "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                        (table_id, game, json.dumps(setup), seed, time.time(), json.dumps(options), host_hash))
+            cur.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s)",
+                            [(table_id, number, seat["name"], seat["kind"], seat.get("level"), seat["token_hash"])
+                             for number, seat in enumerate(seats)])
+            if self.owner is not None:  # ours from the start: no other process takes it for an orphan
+                cur.execute("INSERT INTO leases VALUES (%s, %s, '', clock_timestamp() + make_interval(secs => %s))",
+                            (table_id, self.owner, NEW_LEASE_SECONDS))
+
+    def save_progress(self, table_id: str, log: list[dict[str, Any]], state_id: int, over: bool,
+                      paused: bool, stored: int | None = None, lifecycle: dict[str, Any] | None = None,
+                      bots: dict[int, str] | None = None) -> int:
+        """As :meth:`Storage.save_progress`: the new log entries, the state id, the lifecycle and
+        the seats handed to bots, in one transaction; returns the number of entries stored."""
+        with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
+            self._check_lease(cur, table_id)
+            if stored is None:
+                stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = %s", (table_id,)).fetchone()[0]
+            cur.executemany("INSERT INTO actions VALUES (%s, %s, %s)",
+                            [(table_id, n, json.dumps(log[n])) for n in range(stored, len(log))])
+            cur.execute("UPDATE tables SET state_id = %s, over = %s, paused = %s, "
+                        "lifecycle = COALESCE(%s, lifecycle) WHERE id = %s",
+                        (state_id, int(over), int(paused), None if lifecycle is None else json.dumps(lifecycle),
+                         table_id))
+            cur.executemany("UPDATE seats SET kind = 'bot', level = %s WHERE table_id = %s AND seat = %s",
+                            [(level, table_id, seat) for seat, level in (bots or {}).items()])
+        return len(log)
+
+    def _check_lease(self, cur: "psycopg.Cursor", table_id: str) -> None:
+        """Inside a write's transaction: the table's lease row, locked until the commit (a takeover
+        waits for it), must be ours or absent."""
+        if self.owner is None:
+            return
+        row = cur.execute("SELECT owner FROM leases WHERE table_id = %s FOR UPDATE", (table_id,)).fetchone()
+        if row is not None and row[0] != self.owner:
+            raise LeaseLost(f"table {table_id} is run by process {row[0]} now")  # i18n: logged, never shown
+
+    # -- reading ------------------------------------------------------------------
+    def table_ids(self, only_running: bool = False) -> list[str]:
+        query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
+        with self._lock:
+            return [row[0] for row in self.conn.execute(query)]
+
+    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
+        """As :meth:`Storage.list_rows <hippodrome.server.storage.Storage.list_rows>`: a page of
+        tables, newest first (KeyError for an unknown ``after``)."""
+        with self._lock:
+            return list_rows(lambda sql, params: self.conn.execute(sql, params).fetchall(), "%s",
+                             limit, after, over)
+
+    def load(self, table_id: str) -> dict[str, Any] | None:
+        # one statement, so one snapshot (a concurrent change is seen whole or not at all) and
+        # one round trip: a process taking hundreds of tables over loads them one after another
+        with self._lock:
+            row = self.conn.execute(
+                f"SELECT {TABLE_COLUMNS}, "
+                f"(SELECT array_agg(ARRAY[{SEAT_COLUMNS}] ORDER BY seat) FROM seats WHERE table_id = t.id), "
+                "(SELECT array_agg(entry ORDER BY n) FROM actions WHERE table_id = t.id) "
+                "FROM tables t WHERE id = %s", (table_id,)).fetchone()
+        if row is None:
+            return None
+        seats, entries = row[-2] or [], row[-1] or []
+        return table_record(row[:-2], seats, [json.loads(entry) for entry in entries])

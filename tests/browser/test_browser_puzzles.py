@@ -1,0 +1,100 @@
+"""The TurfMaster puzzles page in the browser (issue 13): a player solves two puzzles (a card, then
+a square clicked on the board), fails one (a dice choice), sees the verdicts and explanations,
+and finds the progress kept after a reload; the page is reached from the lobby and the rules page,
+and speaks the reader's language. Screenshots at 1280x800 and 390x844."""
+
+import json
+
+import pytest
+
+from hippodrome.turfmaster.puzzles import WORDS, load_puzzles, position
+from tests.browser.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+PUZZLES = load_puzzles()
+
+
+def open_puzzles(browser, server, number, lang="en", viewport=DESKTOP):
+    page = browser.new_page(viewport=viewport)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(f"localStorage.setItem('hippodrome.lang', '{lang}')")
+    page.goto(f"{server.url}/puzzles/turfmaster#{number}")
+    wait_shown(page, number)
+    return page, errors
+
+
+def wait_shown(page, number):
+    page.wait_for_function("n => document.querySelector('#puzzle-number').textContent.includes(String(n))"
+                           " && document.querySelector('#puzzle .board-view')", arg=number)
+
+
+def first_of(kind, right=True):
+    """The first puzzle whose decision is of ``kind``, and one of its options: right or wrong."""
+    for puzzle in PUZZLES:
+        pending = position(puzzle).pending()
+        if pending.kind == kind:
+            options = [o for o in pending.options if (o in puzzle.solution) == right]
+            return puzzle, options[0]
+    raise AssertionError(kind)
+
+
+def verdict(page):
+    page.wait_for_selector("#result .verdict")
+    return page.locator("#result .verdict")
+
+
+def test_solve_two_puzzles_and_fail_one_progress_is_kept(browser, server):
+    card_puzzle, card = first_of("card")
+    page, errors = open_puzzles(browser, server, card_puzzle.number)
+    assert page.locator("#puzzle-question").inner_text() == WORDS[card_puzzle.key].question.msgid
+    page.click(f'#hands button.playable[data-card="{card["card"]}"]')
+    shown = verdict(page)
+    assert shown.get_attribute("data-correct") == "true"
+    assert WORDS[card_puzzle.key].explanation.msgid in shown.inner_text()
+    screenshot(page, "puzzles-solved-desktop")
+
+    square_puzzle, square = first_of("square")
+    page.goto(f"{page.url.split('#')[0]}#{square_puzzle.number}")
+    wait_shown(page, square_puzzle.number)
+    page.click(f'polygon.sq.reach[data-lane="{square["lane"]}"][data-square="{square["square"]}"]')
+    assert verdict(page).get_attribute("data-correct") == "true"
+
+    dice_puzzle, wrong = first_of("dice_use", right=False)
+    page.goto(f"{page.url.split('#')[0]}#{dice_puzzle.number}")
+    wait_shown(page, dice_puzzle.number)
+    as_page_writes_it = json.dumps(wrong, separators=(",", ":"))   # JSON.stringify: no spaces
+    page.click(f"#choices button[data-option='{as_page_writes_it}']")
+    shown = verdict(page)
+    assert shown.get_attribute("data-correct") == "false" and "Not this one." in shown.inner_text()
+    screenshot(page, "puzzles-wrong-desktop")
+
+    # the progress is kept in this browser: two solved, the failed one only tried
+    page.reload()
+    wait_shown(page, dice_puzzle.number)
+    assert page.locator("#progress").inner_text() == f"2 of {len(PUZZLES)} solved"
+    solved = {int(n) for n in page.eval_on_selector_all("#puzzle-items li.solved", "items => items.map(i => i.dataset.number)")}
+    assert solved == {card_puzzle.number, square_puzzle.number}
+    assert errors == []
+
+
+def test_the_page_in_another_language_on_a_phone_and_its_links(browser, server):
+    puzzle = PUZZLES[0]
+    page, errors = open_puzzles(browser, server, 1, lang="de", viewport=PHONE)
+    assert page.locator("#puzzle-title").inner_text().startswith(WORDS[puzzle.key].title.translate("de"))
+    assert page.locator("#puzzle-question").inner_text() == WORDS[puzzle.key].question.translate("de")
+    assert page.locator("#next").inner_text() == "Weiter"
+    screenshot(page, "puzzles-phone-de")
+    page.click("#next")
+    wait_shown(page, 2)
+    assert page.url.endswith("#2")
+    assert page.locator("#rules-link").get_attribute("href") == "/rules/turfmaster"
+    # the lobby and the rules page link here
+    page.goto(server.url + "/")
+    page.wait_for_selector("#puzzles-link:not([hidden])")
+    assert page.locator("#puzzles-link").get_attribute("href") == "/puzzles/turfmaster"
+    page.goto(server.url + "/rules/turfmaster")
+    page.wait_for_selector("#puzzles-link:not([hidden])")
+    assert errors == []
