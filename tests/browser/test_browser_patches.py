@@ -19,6 +19,11 @@ from tests.browser.conftest import create, screenshot
 
 pytestmark = pytest.mark.browser
 
+#: JSON text with sorted keys, in the page: two documents compare equal by their canon
+CANON = """(v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
+        : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",")}}`
+        : JSON.stringify(v)"""
+
 
 def random_game_views(seat=0, limit=400):
     rng = random.Random(5)
@@ -47,9 +52,7 @@ def test_the_browser_applies_the_servers_patches(server, browser):
     page.goto(server.url + "/")
     failures = page.evaluate("""async (steps) => {
       const { applyPatch } = await import("/static/net.js");
-      const canon = (v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
-        : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",")}}`
-        : JSON.stringify(v);
+      const canon = """ + CANON + """;
       const failures = [];
       steps.forEach(([old, ops, expected], n) => {
         const before = canon(old);
@@ -69,9 +72,7 @@ def test_a_connection_asks_for_patches_only_when_told_and_sees_the_same_states(s
     page.goto(server.url + "/")
     seen = page.evaluate("""async (tableId) => {
       const { TableConnection } = await import("/static/net.js");
-      const canon = (v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
-        : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",")}}`
-        : JSON.stringify(v);
+      const canon = """ + CANON + """;
       const watch = (options) => new Promise((resolve) => {
         const seen = { frames: {}, states: {} };
         const connection = new TableConnection(tableId, { ...options, onState: (state) => {
