@@ -1,12 +1,14 @@
 """Load on one `hippodrome serve` process: many tables played at once, latency as spectators see it.
 
-    python bench/load.py [--tables 50] [--bot-tables 0] [--seconds 30] [--url http://127.0.0.1:PORT]
+    python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--patches]
+                         [--url http://127.0.0.1:PORT | --server-src PATH]
 
 Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
 (one person and three value bettors, a roll a second); each has its person's connection and two
 spectators. The person plays at a human pace: a TurfMaster decision after 0.2 to 0.6 s, a Ready
 Set Bet bet now and then on an open space. `--bot-tables` adds tables of bots only (Ready Set
-Bet, a roll every 0.05 s), the noisy neighbours. For every action a person makes that the server
+Bet, a roll every 0.05 s), the noisy neighbours, made as the measurement starts (it prints how
+many changes they made and how many finished). For every action a person makes that the server
 accepts, the latency is the time from sending it to each spectator's first state that includes
 it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
 memory.
@@ -14,7 +16,8 @@ memory.
 Without `--url` a server is started on a free loopback port with a fresh SQLite file (its
 per-address quotas raised: every table comes from this one address) and stopped at the end;
 `--url` must be a loopback address (this script never loads another machine); start that server
-with `--quota-tables` and `--quota-connections` high enough. The
+with `--quota-tables` and `--quota-connections` high enough. `--server-src` starts the server
+from another checkout's ``src`` (the code before a change, measured in the same session). The
 run is bounded by `--seconds` after every connection is open.
 """
 
@@ -39,6 +42,8 @@ from pathlib import Path
 
 import websockets
 
+from hippodrome.server import jsonpatch
+
 SERVER_START_TIMEOUT = 60
 
 
@@ -62,11 +67,12 @@ def loopback_only(url: str) -> str:
     return url.rstrip("/")
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen, str]:
+def start_server(db: Path, src: str | None) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, **({"PYTHONPATH": src} if src else {})}
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
                                 "--port", "0", "--db", str(db), "--bot-delay", "0.3",
                                 "--quota-tables", "100000", "--quota-connections", "100000"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     for line in process.stdout:
         found = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
@@ -76,6 +82,16 @@ def start_server(db: Path) -> tuple[subprocess.Popen, str]:
             break
     process.kill()
     sys.exit("the server did not start")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    """Stop the server this script started (a busy machine may take a while; then it is killed)."""
+    process.terminate()
+    try:
+        process.wait(60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
 
 
 def create_table(url: str, index: int, bots_only: bool) -> dict:
@@ -95,10 +111,16 @@ def create_table(url: str, index: int, bots_only: bool) -> dict:
     return json.loads(urllib.request.urlopen(request, timeout=60).read())
 
 
+def fetch_json(url: str) -> dict:
+    return json.loads(urllib.request.urlopen(url, timeout=60).read())
+
+
 class TableLoad:
     """One table: its person (who acts) and its spectators (who time what they see)."""
 
-    def __init__(self, url: str, table: dict, results: Results, rng: random.Random, stop: asyncio.Event):
+    def __init__(self, url: str, table: dict, results: Results, rng: random.Random, stop: asyncio.Event,
+                 patches: bool = False):
+        self.patches = patches
         self.ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table['id']}"
         self.table, self.results, self.rng, self.stop = table, results, rng, stop
         self.sent: dict[int, float] = {}   # state id the act was made on -> when it was sent
@@ -110,19 +132,20 @@ class TableLoad:
     async def connect(self, token: str | None):
         ws = await websockets.connect(self.ws_url, open_timeout=60, origin=self.ws_url.replace("ws://", "http://")
                                       .split("/ws/")[0], max_size=2 ** 22)
-        await ws.send(json.dumps({"v": 1, "type": "join", **({"token": token} if token else {})}))
+        await ws.send(json.dumps({"v": 1, "type": "join", **({"patches": True} if self.patches else {}),
+                                  **({"token": token} if token else {})}))
         return ws
 
     async def spectator(self) -> None:
         ws = await self.connect(None)
         async with ws:
             async for raw in ws:
+                now = time.perf_counter()
                 self.results.messages += 1
                 self.results.bytes += len(raw)
-                message = json.loads(raw)
-                if message.get("type") != "state":
+                message = json.loads(raw)   # a spectator times state ids: a patch carries its own
+                if message.get("type") not in ("state", "patch"):
                     continue
-                now = time.perf_counter()
                 for made_on, when in list(self.sent.items()):
                     if message["state_id"] > made_on:
                         self.results.latencies.append(now - when)
@@ -163,8 +186,8 @@ class TableLoad:
     async def _receive(self, ws) -> None:
         async for raw in ws:
             message = json.loads(raw)
-            if message.get("type") == "state":
-                self.latest = message
+            if message.get("type") in ("state", "patch"):
+                self.latest = updated(self.latest, message)
                 self.changed.set()
             elif message.get("type") == "error":
                 self.results.refused += 1
@@ -183,6 +206,16 @@ class TableLoad:
         return None
 
 
+def updated(state: dict | None, message: dict) -> dict | None:
+    """The state a client holds after ``message``: a whole state, a patch applied to the one it
+    held, or (any other message) the one it held."""
+    if message.get("type") == "state":
+        return message
+    if message.get("type") == "patch" and state is not None:
+        return jsonpatch.apply(state, message["ops"])
+    return state
+
+
 def proc_stat(pid: int) -> tuple[float, float]:
     """(CPU seconds used, resident MiB) of a process, from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -199,26 +232,31 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int, pid: int | None) -> None:
+async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int, pid: int | None,
+              patches: bool) -> None:
     rng = random.Random(seed)
     results = Results()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     made = [await loop.run_in_executor(None, create_table, url, n, False) for n in range(tables)]
-    for n in range(bot_tables):
-        await loop.run_in_executor(None, create_table, url, n, True)
     tasks = []
     for table in made:
-        load = TableLoad(url, table, results, random.Random(rng.random()), stop)
+        load = TableLoad(url, table, results, random.Random(rng.random()), stop, patches)
         tasks += [asyncio.ensure_future(load.person()), asyncio.ensure_future(load.spectator()),
                   asyncio.ensure_future(load.spectator())]
     await asyncio.sleep(2)   # connections open, first states arrive
     results.latencies.clear()
     before = proc_stat(pid) if pid else None
     started = time.perf_counter()
-    await asyncio.sleep(seconds)
+    # the tables of bots start with the measurement (a game of theirs lasts about a minute)
+    bots = [(await loop.run_in_executor(None, create_table, url, n, True))["id"] for n in range(bot_tables)]
+    await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
     elapsed = time.perf_counter() - started
     after = proc_stat(pid) if pid else None
+    if bots:
+        changes = [await loop.run_in_executor(None, fetch_json, f"{url}/api/tables/{table_id}") for table_id in bots]
+        print(f"tables of bots: {sum(c['state_id'] for c in changes)} changes in all, "
+              f"{sum(c['over'] for c in changes)} of {bot_tables} finished")
     stop.set()
     for task in tasks:
         task.cancel()
@@ -233,29 +271,43 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
         print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB")
 
 
+def table_counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or not all(1 <= count <= 1000 for count in counts):
+        raise argparse.ArgumentTypeError(f"--tables: counts from 1 to 1000, separated by commas, not {text!r}")
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=50, help="tables with a person and two spectators")
+    parser.add_argument("--tables", type=table_counts, default=[50],
+                        help="tables with a person and two spectators (25,50,100: each in turn)")
     parser.add_argument("--bot-tables", type=int, default=0, help="extra Ready Set Bet tables of bots only")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure (bounded)")
     parser.add_argument("--url", help="a running server on a loopback address (default: start one)")
+    parser.add_argument("--server-src", help="start the server from this src folder (another checkout)")
+    parser.add_argument("--patches", action="store_true",
+                        help="clients ask for patches rather than whole states (the web pages ask for whole states)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    if not 1 <= args.tables <= 1000 or not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600:
-        sys.exit("--tables 1..1000, --bot-tables 0..1000, --seconds 1..600")
-    process = None
-    if args.url:
-        url, pid = loopback_only(args.url), None
-    else:
-        folder = tempfile.mkdtemp(prefix="hippodrome-load-")
-        process, url = start_server(Path(folder) / "load.sqlite3")
-        pid = process.pid
-    try:
-        asyncio.run(run(url, args.tables, args.bot_tables, args.seconds, args.seed, pid))
-    finally:
-        if process:
-            process.terminate()
-            process.wait(10)
+    if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600:
+        sys.exit("--bot-tables 0..1000, --seconds 1..600")
+    for tables in args.tables:
+        process = None
+        if args.url:
+            url, pid = loopback_only(args.url), None
+        else:
+            folder = tempfile.mkdtemp(prefix="hippodrome-load-")
+            process, url = start_server(Path(folder) / "load.sqlite3", args.server_src)
+            pid = process.pid
+        try:
+            asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches))
+        finally:
+            if process:
+                stop_server(process)
 
 
 if __name__ == "__main__":

@@ -139,6 +139,23 @@ def create(server, body, start=True):
     return table
 
 
+def states_of(frames):
+    """The states a page held, one per frame it received: whole ``state`` messages, and the pages'
+    ``patch`` messages applied to the state before (a page whose TableConnection asks for them)."""
+    from hippodrome.server import jsonpatch
+
+    states, state = [], None
+    for message in map(json.loads, frames):
+        if message.get("type") == "state":
+            state = message
+        elif message.get("type") == "patch" and state is not None:
+            state = jsonpatch.apply(state, message["ops"])
+        else:
+            continue
+        states.append(state)
+    return states
+
+
 def send_as(server, table, message, token=None, until=lambda m: True):
     """Join ``table`` (as the seat of ``token``, or watching), send ``message`` and return the first
     state that satisfies ``until``."""

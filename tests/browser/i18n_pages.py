@@ -44,6 +44,7 @@ SWEEPING = """
   window.__sockets = [];
   window.__errors = [];
   window.__state = null;
+  window.__updating = Promise.resolve();
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
@@ -52,7 +53,12 @@ SWEEPING = """
         let m;
         try { m = JSON.parse(event.data); } catch (e) { return; }
         if (m.type === "error") window.__errors.push(m.code);
-        if (m.type === "state") window.__state = m;
+        // whole states and patches (for a page that asks for them), taken in the order they came
+        if (m.type === "state" || m.type === "patch") window.__updating = window.__updating.then(async () => {
+          if (m.type === "state") { window.__state = m; return; }
+          const { applyPatch } = await import("/static/net.js");
+          window.__state = applyPatch(window.__state, m.ops);
+        });
       });
     }
   };

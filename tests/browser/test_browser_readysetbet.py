@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import create, open_seat, place_bet, screenshot, set_clock
+from tests.browser.conftest import create, open_seat, place_bet, screenshot, set_clock, states_of
 
 pytestmark = pytest.mark.browser
 
@@ -114,7 +114,7 @@ def test_the_race_caller_speaks_the_callers_lines_in_spanish(server, browser):
     page.wait_for_function("() => document.querySelector('#resume').disabled === false")
     states = []
     for _ in range(1000):   # the paused state's frame, as Playwright reports the frames (the page has it already)
-        states = [message for message in map(json.loads, frames) if message.get("type") == "state"]
+        states = states_of(frames)
         if states and states[-1]["clock"]["paused"]:
             break
         page.wait_for_timeout(20)

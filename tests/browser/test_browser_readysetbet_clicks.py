@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import create, screenshot
+from tests.browser.conftest import create, screenshot, states_of
 
 pytestmark = pytest.mark.browser
 
@@ -25,10 +25,6 @@ new MutationObserver((changes) => {
 """
 #: ids, rule codes or 0-based seat numbers a person must never read
 FORBIDDEN = re.compile(r"(win|place|show|colour|prop|exotic):\S|bonus-\d|house-\d|\(R\d+\)|\b[Ss]eat \d")
-
-
-def states_of(frames):
-    return [m for m in map(json.loads, frames) if m.get("type") == "state"]
 
 
 def my_bets(state):

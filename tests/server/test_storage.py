@@ -91,6 +91,35 @@ def test_table_ids_in_creation_order_and_only_running(db):
         storage.close()
 
 
+def test_list_rows_pages_newest_first_with_their_seats_and_the_over_filter(db):
+    storage = open_storage(db)
+    try:
+        for name in ("t1", "t2", "t3", "t4", "t5"):
+            storage.create_table(name, "g", {"n": name}, "s", SEATS, "h", {"pace": 1.0})
+        storage.save_progress("t2", [], 4, True, False)
+        storage.save_progress("t4", [], 7, True, False)
+        newest_first = storage.table_ids()[::-1]
+        pages, after = [], None
+        while True:
+            rows = storage.list_rows(2, after)
+            pages += rows
+            if len(rows) < 2:
+                break
+            after = rows[-1]["id"]
+        assert [row["id"] for row in pages] == newest_first
+        t4 = next(row for row in pages if row["id"] == "t4")
+        assert (t4["game"], t4["state_id"], t4["over"]) == ("g", 7, True)
+        assert t4["seats"] == [{k: v for k, v in s.items() if k != "token_hash"} for s in SEATS]
+        assert [row["id"] for row in storage.list_rows(10, over=True)] == [i for i in newest_first if i in ("t2", "t4")]
+        running = storage.list_rows(10, over=False)
+        assert [row["id"] for row in running] == storage.table_ids(only_running=True)[::-1]
+        assert storage.list_rows(10, after=newest_first[-1]) == []
+        with pytest.raises(KeyError):
+            storage.list_rows(10, after="nope")
+    finally:
+        storage.close()
+
+
 def test_a_failed_write_stores_nothing(db):
     storage = open_storage(db)
     try:

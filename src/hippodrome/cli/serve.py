@@ -34,6 +34,9 @@ def serve(
         "Tables one address may create in an hour.")),
     quota_connections: int = typer.Option(quota.CONNECTIONS.count, "--quota-connections", min=1, help=help_text(
         "Connections one address may open in a minute.")),
+    archive_after: float = typer.Option(600.0, "--archive-after", min=0, metavar="SECONDS", help=help_text(
+        "Seconds a finished table stays in memory once nobody watches it; then it is loaded from "
+        "the database when someone opens it.")),
     lang: str = lang_option(),
 ) -> None:
     import socket
@@ -55,7 +58,8 @@ def serve(
     try:
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
-                         connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds), bus=bus)
+                         connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
+                         archive_after=archive_after, bus=bus)
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

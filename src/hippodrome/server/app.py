@@ -17,6 +17,7 @@ import json
 import logging
 import secrets
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -31,7 +32,8 @@ from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
-from hippodrome.server import quota
+from hippodrome.server import listing, quota
+from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.localize import (
@@ -43,18 +45,27 @@ from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle,
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
+from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.lifecycle import Lifecycle
+from hippodrome.table.pacing import Pacer
 from hippodrome.table.runner import SAVING_FAILED
 from hippodrome.table.table import StaleState, Table
 
 log = logging.getLogger(__name__)
 
-PROTOCOL_VERSION = 1
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
 MESSAGE_TYPES = ("join", "act", "preview", "why", "pause", "resume", "ready", "start", "next_race", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass
+class Unreadable:
+    """A stored table whose rows do not make a table: its game (if read) and the fault."""
+
+    game: str
+    error: Exception
 
 
 class Hub:
@@ -71,29 +82,55 @@ class Hub:
         #: tables whose stored rows do not make a table (a damaged row, values strict JSON refuses,
         #: a log that does not replay): id -> {"game", "fault"}; listed as damaged, the others play on
         self.damaged: dict[str, dict[str, str]] = {}
+        self._opening: dict[str, asyncio.Future] = {}   # tables being loaded in a worker thread
+        self.pacer = Pacer()   # tables of bots only take turns on the event loop
 
     def resume_all(self) -> None:
-        for table_id in self.storage.table_ids():
+        """Resume the unfinished tables (finished ones are loaded when someone opens them)."""
+        for table_id in self.storage.table_ids(only_running=True):
             self.load(table_id)
 
     def load(self, table_id: str) -> Room | None:
+        """The table's room, loaded from storage now if it is not in memory (None: no such table, or
+        a damaged one). Replays its log here: in a request, :meth:`open` does that in a thread."""
         if table_id in self.rooms:
             return self.rooms[table_id]
         if table_id in self.damaged:
             return None
         if self.cluster is not None and not self.cluster.may_run(table_id):
             return None
-        room = self.read(table_id)
-        if room is not None:
-            self._run(room)
-        return room
+        return self._started(table_id, self._restore(table_id))
+
+    async def open(self, table_id: str) -> Room | None:
+        """:meth:`load`, its storage read and log replay in a worker thread (an archived table with a
+        long log does not hold up the other tables); two opens of one table share the work. In a
+        cluster the table's lease is taken first (None: another process runs it)."""
+        if table_id in self.rooms or table_id in self.damaged:
+            return self.rooms.get(table_id)
+        if self.cluster is not None and not self.cluster.may_run(table_id):
+            return None
+        if table_id not in self._opening:
+            self._opening[table_id] = asyncio.ensure_future(
+                asyncio.get_running_loop().run_in_executor(None, self._restore, table_id))
+        try:
+            restored = await asyncio.shield(self._opening[table_id])
+        finally:
+            self._opening.pop(table_id, None)
+        if table_id in self.rooms:   # an open that finished first
+            return self.rooms[table_id]
+        return self._started(table_id, restored)
 
     def read(self, table_id: str) -> Room | None:
         """The table as stored, made a room but not run (None: no such table, or damaged)."""
+        return self._made(table_id, self._restore(table_id))
+
+    def _restore(self, table_id: str) -> tuple | Unreadable | None:
+        """A stored table made again (no asyncio: may run in a worker thread): (data, seats' info,
+        table, lifecycle), None when there is none, or what made it fail."""
         try:
             data = self.storage.load(table_id)
         except Exception as error:  # a row SQLite or JSON cannot read
-            return self._damaged(table_id, "?", error)
+            return Unreadable("?", error)
         if data is None:
             return None
         try:
@@ -104,9 +141,29 @@ class Hub:
             info = [{k: v for k, v in s.items() if k != "token_hash"} for s in data["seats"]]
             lifecycle = (Lifecycle.from_json(data["lifecycle"]) if data["lifecycle"] is not None
                          else new_lifecycle(info, data["options"], started=True))
-            room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
-                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle)
         except Exception as error:  # stored by an older server, or rows that do not replay
+            return Unreadable(data.get("game", "?"), error)
+        return data, info, table, lifecycle
+
+    def _started(self, table_id: str, restored: tuple | Unreadable | None) -> Room | None:
+        """The restored table run here (None: no such table, or damaged)."""
+        if table_id in self.damaged:
+            return None
+        room = self._made(table_id, restored)
+        if room is not None:
+            self._run(room)
+        return room
+
+    def _made(self, table_id: str, restored: tuple | Unreadable | None) -> Room | None:
+        if isinstance(restored, Unreadable):
+            return self._damaged(table_id, restored.game, restored.error)
+        if restored is None:
+            return None
+        data, info, table, lifecycle = restored
+        try:
+            room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
+                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle, pacer=self.pacer)
+        except Exception as error:
             return self._damaged(table_id, data.get("game", "?"), error)
         return room
 
@@ -117,12 +174,15 @@ class Hub:
             self.cluster.changed(room)
         room.runner.start()
 
-    async def unload(self, table_id: str) -> None:
-        """Stop running a table here (another process holds its lease now): its connections are
-        closed, and their pages reconnect to its new owner."""
+    async def unload(self, table_id: str, release: bool = False) -> None:
+        """Stop running a table here (another process holds its lease now, or it is archived): its
+        connections are closed, and their pages reconnect to its new owner. ``release``: give up
+        its lease too (an archived table: any process may open it again)."""
         room = self.rooms.pop(table_id, None)
         if room is None:
             return
+        if release and self.cluster is not None:
+            self.cluster.release(table_id)  # before any await: no open here meanwhile finds our lease
         await room.runner.stop()
         for connection in room.connections:
             connection.gone = True
@@ -172,7 +232,7 @@ class Hub:
             raise LobbyError(503, Message("saving the new table failed, so it was not made; try again in a moment"),
                              code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
-                    self.writer, self.bot_delay, lifecycle=lifecycle)
+                    self.writer, self.bot_delay, lifecycle=lifecycle, pacer=self.pacer)
         self._run(room)
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
@@ -194,14 +254,15 @@ class Hub:
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
                table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
-               bus: str | None = None) -> FastAPI:
+               archive_after: float = ARCHIVE_AFTER, bus: str | None = None) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
     or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
     database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
 
     ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
-    create, and connections it may open, in a sliding window."""
+    create, and connections it may open, in a sliding window; ``archive_after``: seconds a finished
+    table stays in memory with nobody connected (``hippodrome.server.archive``)."""
     origins = origins_from(allowed_origins)
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
@@ -209,6 +270,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     storage = open_storage(db)
     hub = Hub(storage, bot_delay)
     hub.cluster = cluster_for(storage, bus)
+    archiver = Archiver(hub, archive_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -216,12 +278,15 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             hub.resume_all()
         else:
             await hub.cluster.start(hub)  # its loop takes the tables nobody runs
+        archiving = asyncio.ensure_future(archiver.run())
         yield
+        archiving.cancel()
         await (hub.stop() if hub.cluster is None else hub.cluster.stop())
         storage.close()
 
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.state.archiver = archiver
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.add_middleware(OriginGuard, allowed=origins)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
@@ -344,7 +409,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}/{lookup}")
     async def public_lookup(table_id: str, lookup: str, request: Request):
-        room = hub.load(table_id) or elsewhere(table_id)
+        room = await hub.open(table_id) or elsewhere(table_id)
         if room is None:
             raise LobbyError(404, no_table(table_id), code="not_found")
         entry = room.description.lookup(lookup)
@@ -361,10 +426,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         return {"state_id": answer[0], **answer[1]}
 
     @app.get("/api/tables")
-    async def list_tables():
-        return {"tables": [room.summary() for room in hub.rooms.values()]
-                + (hub.cluster.remote_summaries(set(hub.rooms)) if hub.cluster is not None else [])
-                + [hub.damaged_summary(table_id) for table_id in hub.damaged]}
+    async def list_tables(request: Request):
+        return listing.page(hub, dict(request.query_params))
 
     @app.post("/api/tables")
     async def create_table(request: Request):
@@ -387,7 +450,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str):
-        room = hub.load(table_id) or elsewhere(table_id)
+        room = await hub.open(table_id) or elsewhere(table_id)
         if table_id in hub.damaged:
             return hub.damaged_summary(table_id)
         if room is None:
@@ -408,7 +471,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
             return
         await websocket.accept()
         lang = language_of(websocket.cookies, websocket.headers)
-        room = hub.load(table_id)
+        room = await hub.open(table_id)
         if table_id in hub.damaged:
             await websocket.send_json({"v": PROTOCOL_VERSION, **problem(lang, "damaged", Message(
                 "the stored record of table {id} is damaged, so it cannot be played; the other tables play on",
@@ -480,14 +543,6 @@ def no_table(table_id: str) -> Message:
     return Message("no table {id}", id=repr(table_id))
 
 
-def json_default(value: Any) -> Any:
-    """A message left in a view goes out as ``{"msgid", "params"}``, for the page to translate."""
-    to_json = getattr(value, "to_json", None)
-    if callable(to_json):
-        return to_json()
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
-
-
 async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", replay: Iterable[str] = ()) -> None:
     """Serve one table's connection; ``replay``: messages the client sent before (its ``join``
     sent to a process that went away), handled first."""
@@ -495,9 +550,12 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
     room.connections.add(connection)
     send_lock = asyncio.Lock()
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send_text(text: str) -> None:
         async with send_lock:
-            await websocket.send_text(json.dumps({"v": PROTOCOL_VERSION, **message}, default=json_default))
+            await websocket.send_text(text)
+
+    async def send(message: dict[str, Any]) -> None:
+        await send_text(dumps(message))
 
     async def sender() -> None:
         while True:
@@ -512,7 +570,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
             if notice is not None:
                 await send(notice)
             if room.shows_state():  # else the commit under way sets dirty again once it is stored
-                await send(room.state_message(connection.seat, connection.lang))
+                await send_text(room.update_for(connection))
 
     async def answer(text: str) -> None:
         reply = await handle(room, connection, text)
@@ -645,6 +703,10 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
 
 
 def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
+    patches = message.get("patches", False)
+    if not isinstance(patches, bool):
+        return problem(connection.lang, "bad_message", Message(
+            "'patches' must be true (send changes as patch messages) or false (whole states)"))
     requested = message.get("lang")
     if requested is not None:
         chosen = normalize(requested[:40]) if isinstance(requested, str) else None
@@ -665,9 +727,11 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
     connection.seat = seat
     connection.joined = True
     connection.welcomed = False  # its states follow this welcome
+    connection.patches = patches
+    connection.rejoined()
     room.notify_all()
     return {"type": "welcome", "table": room.id, "game": room.game, "seat": seat, "lang": lang,
-            "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE}
+            "protocol": PROTOCOL_VERSION, "max_message": MAX_MESSAGE, **({"patches": True} if patches else {})}
 
 
 def is_action(action: Any) -> bool:

@@ -118,6 +118,10 @@ class Bus:
         """The tables other processes run, as they last published them (ours left out)."""
         return [summary for table_id, (_, summary) in self._remote.items() if table_id not in local]
 
+    def summary_of(self, table_id: str) -> dict[str, Any] | None:
+        entry = self._remote.get(table_id)
+        return None if entry is None else entry[1]
+
     def forget(self, table_id: str) -> None:
         """A table we run now: what another process said of it is old."""
         self._remote.pop(table_id, None)

@@ -74,6 +74,15 @@ class Cluster:
         self._acquired.setdefault(table_id, now)
         return True
 
+    def release(self, table_id: str) -> None:
+        """Give up the lease of a table stopped here for good (archived): any process may open it."""
+        self._acquired.pop(table_id, None)
+        self.leases.release([table_id])
+
+    def remote_summary(self, table_id: str) -> dict[str, Any] | None:
+        """The table's lobby summary as its owner last published it (None: not heard of)."""
+        return self.bus.summary_of(table_id) if self.bus is not None else None
+
     def changed(self, room: Any) -> None:
         """A stored change of a table we run: the other processes' lobbies hear of it."""
         if self.bus is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,9 +18,11 @@ from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.views import Snapshot, ViewCache
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.bots import make_bot
 from hippodrome.table.lifecycle import NEXT_RACE_SECONDS, Lifecycle
+from hippodrome.table.pacing import Pacer
 from hippodrome.table.runner import FREE_DELAY, SAVING_FAILED, TableRunner
 from hippodrome.table.table import Seat, Table
 
@@ -29,8 +32,9 @@ SAVING_WORKS = Message("the game is saved again: play goes on")
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: who it is (a seat, or None for a spectator), the language it reads, and
-    whether it needs news."""
+    """One websocket: who it is (a seat, or None for a spectator), the language it reads, whether
+    it needs news, whether it reads patches (``join`` with ``"patches": true``) and the last state
+    it was sent (the base of its next patch)."""
 
     seat: int | None = None
     lang: str = DEFAULT_LANGUAGE
@@ -40,12 +44,18 @@ class Connection:
     saving_told: str = "ok"  # what it was last told of saving: "ok" or "failing"
     #: the table went to another process: the connection is closed (its page reconnects)
     gone: bool = False
+    patches: bool = False
+    sent: Snapshot | None = None
+
+    def rejoined(self) -> None:
+        """A (new) join: the next message is the whole state."""
+        self.sent = None
 
 
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
                  options: dict[str, Any], storage: Storage, writer: StoreWriter, bot_delay: float,
-                 paused: bool = False, lifecycle: Lifecycle | None = None):
+                 paused: bool = False, lifecycle: Lifecycle | None = None, pacer: Pacer | None = None):
         self.id = table_id
         self.game = game
         self.description: GameDescription = game_class(game).description
@@ -61,9 +71,13 @@ class Room:
                                   paused=paused, on_change=[self._notify], commit=self._commit,
                                   on_saving=[self._saving], lifecycle=lifecycle or new_lifecycle(seats_info, options),
                                   free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
-                                              options.get("bot_free_delay_max", FREE_DELAY[1])))
+                                              options.get("bot_free_delay_max", FREE_DELAY[1])),
+                                  pacer=pacer)
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.views = ViewCache(self.state_message)
         self._shown = self._lobby_fields()  # the lobby's view of the table as last stored
+        #: since when the table is over (monotonic), for archiving; None while it plays
+        self.over_since: float | None = time.monotonic() if table.over else None
 
     # -- tokens -------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
@@ -133,16 +147,30 @@ class Room:
         return await self.runner.start_now(hand_over)
 
     def _notify(self, table: Table) -> None:
-        """A change is stored: the lobby's view of the table follows, and every connection hears of it."""
+        """A change is stored: the shared views, the lobby's view of the table follow, and every
+        connection hears of it."""
+        if table.over and self.over_since is None:
+            self.over_since = time.monotonic()
         self._shown = self._lobby_fields()
         self.notify_all()
 
     def notify_all(self) -> None:
+        """Something the connections show changed (a stored change, a join, a leave): the shared
+        views are out of date, and every joined connection is told (once its state is stored)."""
+        self.views.changed()
         for connection in list(self.connections):
             if connection.joined:
                 connection.dirty.set()
 
     # -- messages -------------------------------------------------------------------
+    def update_for(self, connection: Connection) -> str:
+        """The JSON text to send ``connection`` now: the whole state (shared by its audience), or
+        for a patch-reading connection the patch from the last state it was sent."""
+        snapshot = self.views.snapshot(connection.seat, connection.lang)
+        text = self.views.update_text(connection.sent, snapshot) if connection.patches else snapshot.text
+        connection.sent = snapshot
+        return text
+
     def public_seats(self) -> list[dict[str, Any]]:
         connected: dict[int, int] = {}
         for connection in self.connections:
@@ -185,7 +213,12 @@ class Room:
                 "free_seats": [s["seat"] for s in self.public_seats() if s["kind"] == "person" and not s["connected"]]}
 
     def public_setup(self) -> dict[str, Any]:
-        return {k: v for k, v in self.table.match.setup.items() if k not in ("hands", "seed")}
+        return public_setup(self.table.match.setup)
+
+
+def public_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """A table's setup as the lobby shows it: without the dealt hands and the seed."""
+    return {k: v for k, v in setup.items() if k not in ("hands", "seed")}
 
 
 def new_lifecycle(seats_info: list[dict[str, Any]], options: dict[str, Any], wait_for_host: bool = False,

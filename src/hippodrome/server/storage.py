@@ -30,7 +30,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from hippodrome.i18n import Message
 
@@ -64,6 +64,8 @@ CREATE TABLE IF NOT EXISTS actions (
     entry TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE INDEX IF NOT EXISTS tables_newest ON tables (created, id);
+CREATE INDEX IF NOT EXISTS tables_running ON tables (over, created, id);
 """
 SCHEMA_VERSION = "2"
 #: the columns of ``tables`` a hippodrome database has had since version 1
@@ -116,6 +118,35 @@ class DamagedDatabase(ValueError):
 #: how many of SQLite's integrity complaints a refusal quotes
 FAULTS_QUOTED = 3
 
+
+
+def list_rows(execute: Callable[[str, Sequence[Any]], list[tuple]], mark: str, limit: int, after: str | None,
+              over: bool | None) -> list[dict[str, Any]]:
+    """:meth:`Storage.list_rows` through ``execute(sql, params)`` (rows), placeholders ``mark``
+    (``?`` for SQLite, ``%s`` for PostgreSQL): the one query of both storages."""
+    where: list[str] = []
+    params: list[Any] = []
+    if after is not None:
+        row = execute(f"SELECT created FROM tables WHERE id = {mark}", (after,))
+        if not row:
+            raise KeyError(after)
+        where.append(f"(created, id) < ({mark}, {mark})")
+        params += [row[0][0], after]
+    if over is not None:
+        where.append(f"over = {mark}")
+        params.append(int(over))
+    rows = execute("SELECT id, game, setup, state_id, options, over FROM tables"
+                   + (" WHERE " + " AND ".join(where) if where else "")
+                   + f" ORDER BY created DESC, id DESC LIMIT {mark}", (*params, limit))
+    ids = [row[0] for row in rows]
+    seats: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
+    if ids:
+        for table_id, name, kind, level in execute(
+                "SELECT table_id, name, kind, level FROM seats WHERE table_id IN (%s) ORDER BY table_id, seat"
+                % ",".join([mark] * len(ids)), ids):
+            seats[table_id].append({"name": name, "kind": kind, "level": level})
+    return [{"id": row[0], "game": row[1], "setup": row[2], "state_id": row[3], "options": row[4],
+             "over": bool(row[5]), "seats": seats[row[0]]} for row in rows]
 
 class Storage:
     def __init__(self, db: str | os.PathLike | None = None):
@@ -216,8 +247,16 @@ class Storage:
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:
         with self._read_lock:
-            query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created"
+            query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
             return [row[0] for row in self._reader.execute(query)]
+
+    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
+        """Up to ``limit`` tables, newest first, from just after the table ``after`` (None: the
+        newest), only finished ones or only unfinished ones when ``over`` says so: their lobby
+        columns and seats (no log: nothing is replayed). Raises KeyError for an unknown ``after``."""
+        with self._read_lock:
+            return list_rows(lambda sql, params: self._reader.execute(sql, params).fetchall(), "?",
+                             limit, after, over)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         with self._read_lock:

@@ -28,7 +28,7 @@ from typing import Any
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
     REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase,
-    missing_columns, table_record,
+    list_rows, missing_columns, table_record,
 )
 
 try:
@@ -179,6 +179,13 @@ class PostgresStorage:
         query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
         with self._lock:
             return [row[0] for row in self.conn.execute(query)]
+
+    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
+        """As :meth:`Storage.list_rows <hippodrome.server.storage.Storage.list_rows>`: a page of
+        tables, newest first (KeyError for an unknown ``after``)."""
+        with self._lock:
+            return list_rows(lambda sql, params: self.conn.execute(sql, params).fetchall(), "%s",
+                             limit, after, over)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         # one statement, so one snapshot (a concurrent change is seen whole or not at all) and

@@ -12,6 +12,11 @@ A bot never thinks on the event loop: the runner copies the state under the lock
 chooses in a worker thread from its seat's view of the copy, and its choice is taken under the
 lock only if the table is still where the bot looked (its legality checked again).
 
+A table of bots only takes its turn at the process's :class:`~hippodrome.table.pacing.Pacer`
+before each change (when the runner is given one), so that such tables never crowd out the
+tables of people. The time the change took on the loop is reported to the pacer without the
+wait for its commit (the writer's thread does that work, not the loop).
+
 People's actions come in through :meth:`TableRunner.act`. After every accepted change the
 table's progress is committed (``commit``, awaited under the lock, so nothing else moves the
 table meanwhile and commits keep the order of the changes), and only then do the ``on_change``
@@ -41,6 +46,7 @@ from hippodrome.i18n import Message
 from hippodrome.table.bots import free_choice
 from hippodrome.table.clock import Clock
 from hippodrome.table.lifecycle import BETWEEN_RACES, PLAYING, WAITING, Lifecycle
+from hippodrome.table.pacing import Pacer
 from hippodrome.table.table import Table, think
 
 log = logging.getLogger(__name__)
@@ -70,8 +76,10 @@ class TableRunner:
                  paused: bool = False, on_change: list[Listener] | None = None,
                  lifecycle: Lifecycle | None = None, free_delay: tuple[float, float] = FREE_DELAY,
                  now: Callable[[], float] = time.monotonic, commit: Commit | None = None,
-                 on_saving: list[SavingListener] | None = None, retry: tuple[float, float] = RETRY):
+                 on_saving: list[SavingListener] | None = None, retry: tuple[float, float] = RETRY,
+                 pacer: Pacer | None = None):
         self.table = table
+        self.pacer = pacer
         self.bot_delay = bot_delay
         self.free_delay = (min(free_delay), max(free_delay))
         self.clock = Clock(roll_interval, paused, now)
@@ -83,6 +91,7 @@ class TableRunner:
         self.commit = commit
         self.on_saving: list[SavingListener] = list(on_saving or [])
         self.retry = retry
+        self.store_wait = 0.0                 # seconds spent awaiting commits (off the loop), in all
         self.saving_failed = False            # the last commit failed: the table is paused, retrying
         self.stored_state_id = table.state_id  # the state id of the last change stored (and shown)
         self._stored = asyncio.Event()         # set while no change waits for its commit
@@ -234,13 +243,32 @@ class TableRunner:
             raise
 
     async def _store_and_tell(self) -> None:
-        await self._store()
+        started = time.perf_counter()
+        try:
+            await self._store()
+        finally:
+            self.store_wait += time.perf_counter() - started
         for listener in self.on_change:
             try:
                 listener(self.table)
             except Exception:  # a listener must never stop the game
                 log.exception("table listener failed")
         self._wake.set()
+
+    @contextlib.asynccontextmanager
+    async def _paced(self):
+        """Around a change the loop makes itself (a roll, a bot's move or bet): a table of bots
+        only first waits for its turn at the pacer and then tells it how long the change took."""
+        if self.pacer is None or not self.table.seats or any(seat.bot is None for seat in self.table.seats):
+            yield
+            return
+        await self.pacer.turn()
+        started, waited = time.perf_counter(), self.store_wait
+        try:
+            yield
+        finally:
+            # the wait for the commit (on the writer's thread) is not the loop's time
+            self.pacer.spent(time.perf_counter() - started - (self.store_wait - waited))
 
     # -- storing ------------------------------------------------------------------
     async def _store(self) -> None:
@@ -342,12 +370,12 @@ class TableRunner:
         state_id = table.state_id
         if not (await self._sleep_or_wake(self.bot_delay) or table.state_id == state_id):
             return
-        async with self.lock:
+        async with self._paced(), self.lock:
             turn = table.bot_request() if self.status == PLAYING and table.state_id == state_id else None
         if turn is None:
             return
         action = await self._think(turn.seat, think, table.seats[turn.seat].bot, turn)
-        async with self.lock:
+        async with self._paced(), self.lock:
             if self.status == PLAYING and table.bot_apply(turn, action):
                 await self._changed()
 
@@ -368,7 +396,7 @@ class TableRunner:
         await asyncio.wait({due, wake}, return_when=asyncio.FIRST_COMPLETED)
         for task in (due, wake):
             task.cancel()
-        async with self.lock:
+        async with self._paced(), self.lock:
             if self.status != PLAYING or not table.waits_for_clock() or not self.clock.strike_due():
                 return
             if table.tick():
@@ -393,7 +421,9 @@ class TableRunner:
     async def _free_bot(self, seat: int, delay: float, strike: int) -> None:
         await asyncio.sleep(delay)
         table = self.table
-        async with self.lock:
+        if not self._free_still_open(strike):   # the next strike came: too late, nothing to copy
+            return
+        async with self._paced(), self.lock:
             request = table.free_request(seat) if self._free_still_open(strike) else None
         if request is None:
             return
@@ -402,7 +432,7 @@ class TableRunner:
         action = await self._think(seat, lambda: free_choice(bot, copy.view(seat), options, self._rng))
         if action is None:
             return
-        async with self.lock:
+        async with self._paced(), self.lock:
             if not self._free_still_open(strike):
                 return
             try:

@@ -290,14 +290,36 @@ function statusWords(status) {
            over: t("over") }[status] || "";
 }
 
+// The open tables, newest first, a page of the listing at a time (GET /api/tables, docs/protocol.md):
+// "More tables" shows one page more; every refresh reads again the pages shown.
+const OPEN = "waiting,playing,between_races";
+const PAGE = 20;
+let pagesShown = 1;
+
+async function openTables() {
+  const tables = [];
+  let after = null;
+  let more = false;
+  for (let n = 0; n < pagesShown; n++) {
+    const query = new URLSearchParams({ status: OPEN, limit: PAGE, ...(after ? { after } : {}) });
+    const response = await fetch(`/api/tables?${query}`);
+    const page = await response.json();
+    tables.push(...page.tables);
+    after = page.next;
+    more = Boolean(after);
+    if (!more) break;
+  }
+  return { tables, more };
+}
+
 async function refreshTables() {
-  const response = await fetch("/api/tables");
-  const { tables } = await response.json();
+  const { tables: listed, more } = await openTables();
   const box = $("tables");
   box.innerHTML = "";
-  // a damaged record cannot be played; a guided first game is one person's lesson, not a table to join
+  // a guided first game is one person's lesson, not a table to join (the listing's status filter
+  // leaves out damaged and finished tables)
   const lesson = (table) => games.some((game) => game.name === table.game && game.tutorial_of);
-  const open = tables.filter((table) => !table.over && table.status !== "damaged" && !lesson(table));
+  const open = listed.filter((table) => !lesson(table));
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Status")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
@@ -310,6 +332,10 @@ async function refreshTables() {
       el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }
   box.append(list);
+  if (more) {
+    box.append(el("p", {}, el("button", { type: "button", class: "more-tables",
+      onclick: () => { pagesShown += 1; refreshTables(); } }, t("More tables"))));
+  }
 }
 
 function fillGames(keep = false) {

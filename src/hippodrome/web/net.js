@@ -1,6 +1,9 @@
 // The table connection (protocol v1, docs/protocol.md): joins with the seat's token, keeps the
 // newest state, and reconnects by itself (with growing pauses) when the server goes away.
 // `join` carries the page's language, so the server's errors and notes come in that language.
+// The pages get whole states; a connection made with `{patches: true}` asks the server for
+// patches instead: after the first whole `state`, each change comes as a `patch` (JSON Patch,
+// RFC 6902) against the last state sent, applied here (the page's onState still gets whole states).
 // While the server cannot save the game it pauses the table and says so (`storage` messages):
 // `onSaving` hears each of them, and null once a state comes again (a state is always stored).
 import { lang, t, render, seatName } from "/static/i18n.js";
@@ -8,8 +11,10 @@ import { lang, t, render, seatName } from "/static/i18n.js";
 export const PROTOCOL = 1;
 
 export class TableConnection {
-  constructor(tableId, { token = null, host = null, onState, onError, onStatus, onPreview, onWhy, onSaving } = {}) {
+  constructor(tableId, { token = null, host = null, patches = false, onState, onError, onStatus, onPreview, onWhy,
+    onSaving } = {}) {
     this.tableId = tableId;
+    this.patches = patches;   // ask for patches rather than whole states (docs/protocol.md)
     this.token = token;
     this.host = host;
     this.onState = onState || (() => {});
@@ -38,11 +43,8 @@ export class TableConnection {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
       if (message.type === "welcome") { this.seat = message.seat; this.onStatus("online"); }
-      else if (message.type === "state") {
-        if (this.saving) { this.saving = null; this.onSaving(null); }
-        this.state = message;
-        this.onState(message);
-      }
+      else if (message.type === "state") this.received(message);
+      else if (message.type === "patch") this.patched(message);
       else if (message.type === "storage") {
         this.saving = message.status === "failing" ? message : null;
         this.onSaving(message);
@@ -60,7 +62,24 @@ export class TableConnection {
   }
 
   join() {
-    return this.send({ type: "join", lang, ...(this.token ? { token: this.token } : {}) });
+    return this.send({ type: "join", lang, ...(this.patches ? { patches: true } : {}),
+      ...(this.token ? { token: this.token } : {}) });
+  }
+
+  // A whole state (every state is stored: a saving banner goes).
+  received(state) {
+    if (this.saving) { this.saving = null; this.onSaving(null); }
+    this.state = state;
+    this.onState(state);
+  }
+
+  // A change against the state last received: the page gets the whole new state. A patch that
+  // does not fit (it cannot happen on one ordered connection) makes a new join, for a whole state.
+  patched(message) {
+    if (!this.state) { this.join(); return; }
+    let state;
+    try { state = applyPatch(this.state, message.ops); } catch (e) { this.join(); return; }
+    this.received(state);
   }
 
   // After a change of language: join again, and the server answers in the new language.
@@ -83,6 +102,37 @@ export class TableConnection {
   why(params) { return this.send({ type: "why", ...params }); }
   pause() { return this.send({ type: "pause", ...(this.host ? { host: this.host } : {}) }); }
   resume() { return this.send({ type: "resume", ...(this.host ? { host: this.host } : {}) }); }
+}
+
+// `doc` with the JSON Patch `ops` (add, remove, replace) applied, as a new document: `doc` and
+// the parts of it that did not change are shared, never modified (a page may hold the old state).
+export function applyPatch(doc, ops) {
+  const root = { doc };
+  const copied = new Set();
+  const own = (value) => {   // a copy of a container on the path, made once per patch
+    if (copied.has(value)) return value;
+    const copy = Array.isArray(value) ? value.slice() : { ...value };
+    copied.add(copy);
+    return copy;
+  };
+  for (const op of ops) {
+    const tokens = op.path === "" ? [] : op.path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    let parent = root;
+    let key = "doc";
+    for (const token of tokens) {
+      if (parent[key] === null || typeof parent[key] !== "object") throw new Error(`bad path ${op.path}`);
+      parent[key] = own(parent[key]);
+      parent = parent[key];
+      key = Array.isArray(parent) ? (token === "-" ? parent.length : Number(token)) : token;
+      if (Array.isArray(parent) && !(Number.isInteger(key) && key >= 0 && key <= parent.length)) throw new Error(`bad index ${token}`);
+    }
+    if (op.op === "remove") {
+      if (Array.isArray(parent)) parent.splice(key, 1); else delete parent[key];
+    } else if (op.op === "add" && Array.isArray(parent)) parent.splice(key, 0, op.value);
+    else if (op.op === "add" || op.op === "replace") parent[key] = op.value;
+    else throw new Error(`unknown op ${op.op}`);
+  }
+  return root.doc;
 }
 
 // The banner of a table's page while the server cannot save the game ("the table is paused:

@@ -1,0 +1,113 @@
+"""What telling a table's connections about one change costs the event loop, before and after the
+shared views and patches (issue #15), measured in one process on the same changes.
+
+    python bench/broadcast.py [--game readysetbet|turfmaster] [--spectators 2] [--changes 400]
+
+A table of bots (one seat counted as a person's connection, ``--spectators`` watching) is played
+change by change without a server; after each change every connection's message is made three
+ways: as before (``state_message`` and ``json.dumps`` for each connection), shared whole states
+(one per audience, ``--no-patches`` clients) and patches (the web pages), and compressed as the
+websocket sends it (permessage-deflate, on by default). Prints the CPU time per change
+(``time.process_time``, best of 3 rounds) and the mean compressed bytes a connection is sent,
+with the ratios against the way before. The machine's load barely matters: CPU time, not wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+import zlib
+
+from hippodrome.server.rooms import Connection, Room, new_lifecycle
+from hippodrome.server.views import json_default
+from hippodrome.table.bots import make_bot
+from hippodrome.table.table import Seat, Table
+
+DEFLATE: dict[int, "zlib._Compress"] = {}
+SETUPS = {"readysetbet": {"players": 4}, "turfmaster": {"players": 3}}
+
+
+def played_room(game: str, spectators: int, seed: int) -> tuple[Room, list[Connection]]:
+    players = SETUPS[game]["players"]
+    seats = [Seat(f"bot {n}", make_bot(game, "random", f"{seed}:{n}")) for n in range(players)]
+    table = Table(game, SETUPS[game], seats, seed=seed)
+    info = [{"name": f"bot {n}", "kind": "bot", "level": "random"} for n in range(players)]
+    room = Room("bench", game, table, info, "", {}, None, 0.0,
+                lifecycle=new_lifecycle(info, {}))
+    connections = [Connection(seat=0, joined=True)] + [Connection(joined=True) for _ in range(spectators)]
+    room.connections.update(connections)
+    return room, connections
+
+
+def step(table: Table, rng: random.Random) -> bool:
+    """One change of the game (a bot's decision, a roll, or a bot's bet); False at its end."""
+    if table.over:
+        return False
+    if table.bot_move() or (table.waits_for_clock() and table.tick()):
+        return True
+    bettors = [n for n in range(len(table.seats)) if table.state.free_options(n)]
+    if not bettors:
+        return False
+    seat = rng.choice(bettors)
+    table.act(seat, rng.choice(table.state.free_options(seat)))
+    return True
+
+
+def deflated(connection: Connection, text: str) -> int:
+    """What the websocket does with a message on its way out: permessage-deflate (on by default in
+    the server and in browsers), one compressor per connection that keeps its context."""
+    compressor = DEFLATE.setdefault(id(connection), zlib.compressobj(wbits=-15))
+    return len(compressor.compress(text.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH))
+
+
+def before(room: Room, connections: list[Connection]) -> int:
+    """Every connection's state made and serialized for it alone (the code before)."""
+    sent = 0
+    for connection in connections:
+        message = room.state_message(connection.seat, connection.lang)
+        sent += deflated(connection, json.dumps({"v": 1, **message}, default=json_default))
+    return sent
+
+
+def shared(room: Room, connections: list[Connection]) -> int:
+    return sum(deflated(connection, room.update_for(connection)) for connection in connections)
+
+
+def measure(game: str, spectators: int, changes: int, way, patches: bool) -> tuple[float, float]:
+    """(CPU seconds per change, mean bytes per message) of one way over one game."""
+    room, connections = played_room(game, spectators, seed=3)
+    for connection in connections:
+        connection.patches = patches
+    rng = random.Random(1)
+    DEFLATE.clear()
+    cpu, sent, made = 0.0, 0, 0
+    while made < changes and step(room.table, rng):
+        started = time.process_time()
+        room.notify_all()
+        sent += way(room, connections)
+        cpu += time.process_time() - started
+        made += 1
+    return cpu / max(made, 1), sent / max(made * len(connections), 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(SETUPS), default="readysetbet")
+    parser.add_argument("--spectators", type=int, default=2)
+    parser.add_argument("--changes", type=int, default=400)
+    args = parser.parse_args()
+    ways = {"before: a state per connection": (before, False), "shared whole states": (shared, False),
+            "shared patches": (shared, True)}
+    best = {name: min((measure(args.game, args.spectators, args.changes, way, patches) for _ in range(3)),
+                      key=lambda r: r[0]) for name, (way, patches) in ways.items()}
+    base_cpu, base_bytes = best["before: a state per connection"]
+    print(f"{args.game}: 1 seat + {args.spectators} spectators, up to {args.changes} changes")
+    for name, (cpu, size) in best.items():
+        print(f"  {name:32} {cpu * 1e6:8.0f} µs CPU a change ({cpu / base_cpu:4.2f}x), "
+              f"{size / 1024:5.1f} KiB a message on the wire ({size / base_bytes:4.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""What a table sends its connections, made once and shared.
+
+A table's ``state`` message depends on who reads it (a seat, or None for every spectator), the
+language its notes are in, and the table's *revision* (bumped by :meth:`ViewCache.changed` on every
+change the connections must hear of: a move, a ready, a join). :class:`ViewCache` builds the message
+and its JSON text once per (seat, language, revision) and hands the same :class:`Snapshot` to every
+connection that needs it: a hundred spectators cost one view and one ``json.dumps``.
+
+A connection that asked for patches (``"patches": true`` in its ``join``) is sent, instead of the
+whole state, a ``patch`` message: the JSON Patch (RFC 6902, :mod:`hippodrome.server.jsonpatch`)
+from the last snapshot it was sent to the new one, itself made once per (audience, from, to) and
+shared. It gets the whole ``state`` when the patch would not be smaller, and on every (re)join.
+
+Parts of a state follow the clock (the seconds before the next roll, the countdown between races):
+a snapshot older than :data:`FRESH_SECONDS` is built again even at the same revision.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from hippodrome.server import jsonpatch
+
+PROTOCOL_VERSION = 1
+#: a snapshot is built again after this many seconds even if nothing changed (its clock readings)
+FRESH_SECONDS = 0.5
+
+Audience = tuple[int | None, str]   # (seat or None for spectators, language)
+
+
+def json_default(value: Any) -> Any:
+    """A message left in a view goes out as ``{"msgid", "params"}``, for the page to translate."""
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """The JSON text of a protocol message (``"v"`` first)."""
+    return json.dumps({"v": PROTOCOL_VERSION, **message}, default=json_default)
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """One ``state`` message as built for an audience at a revision, and its JSON text."""
+
+    serial: int        # unique per cache: patches are keyed by it
+    audience: Audience
+    revision: int
+    built: float
+    state_id: int
+    text: str
+    _plain: Any = field(default=None, repr=False)
+
+    @property
+    def plain(self) -> Any:
+        """The message as the client holds it (parsed back from the text, made once)."""
+        if self._plain is None:
+            self._plain = json.loads(self.text)
+        return self._plain
+
+
+class ViewCache:
+    def __init__(self, build: Callable[[int | None, str], dict[str, Any]],
+                 now: Callable[[], float] = time.monotonic):
+        self.build = build
+        self.now = now
+        self.revision = 0
+        self._snapshots: dict[Audience, Snapshot] = {}
+        self._patches: dict[tuple[int, int], str] = {}   # (from, to) snapshot serials -> what to send
+        self.builds = 0    # snapshots built so far (for tests and measurements)
+
+    def changed(self) -> None:
+        """Something the connections show changed: every snapshot and patch is out of date."""
+        self.revision += 1
+        self._snapshots.clear()
+        self._patches.clear()
+
+    def snapshot(self, seat: int | None, lang: str) -> Snapshot:
+        audience = (seat, lang)
+        cached = self._snapshots.get(audience)
+        now = self.now()
+        if cached is not None and cached.revision == self.revision and now - cached.built < FRESH_SECONDS:
+            return cached
+        message = self.build(seat, lang)
+        snapshot = Snapshot(self.builds, audience, self.revision, now, message["state_id"], dumps(message))
+        self._snapshots[audience] = snapshot
+        self.builds += 1
+        return snapshot
+
+    def update_text(self, sent: Snapshot | None, new: Snapshot) -> str:
+        """What to send a patch-reading connection whose last message was ``sent`` so that it holds
+        ``new``: a ``patch`` message, or ``new``'s whole text when that is not longer (or there is
+        nothing to patch: a first message, another audience)."""
+        if sent is None or sent.audience != new.audience:
+            return new.text
+        key = (sent.serial, new.serial)
+        text = self._patches.get(key)
+        if text is None:
+            ops = jsonpatch.diff(sent.plain, new.plain)
+            patch = dumps({"type": "patch", "state_id": new.state_id, "ops": ops})
+            text = patch if len(patch) < len(new.text) else new.text
+            if len(self._patches) > 64:   # connections far behind: do not hoard their patches
+                self._patches.clear()
+            self._patches[key] = text
+        return text
