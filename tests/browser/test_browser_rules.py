@@ -38,7 +38,8 @@ def open_rules(browser, server, game, lang, viewport=DESKTOP, anchor=""):
 
 
 def wait_drawn(page, lang, sections):
-    page.wait_for_function("([lang, n]) => document.querySelector('#rules').dataset.lang === lang"
+    # the page may still be on its way (a click on a link): no #rules yet is "not yet", not an error
+    page.wait_for_function("([lang, n]) => document.querySelector('#rules')?.dataset.lang === lang"
                            " && document.querySelectorAll('#rules section').length === n", arg=[lang, sections])
 
 
@@ -112,6 +113,7 @@ def test_the_lobby_links_to_the_rules_of_the_game_chosen(server, browser):
     assert page.text_content("#rules-link") == "Reglas de este juego"
     screenshot(page, "rules-lobby-link-phone")
     page.click("#rules-link")
+    page.wait_for_url("**/rules/turfmaster")
     wait_drawn(page, "es", len(texts("turfmaster", "es")["sections"]))
     assert page.url.endswith("/rules/turfmaster")
     page.close()
