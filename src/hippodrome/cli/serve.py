@@ -37,6 +37,9 @@ def serve(
     archive_after: float = typer.Option(600.0, "--archive-after", min=0, metavar="SECONDS", help=help_text(
         "Seconds a finished table stays in memory once nobody watches it; then it is loaded from "
         "the database when someone opens it.")),
+    bot_workers: int = typer.Option(1, "--bot-workers", min=0, metavar="N", help=help_text(
+        "Processes the bots think in, beside the server's own (0: threads of the server's process, "
+        "where a bot's thinking slows every table).")),
     lang: str = lang_option(),
 ) -> None:
     import socket
@@ -59,7 +62,7 @@ def serve(
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
-                         archive_after=archive_after, bus=bus)
+                         archive_after=archive_after, bus=bus, bot_workers=bot_workers)
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

@@ -47,6 +47,7 @@ from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
 from hippodrome.server.writer import StoreWriter
+from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker, thinker_for
 from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.pacing import Pacer
 from hippodrome.table.runner import SAVING_FAILED
@@ -71,9 +72,10 @@ class Unreadable:
 class Hub:
     """Every table the server knows, by id; their writes go through one :class:`StoreWriter`."""
 
-    def __init__(self, storage: Storage, bot_delay: float):
+    def __init__(self, storage: Storage, bot_delay: float, thinker: ThreadThinker | ProcessThinker = THREADS):
         self.storage = storage
         self.writer = StoreWriter()
+        self.thinker = thinker   # where the bots think: threads, or worker processes (--bot-workers)
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         #: several processes on one PostgreSQL database (server/cluster.py): this process runs a
@@ -162,7 +164,8 @@ class Hub:
         data, info, table, lifecycle = restored
         try:
             room = Room(table_id, data["game"], table, info, data["host_hash"], data["options"], self.storage,
-                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle, pacer=self.pacer)
+                        self.writer, self.bot_delay, paused=data["paused"], lifecycle=lifecycle, pacer=self.pacer,
+                        thinker=self.thinker)
         except Exception as error:
             return self._damaged(table_id, data.get("game", "?"), error)
         return room
@@ -232,7 +235,7 @@ class Hub:
             raise LobbyError(503, Message("saving the new table failed, so it was not made; try again in a moment"),
                              code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
-                    self.writer, self.bot_delay, lifecycle=lifecycle, pacer=self.pacer)
+                    self.writer, self.bot_delay, lifecycle=lifecycle, pacer=self.pacer, thinker=self.thinker)
         self._run(room)
         creator = next((n for n, s in enumerate(info) if s["kind"] == "person"), None)
         creator_seat = f"seat={tokens[creator]}&" if creator is not None else ""
@@ -250,11 +253,12 @@ class Hub:
         for room in self.rooms.values():
             await room.runner.stop()
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close)  # what is queued is written
+        self.thinker.close()
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
                table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
-               archive_after: float = ARCHIVE_AFTER, bus: str | None = None) -> FastAPI:
+               archive_after: float = ARCHIVE_AFTER, bus: str | None = None, bot_workers: int = 0) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
     or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
     database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
@@ -262,13 +266,14 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     ``allowed_origins``: sites (``https://host:port``) whose pages may post and connect besides the
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
     create, and connections it may open, in a sliding window; ``archive_after``: seconds a finished
-    table stays in memory with nobody connected (``hippodrome.server.archive``)."""
+    table stays in memory with nobody connected (``hippodrome.server.archive``); ``bot_workers``:
+    processes the bots think in (0: threads of this process; ``hippodrome.table.thinking``)."""
     origins = origins_from(allowed_origins)
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
     storage = open_storage(db)
-    hub = Hub(storage, bot_delay)
+    hub = Hub(storage, bot_delay, thinker_for(bot_workers))
     hub.cluster = cluster_for(storage, bus)
     archiver = Archiver(hub, archive_after)
 

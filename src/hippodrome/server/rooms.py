@@ -20,6 +20,7 @@ from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.storage import Storage, hash_token
 from hippodrome.server.views import Snapshot, ViewCache
 from hippodrome.server.writer import StoreWriter
+from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker
 from hippodrome.table.bots import make_bot
 from hippodrome.table.lifecycle import NEXT_RACE_SECONDS, Lifecycle
 from hippodrome.table.pacing import Pacer
@@ -55,7 +56,8 @@ class Connection:
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
                  options: dict[str, Any], storage: Storage, writer: StoreWriter, bot_delay: float,
-                 paused: bool = False, lifecycle: Lifecycle | None = None, pacer: Pacer | None = None):
+                 paused: bool = False, lifecycle: Lifecycle | None = None, pacer: Pacer | None = None,
+                 thinker: ThreadThinker | ProcessThinker = THREADS):
         self.id = table_id
         self.game = game
         self.description: GameDescription = game_class(game).description
@@ -72,7 +74,7 @@ class Room:
                                   on_saving=[self._saving], lifecycle=lifecycle or new_lifecycle(seats_info, options),
                                   free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
                                               options.get("bot_free_delay_max", FREE_DELAY[1])),
-                                  pacer=pacer)
+                                  pacer=pacer, thinker=thinker)
         self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.views = ViewCache(self.state_message)
         self._shown = self._lobby_fields()  # the lobby's view of the table as last stored

@@ -9,8 +9,9 @@ the table's pace, with pause and resume), and after each strike every bot may ta
 action after its own reaction time, drawn per bet.
 
 A bot never thinks on the event loop: the runner copies the state under the lock, the bot
-chooses in a worker thread from its seat's view of the copy, and its choice is taken under the
-lock only if the table is still where the bot looked (its legality checked again).
+chooses from its seat's view of the copy in a worker thread or a worker process (the runner's
+``thinker``, :mod:`hippodrome.table.thinking`), and its choice is taken under the lock only if
+the table is still where the bot looked (its legality checked again).
 
 A table of bots only takes its turn at the process's :class:`~hippodrome.table.pacing.Pacer`
 before each change (when the runner is given one), so that such tables never crowd out the
@@ -43,11 +44,11 @@ from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action
 from hippodrome.i18n import Message
-from hippodrome.table.bots import free_choice
 from hippodrome.table.clock import Clock
 from hippodrome.table.lifecycle import BETWEEN_RACES, PLAYING, WAITING, Lifecycle
 from hippodrome.table.pacing import Pacer
-from hippodrome.table.table import Table, think
+from hippodrome.table.table import Table
+from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +78,9 @@ class TableRunner:
                  lifecycle: Lifecycle | None = None, free_delay: tuple[float, float] = FREE_DELAY,
                  now: Callable[[], float] = time.monotonic, commit: Commit | None = None,
                  on_saving: list[SavingListener] | None = None, retry: tuple[float, float] = RETRY,
-                 pacer: Pacer | None = None):
+                 pacer: Pacer | None = None, thinker: ThreadThinker | ProcessThinker = THREADS):
         self.table = table
+        self.thinker = thinker
         self.pacer = pacer
         self.bot_delay = bot_delay
         self.free_delay = (min(free_delay), max(free_delay))
@@ -374,15 +376,19 @@ class TableRunner:
             turn = table.bot_request() if self.status == PLAYING and table.state_id == state_id else None
         if turn is None:
             return
-        action = await self._think(turn.seat, think, table.seats[turn.seat].bot, turn)
+        action = await self._think(turn.seat, lambda: turn.state.view(turn.seat), turn.pending.options)
         async with self._paced(), self.lock:
             if self.status == PLAYING and table.bot_apply(turn, action):
                 await self._changed()
 
-    async def _think(self, seat: int, function: Callable, *args: Any) -> Any:
-        """``function(*args)`` in a worker thread, one at a time for the bot of ``seat``."""
+    async def _think(self, seat: int, observe: Callable[[], dict[str, Any]], options: tuple[Action, ...],
+                     free: bool = False) -> Action | None:
+        """The bot of ``seat`` chooses among ``options`` (its free action with ``free``) from the
+        view ``observe()`` gives, off the loop (the thinker's thread or process); one thought at a
+        time for each bot."""
         async with self._thinking.setdefault(seat, asyncio.Lock()):
-            return await asyncio.get_running_loop().run_in_executor(None, function, *args)
+            return await self.thinker.think(self.table.seats[seat].bot, observe, options,
+                                            self._rng.getrandbits(64) if free else None)
 
     async def _clock_step(self) -> None:
         table = self.table
@@ -428,8 +434,7 @@ class TableRunner:
         if request is None:
             return
         options, state_id, copy = request
-        bot = table.seats[seat].bot
-        action = await self._think(seat, lambda: free_choice(bot, copy.view(seat), options, self._rng))
+        action = await self._think(seat, lambda: copy.view(seat), options, free=True)
         if action is None:
             return
         async with self._paced(), self.lock:

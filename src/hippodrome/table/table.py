@@ -25,6 +25,7 @@ from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision
 from hippodrome.core.match import Match
 from hippodrome.i18n import Message
+from hippodrome.table.thinking import bot_thought
 
 
 log = logging.getLogger(__name__)
@@ -55,11 +56,7 @@ class BotTurn:
 def think(bot: Bot, turn: BotTurn) -> Action | None:
     """The bot's choice for ``turn`` (None when it failed: its error is logged). Reads only the
     turn's copy of the state, so it may run in a worker thread."""
-    try:
-        return bot.choose(turn.state.view(turn.seat), turn.pending.options)
-    except Exception:  # a bot's bug must not stall a table of people: a legal option is played instead
-        log.exception("bot of seat %s failed on %s; playing a random legal option", turn.seat, turn.pending.kind)
-        return None
+    return bot_thought(bot, turn.state.view(turn.seat), turn.pending.options, None)
 
 
 class Table:

@@ -1,0 +1,215 @@
+"""Bots thinking in worker processes (hippodrome.table.thinking, `serve --bot-workers`): legal
+choices from the seat's view alone, a bot kept in its worker between thoughts and forgotten when
+the server drops it, a killed worker replaced, bots that cannot travel kept in threads, no worker
+left behind when the server's process is killed, and whole games played through a worker."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import signal
+import subprocess
+import sys
+import time
+import textwrap
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hippodrome.core.match import Match
+from hippodrome.readysetbet.bots import ValueBettor
+from hippodrome.server.app import create_app
+from hippodrome.table.thinking import ProcessThinker, _think_in_worker, thinker_for, worker_pids, THREADS
+from hippodrome.turfmaster.bots import TacticalBot
+
+from tests.server.conftest import join, make_table, receive
+
+
+def pending_decision(game="turfmaster-race", setup=None, seed=3):
+    match = Match(game, setup or {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
+                  seed)
+    match.resolve_chance()
+    pending = match.state.pending()
+    return match, pending
+
+
+def held_keys(thinker: ProcessThinker) -> set[str]:
+    """The keys of the bots the (single) worker holds, asked of the worker itself."""
+    worker = thinker._workers[0]
+    return set(worker.pool.submit(_held_in_worker).result(30))
+
+
+def _held_in_worker():
+    from hippodrome.table import thinking
+    return list(thinking._bots)
+
+
+@pytest.fixture
+def thinker():
+    made = ProcessThinker(1)
+    yield made
+    made.close()
+
+
+def test_a_tactical_bot_thinks_in_a_worker_and_chooses_a_legal_option(thinker):
+    match, pending = pending_decision()
+    bot = TacticalBot()
+    observe_calls = []
+
+    def observe():
+        observe_calls.append(1)
+        return match.state.view(pending.seat)
+
+    choice = asyncio.run(thinker.think(bot, observe, pending.options))
+    assert pending.allows(choice)
+    assert observe_calls == [1]             # the view is built here, once, and sent
+    assert list(worker_pids(thinker)) and os.getpid() not in worker_pids(thinker)
+    key = thinker._keys[id(bot)]
+    assert held_keys(thinker) == {key}
+    # a second thought sends the key only: the worker's copy of the bot answers
+    assert key in thinker._workers[0].holds
+    assert pending.allows(asyncio.run(thinker.think(bot, observe, pending.options)))
+
+
+def test_a_bot_the_server_drops_is_forgotten_by_its_worker(thinker):
+    match, pending = pending_decision()
+    first, second = TacticalBot(), TacticalBot(seed=1)
+    view = match.state.view(pending.seat)
+    for bot in (first, second):
+        asyncio.run(thinker.think(bot, lambda: view, pending.options))
+    first_key, second_key = thinker._keys[id(first)], thinker._keys[id(second)]
+    assert held_keys(thinker) == {first_key, second_key}
+    del first
+    gc.collect()
+    asyncio.run(thinker.think(second, lambda: view, pending.options))   # tells the worker
+    assert held_keys(thinker) == {second_key}
+
+
+def test_a_killed_worker_is_replaced_and_its_bots_sent_again(thinker):
+    match, pending = pending_decision()
+    bot = TacticalBot()
+    view = match.state.view(pending.seat)
+    assert pending.allows(asyncio.run(thinker.think(bot, lambda: view, pending.options)))
+    (pid,) = worker_pids(thinker)
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 30
+    answers = []
+    while time.monotonic() < deadline:   # the death is seen at the next thought (a failed one: None)
+        answers.append(asyncio.run(thinker.think(bot, lambda: view, pending.options)))
+        if answers[-1] is not None:
+            break
+    assert pending.allows(answers[-1])
+    assert pid not in worker_pids(thinker)
+    assert answers[:-1] in ([], [None])
+
+
+class StandIn:
+    """A test's bot: not the project's own, so it thinks in a thread of this process."""
+
+    def __init__(self):
+        self.pids = []
+
+    def choose(self, observation, options):
+        self.pids.append(os.getpid())
+        return options[0]
+
+
+def test_bots_that_cannot_travel_think_in_threads(thinker):
+    match, pending = pending_decision()
+    stand_in = StandIn()
+    assert asyncio.run(thinker.think(stand_in, lambda: match.state.view(pending.seat), pending.options)) == \
+        pending.options[0]
+    assert stand_in.pids == [os.getpid()]
+    unpicklable = TacticalBot()
+    unpicklable.hook = lambda: None   # a lambda does not pickle
+    assert pending.allows(asyncio.run(thinker.think(unpicklable, lambda: match.state.view(pending.seat),
+                                                    pending.options)))
+    assert id(unpicklable) in thinker._in_threads
+
+
+def test_free_actions_of_a_value_bettor_come_from_the_worker(thinker):
+    """R4: a bet is one of the free options open to the seat (or none: it waits)."""
+    match = Match("readysetbet", {"players": 2, "races": 1}, 5)
+    match.resolve_chance()
+    options = match.state.free_options(0)
+    assert options
+    bot = ValueBettor(seed=2)
+    choices = [asyncio.run(thinker.think(bot, lambda: match.state.view(0), options, free_seed=n)) for n in range(5)]
+    assert all(choice is None or choice in options for choice in choices)
+    assert thinker._keys[id(bot)] in held_keys(thinker)
+
+
+def test_no_workers_means_threads():
+    assert thinker_for(0) is THREADS
+    assert isinstance(thinker_for(2), ProcessThinker)
+    with pytest.raises(ValueError):
+        ProcessThinker(0)
+
+
+def test_a_worker_never_holds_an_unknown_bot():
+    assert _think_in_worker("nobody", None, [], {}, (), None) == "unknown bot"
+
+
+def test_a_worker_stops_when_the_server_process_is_killed(tmp_path):
+    script = textwrap.dedent("""
+        import asyncio, os, signal, sys
+        from hippodrome.core.match import Match
+        from hippodrome.table.thinking import ProcessThinker, worker_pids
+        from hippodrome.turfmaster.bots import TacticalBot
+        match = Match("turfmaster-race", {"course": "oval", "horses": [{"id": "red", "owner": 0},
+                                                                       {"id": "blue", "owner": 1}]}, 1)
+        match.resolve_chance()
+        pending = match.state.pending()
+        thinker = ProcessThinker(1)
+        asyncio.run(thinker.think(TacticalBot(), lambda: match.state.view(pending.seat), pending.options))
+        print(*worker_pids(thinker), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    (pid,) = [int(word) for word in done.stdout.split()]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and os.path.exists(f"/proc/{pid}") and not _zombie(pid):
+        time.sleep(0.2)
+    assert not os.path.exists(f"/proc/{pid}") or _zombie(pid), "the bot worker outlived the server"
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.fixture
+def worker_client(tmp_path):
+    with TestClient(create_app(str(tmp_path / "t.db"), bot_delay=0, bot_workers=1)) as test_client:
+        yield test_client
+
+
+def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client):
+    table = make_table(worker_client, seats=[{"name": "R", "kind": "bot", "level": "tactical"},
+                                             {"name": "B", "kind": "bot", "level": "search"}])
+    hub = worker_client.app.state.hub
+    with worker_client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        final = receive(ws, predicate=lambda m: m["over"], limit=5000)
+    assert sorted(final["view"]["places"] + final["view"]["fallen"]) == ["blue", "red"]
+    assert list(worker_pids(hub.thinker))
+    assert len(hub.thinker._keys) == 2   # both bots thought in the worker
+
+
+def test_ready_set_bet_bots_bet_through_a_worker(worker_client):
+    """R4, R5: the value bettors' bets reach the board from the worker, on free spaces."""
+    table = make_table(worker_client, game="readysetbet", setup={"players": 2, "races": 1},
+                       seats=[{"name": "V", "kind": "bot", "level": "value"},
+                              {"name": "W", "kind": "bot", "level": "value"}], pace=0.3,
+                       bot_free_delay_min=0, bot_free_delay_max=0.05)
+    with worker_client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws)
+        state = receive(ws, predicate=lambda m: any(s["tokens"] for s in m["view"]["board"]), limit=5000)
+    held = [t for s in state["view"]["board"] for t in s["tokens"]]
+    assert held and all(t["seat"] in (0, 1) for t in held)
