@@ -11,13 +11,14 @@ import pytest
 
 from hippodrome.core.description import GameDescription, SeatPlan
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import _GAMES, Chance, Game, register_game
+from hippodrome.core.game import Chance, Game
 from hippodrome.core.match import Match
 from hippodrome.core.state import DeclaredState, StateFields, shared
 from hippodrome.core.tutorial import (
     CONTINUE, ScriptedFree, TutorialGame, TutorialStep, tutorial_description, watching,
 )
 from hippodrome.i18n import Message
+from tests.conftest import registered
 
 END = 5
 
@@ -95,10 +96,8 @@ class DashTutorial(TutorialGame):
 
 @pytest.fixture
 def dash():
-    register_game(Dash)
-    register_game(DashTutorial)
-    yield DashTutorial
-    del _GAMES[Dash.name], _GAMES[DashTutorial.name]
+    with registered(Dash, DashTutorial):
+        yield DashTutorial
 
 
 def test_a_step_asking_for_a_free_action_holds_the_clock_until_it_is_taken(dash):
@@ -135,13 +134,16 @@ def test_the_person_is_the_clock_one_tick_a_press_and_the_free_script_comes_when
     assert tutorial.inner.ticks == END and tutorial.finished and tutorial.pending() is None
 
 
+def played_to_the_end(seed: int) -> Game:
+    """The tutorial at a table of seed ``seed``, its person always taking the last option."""
+    match = Match("test-dash-tutorial", {}, seed=seed)
+    while match.pending() is not None:
+        match.act(0, match.pending().options[-1])
+    return match.state
+
+
 def test_a_real_time_tutorial_plays_the_same_whatever_the_seed_and_reads_back(dash):
-    ends = []
-    for seed in (1, 2):
-        match = Match("test-dash-tutorial", {}, seed=seed)
-        while match.pending() is not None:
-            match.act(0, match.pending().options[-1])
-        assert match.state.view(0)["tutorial"]["finished"]
-        assert type(match.state).from_json(match.state.to_json()).to_json() == match.state.to_json()
-        ends.append(match.state.to_json())
-    assert ends[0] == ends[1] and ends[0]["state"]["free_cursor"] == 2
+    ends = [played_to_the_end(seed) for seed in (1, 2)]
+    assert all(end.view(0)["tutorial"]["finished"] for end in ends)
+    assert ends[0].to_json() == ends[1].to_json() == type(ends[0]).from_json(ends[0].to_json()).to_json()
+    assert ends[0].free_cursor == 2 and ends[0].inner.shouts[1:3] == [(1, "hey", 2), (1, "go", 2)]
