@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from hippodrome.i18n import format_money, format_number, format_ordinal, translate
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import create, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -133,4 +133,22 @@ def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
         assert shown["places"] == [format_ordinal(n, lang) for n in places], lang
         assert shown["filled"] == format_number(12345, lang), "t() writes a number parameter for the language"
     assert format_money(45, "de") == "45\xa0$" and format_money(45, "en") == "$45"
+    page.close()
+
+
+def test_the_lobby_lists_the_open_tables_past_a_page_of_tutorials(own_server, browser):
+    # more guided first games than a page of the lobby holds, all newer than the one open table:
+    # the listing leaves them out before paging (tutorials=exclude), so the open table is on page 1
+    open_table = create(own_server, {"game": "turfmaster-race", "setup": {
+        "course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
+        "seats": [{"name": "Ana", "kind": "person"}, {"name": "Bo", "kind": "person"}]}, start=False)
+    lessons = [create(own_server, {"game": "turfmaster-tutorial", "setup": {},
+                                   "seats": [{"name": "", "kind": "person"}]})["id"] for _ in range(21)]
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(own_server.url + "/")
+    page.wait_for_selector("#tables td")
+    listed = page.eval_on_selector_all("#tables tr td:first-child", "cells => cells.map(c => c.textContent)")
+    assert listed == [open_table["id"]] and not set(lessons) & set(listed)
+    expect(page.locator("#tables .more-tables")).to_have_count(0)
+    screenshot(page, "lobby-past-tutorials")
     page.close()

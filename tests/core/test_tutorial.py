@@ -18,6 +18,7 @@ from hippodrome.core.state import DeclaredState, StateFields, shared
 from hippodrome.core.tutorial import CONTINUE, TutorialGame, TutorialStep, tutorial_description, watching
 from hippodrome.i18n import Message
 from hippodrome.server import create_app
+from tests.conftest import registered
 from tests.server.conftest import join, receive
 
 TARGET = 10
@@ -104,10 +105,8 @@ class TallyTutorial(TutorialGame):
 
 @pytest.fixture
 def tally():
-    register_game(Tally)
-    register_game(TallyTutorial)
-    yield TallyTutorial
-    del _GAMES[Tally.name], _GAMES[TallyTutorial.name]
+    with registered(Tally, TallyTutorial):
+        yield TallyTutorial
 
 
 def refused(game: Game, action: dict[str, Any]) -> IllegalAction:

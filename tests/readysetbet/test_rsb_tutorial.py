@@ -26,7 +26,7 @@ from hippodrome.readysetbet.tutorial import (
     race_dice,
 )
 from hippodrome.server import create_app
-from tests.server.conftest import act, join, receive
+from tests.server.conftest import act, join, receive, resumed, seated
 
 STEP_KEYS = ["win-bet", "roll", "bonus", "place-bet", "to-red-line", "red-line", "prop-bet", "last-bets",
              "no-more-bets", "settlement"]
@@ -279,18 +279,13 @@ def test_a_restarted_server_resumes_a_tutorial_table_where_it_was(tmp_path):
     with TestClient(create_app(db, bot_delay=0)) as client:
         table = tutorial_table(client)
         token = table["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-            join(ws, token)
-            state = act(ws, receive(ws), bet("win:2/3:R"))   # a free action in the record
+        with seated(client, table["id"], token) as (ws, state):
+            state = act(ws, state, bet("win:2/3:R"))   # a free action in the record
             for _ in range(3):
                 state = act(ws, state, CONTINUE)
             assert state["view"]["tutorial"]["key"] == "bonus" and len(state["view"]["race_log"]) == 5
             before = state["view"]
-    with TestClient(create_app(db, bot_delay=0)) as client:
-        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-            join(ws, token)
-            state = receive(ws)
-            assert state["view"] == before and state["status"] == "playing"
-            state = act(ws, state, CONTINUE)   # roll 4, the same as ever: horse 10
-            moves = [e for e in state["view"]["race_log"] if e["event"] == "move"]
-            assert len(moves) == 4 and moves[-1]["horse"] == "10"
+    with resumed(db, table["id"], token, before) as (ws, state):
+        state = act(ws, state, CONTINUE)   # roll 4, the same as ever: horse 10
+        moves = [e for e in state["view"]["race_log"] if e["event"] == "move"]
+        assert len(moves) == 4 and moves[-1]["horse"] == "10"

@@ -1,3 +1,5 @@
+from contextlib import contextmanager
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -75,3 +77,21 @@ def act(ws, state, action):
     """Send ``action`` as the answer to ``state`` and return the first state after it."""
     ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
     return receive(ws, predicate=lambda message: message["state_id"] > state["state_id"])
+
+
+@contextmanager
+def seated(client, table_id, token):
+    """The websocket of table ``table_id`` joined with a seat's ``token``: (ws, the first state)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        join(ws, token)
+        yield ws, receive(ws)
+
+
+@contextmanager
+def resumed(db, table_id, token, view):
+    """A server started again on the database ``db``, the seat of ``token`` back at table
+    ``table_id``: (ws, its first state), checked to show the ``view`` it showed before the restart,
+    the table still playing."""
+    with TestClient(create_app(db, bot_delay=0)) as client, seated(client, table_id, token) as (ws, state):
+        assert state["view"] == view and state["status"] == "playing"
+        yield ws, state

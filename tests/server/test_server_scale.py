@@ -150,9 +150,35 @@ def test_the_listing_pages_newest_first_and_filters_by_status(client):
     assert [t["id"] for t in playing["tables"]] == [started]
 
 
+def test_the_listing_leaves_out_the_tutorials_before_paging_when_asked(client):
+    def tutorial() -> str:
+        return make_table(client, game="turfmaster-tutorial", setup={}, seats=[{"name": "Ana"}], start=False)["id"]
+
+    old = make_table(client, seats=[{"name": "Ana"}, {"name": "Bo"}], start=False)["id"]
+    lessons = [tutorial() for _ in range(3)]
+    new = make_table(client, seats=[{"name": "Ana"}, {"name": "Bo"}], start=False)["id"]
+    lessons.append(tutorial())
+
+    def listed(**query) -> tuple[list[list[str]], bool]:
+        pages, after = [], None
+        while True:
+            answer = client.get("/api/tables", params={**query, **({"after": after} if after else {})}).json()
+            pages.append([t["id"] for t in answer["tables"]])
+            after = answer["next"]
+            if after is None:
+                return pages
+    # the tutorials are playing at once: with and without the status filter, every page is full
+    for status in ({}, {"status": "waiting,playing,between_races"}):
+        assert listed(limit=2, tutorials="exclude", **status) == [[new, old]]
+        assert sum(listed(limit=2, **status), []) == sum(listed(limit=2, tutorials="include", **status), []) \
+            == [lessons[3], new, *lessons[2::-1], old]
+    assert listed(limit=1, tutorials="exclude") == [[new], [old]]
+
+
 @pytest.mark.parametrize("query, word", [
     ({"limit": "0"}, "'limit'"), ({"limit": "abc"}, "'limit'"), ({"limit": "201"}, "'limit'"),
     ({"status": "sleeping"}, "'status'"), ({"after": "nosuchtable"}, "'after'"),
+    ({"tutorials": "no"}, "'tutorials'"), ({"tutorials": "EXCLUDE"}, "'tutorials'"),
 ])
 def test_a_bad_listing_query_is_refused_saying_what_is_right(client, query, word):
     response = client.get("/api/tables", params=query)

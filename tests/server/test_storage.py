@@ -120,6 +120,23 @@ def test_list_rows_pages_newest_first_with_their_seats_and_the_over_filter(db):
         storage.close()
 
 
+def test_list_rows_leaves_out_the_games_it_is_told_before_the_limit(db):
+    storage = open_storage(db)
+    try:
+        for name, game in (("t1", "g"), ("t2", "lesson"), ("t3", "g"), ("t4", "other"), ("t5", "lesson")):
+            storage.create_table(name, game, {}, "s", SEATS, "h", {})
+        newest_first = storage.table_ids()[::-1]
+        kept = [i for i in newest_first if i in ("t1", "t3")]
+        assert [row["id"] for row in storage.list_rows(2, without=("lesson", "other"))] == kept
+        assert [row["id"] for row in storage.list_rows(10, without=("lesson",))] == [i for i in newest_first
+                                                                                    if i != "t2" and i != "t5"]
+        assert [row["id"] for row in storage.list_rows(10, after=kept[0], without=("lesson", "other"))] == kept[1:]
+        assert [row["id"] for row in storage.list_rows(10, over=True, without=("lesson",))] == []
+        assert [row["id"] for row in storage.list_rows(10, without=())] == newest_first
+    finally:
+        storage.close()
+
+
 def test_a_failed_write_stores_nothing(db):
     storage = open_storage(db)
     try:

@@ -189,14 +189,9 @@ def test_a_tutorial_table_starts_at_once_and_a_restarted_server_resumes_it(tmp_p
     from fastapi.testclient import TestClient
 
     from hippodrome.server import create_app
-    from tests.server.conftest import join, receive
+    from tests.server.conftest import act, resumed, seated
 
     db = str(tmp_path / "tables.sqlite3")
-
-    def act(ws, state, action):
-        ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": action})
-        return receive(ws, predicate=lambda m: m["state_id"] > state["state_id"])
-
     with TestClient(create_app(db, bot_delay=0)) as client:
         games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
         assert games["turfmaster-tutorial"]["tutorial_of"] == "turfmaster" and games["turfmaster-tutorial"]["lobby"]
@@ -204,18 +199,12 @@ def test_a_tutorial_table_starts_at_once_and_a_restarted_server_resumes_it(tmp_p
                                                  "seats": [{"name": "Ana", "kind": "person"}]}).json()
         assert table["status"] == "playing"
         token = table["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-            join(ws, token)
-            state = receive(ws)
+        with seated(client, table["id"], token) as (ws, state):
             assert state["decision"]["options"] == [{"type": "card", "horse": "red", "card": "7"}]
             state = act(ws, state, {"type": "card", "horse": "red", "card": "7"})
             state = act(ws, state, {"type": "square", "horse": "red", "lane": 3, "square": 73})
             assert state["decision"]["kind"] == "tutorial" and state["view"]["tutorial"]["key"] == "dice-round"
             before = state["view"]
-    with TestClient(create_app(db, bot_delay=0)) as client:
-        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-            join(ws, token)
-            state = receive(ws)
-            assert state["view"] == before and state["status"] == "playing"
-            state = act(ws, state, CONTINUE)
-            assert state["decision"]["options"] == [{"type": "square", "horse": "red", "lane": 3, "square": 81}]
+    with resumed(db, table["id"], token, before) as (ws, state):
+        state = act(ws, state, CONTINUE)
+        assert state["decision"]["options"] == [{"type": "square", "horse": "red", "lane": 3, "square": 81}]

@@ -15,6 +15,17 @@ Its steps (:class:`TutorialStep`) come one after the other. The current step
   nothing happens in the inner game until the person has pressed it; the script then plays on;
 * ends once ``done(inner)`` holds after an action; the next step starts at once.
 
+A real-time inner game (Ready Set Bet) is played the same way:
+
+* the person is the table's clock: a *timed* chance step of the inner game (a roll) is played from
+  the script only on a press of continue, one per press, and the step then waits again;
+* a step that does not ask to watch, met while the clock runs, asks for a *free action* (a bet):
+  seat 0 is shown a decision of kind :attr:`TutorialGame.free_decision` whose options are the
+  free actions the step allows, and the clock does not move before one is taken (as a free
+  action, or sent as that decision's answer);
+* the other seats' free actions come from ``free_script`` (:class:`ScriptedFree`): each, in
+  order, as soon as it is ``due``.
+
 ``view(0)`` is the inner game's view of seat 0 plus ``"tutorial"``: the step (1-based), how many
 steps, its key, title, text and why (message JSON that the page renders in its language), the
 rule's anchor on the game's rules page and whether the tutorial is finished. The script (future
@@ -75,6 +86,16 @@ class TutorialStep:
         return bool(self.allows(inner, CONTINUE))
 
 
+@dataclass(frozen=True)
+class ScriptedFree:
+    """A free action of another seat in the script (Ready Set Bet's opponent's bet): ``seat`` takes
+    ``action`` as soon as ``due(inner)`` holds and the entries before it have been taken."""
+
+    seat: int
+    action: Action
+    due: Callable[[Game], bool]
+
+
 def _inner_codec() -> Codec:
     """The inner game's JSON names its game, which reads it back."""
     return Codec(lambda _state, inner: inner.to_json(),
@@ -85,11 +106,16 @@ class TutorialGame(DeclaredState, Game):
     """The steps of a guided game over the real engine. Subclasses set ``name``, ``description``,
     ``inner_game`` (the engine's game name), ``inner_setup`` (the prepared position), ``script``
     (the other seats' actions and the chance outcomes, in the order the inner game asks for them)
-    and ``steps``; ``public_decision_context`` and ``free_action_types`` as the inner game's."""
+    and ``steps``; ``public_decision_context`` and ``free_action_types`` as the inner game's. A
+    real-time game also sets ``free_script`` and ``free_decision``."""
 
     inner_game: ClassVar[str]
     inner_setup: ClassVar[dict[str, Any]]
     script: ClassVar[tuple[Action, ...]] = ()
+    #: the other seats' free actions, in order
+    free_script: ClassVar[tuple[ScriptedFree, ...]] = ()
+    #: the kind of the decision that waits for a free action a step asks for
+    free_decision: ClassVar[str] = "free"
     steps: ClassVar[tuple[TutorialStep, ...]]
 
     state_fields = StateFields(
@@ -98,6 +124,7 @@ class TutorialGame(DeclaredState, Game):
         shared("step"),        # index of the current step; len(steps) once all are done
         shared("cursor"),      # how much of the script has been played
         shared("continued"),   # the current step's continue has been pressed
+        shared("free_cursor", default=0),   # how much of the free script has been played
     )
 
     # -- construction -------------------------------------------------------------
@@ -106,7 +133,7 @@ class TutorialGame(DeclaredState, Game):
         if setup not in (None, {}):
             raise InvalidSetup(Message("a tutorial is played from its own prepared position: send an empty setup"))
         tutorial = cls.create(setup={}, inner=game_class(cls.inner_game).new(dict(cls.inner_setup)),
-                              step=0, cursor=0, continued=False)
+                              step=0, cursor=0, continued=False, free_cursor=0)
         tutorial._play_on()
         return tutorial
 
@@ -122,6 +149,14 @@ class TutorialGame(DeclaredState, Game):
     def _waiting_for_continue(self) -> bool:
         return not self.continued and self.current_step().waits_for_continue(self.inner)
 
+    def _waiting_for_free_action(self) -> bool:
+        """A step that does not ask to watch while the inner game waits for its clock: nothing
+        happens before the person's free action."""
+        if self.finished or self.current_step().waits_for_continue(self.inner):
+            return False
+        pending = self.inner.pending()
+        return isinstance(pending, Chance) and pending.timed
+
     def pending(self) -> Decision | Chance | None:
         if self.finished:
             return None
@@ -129,6 +164,8 @@ class TutorialGame(DeclaredState, Game):
         if self._waiting_for_continue():
             words = step.button or CONTINUE_WORDS
             return Decision(PERSON, TUTORIAL_DECISION, (dict(CONTINUE),), {"step": step.key}, (words,))
+        if self._waiting_for_free_action():
+            return Decision(PERSON, self.free_decision, self.free_options(PERSON), {"step": step.key})
         decision = self.inner.pending()
         if not isinstance(decision, Decision) or decision.seat != PERSON:  # pragma: no cover
             raise AssertionError(f"{self.name}: the script left the inner game at {decision!r}")  # i18n: programming error
@@ -146,6 +183,9 @@ class TutorialGame(DeclaredState, Game):
     # -- acting -------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         pending = self.step_answered_by(action, Message("the tutorial is over"))
+        if self.is_free_action(action):   # the answer to the decision that waits for a free action
+            self.apply_free(PERSON, action)
+            return
         if not pending.allows(action):
             raise IllegalAction(self.current_step().hint, pending.options)
         if pending.kind == TUTORIAL_DECISION:
@@ -164,17 +204,28 @@ class TutorialGame(DeclaredState, Game):
 
     def _play_on(self) -> None:
         """After an action: move on past the steps now done, then play the script until the person
-        has something to do (a decision, or a step to read before pressing continue)."""
+        has something to do (a decision, a step to read before pressing continue, a free action to
+        take while the clock waits), the other seats' free actions as they fall due."""
         while True:
             while self.step < len(self.steps) and self.steps[self.step].done(self.inner):
                 self.step += 1
                 self.continued = False
-            if self.finished or self._waiting_for_continue():
-                return
+            if self.finished or self._waiting_for_continue() or self._waiting_for_free_action():
+                break
             pending = self.inner.pending()
             if isinstance(pending, Decision) and pending.seat == PERSON:
-                return
+                break
             self.inner.apply(self._scripted(pending))
+            if isinstance(pending, Chance) and pending.timed:
+                self.continued = False   # one tick of the clock per press: the person is the clock
+        self._play_free_script()
+
+    def _play_free_script(self) -> None:
+        """The other seats' scripted free actions now due, in order."""
+        while self.free_cursor < len(self.free_script) and self.free_script[self.free_cursor].due(self.inner):
+            entry = self.free_script[self.free_cursor]
+            self.inner.apply_free(entry.seat, entry.action)
+            self.free_cursor += 1
 
     def _scripted(self, pending: Decision | Chance | None) -> Action:
         """The script's next entry, which must answer the inner game's pending step."""

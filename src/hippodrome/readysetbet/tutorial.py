@@ -11,16 +11,13 @@ on 2/3 (R5), a Place bet on 10 (R3) and the prop bet "10 beats 8" (R7) at those 
 the settlement (R4). tests/readysetbet/test_rsb_tutorial.py checks every situation through the
 engine.
 
-Two things the core's model of a turn-based game needs here (documented with the overrides):
+The race is real-time (core/tutorial.py plays it so): every roll is a *timed* chance step of the
+engine, here played on the person's "Roll the dice", one per press; a bet is a *free action*, and a
+step that asks for one waits for it with a decision of kind ``"bet"`` (the page shows it as its
+board), no roll played before the bet is placed.
 
-* a roll is a *timed* chance step of the engine (the table's clock); here the person is the
-  clock: each press of "Roll the dice" plays one scripted roll, then the tutorial waits again;
-* a bet is a *free action*; a step that asks for a bet waits for it with a decision of kind
-  ``"bet"`` whose options are the bets the step allows (the page shows it as its board), and no
-  roll is played before the bet is placed.
-
-Seat 2's bets are scripted too (:data:`OPPONENT_BETS`): on spaces the person is never asked for,
-so they are never taken from under the person.
+Seat 2's bets are scripted too (:data:`OPPONENT_BETS`, the tutorial's free script): on spaces the
+person is never asked for, so they are never taken from under the person.
 """
 
 from __future__ import annotations
@@ -29,8 +26,10 @@ import random
 from typing import Any, Callable
 
 from hippodrome.core.dice import roll
-from hippodrome.core.game import Action, Decision, Game, register_game
-from hippodrome.core.tutorial import PERSON, TutorialGame, TutorialStep, tutorial_description, watching
+from hippodrome.core.game import Action, Game, register_game
+from hippodrome.core.tutorial import (
+    PERSON, ScriptedFree, TutorialGame, TutorialStep, tutorial_description, watching,
+)
 from hippodrome.i18n import Message, Money
 from hippodrome.readysetbet import vip as vipmod
 from hippodrome.readysetbet.board import all_exotic_ids, all_prop_ids
@@ -91,6 +90,11 @@ def _bonus_moves(inner: Game, horse: str) -> int:
 
 def _crossings(inner: Game) -> int:
     return inner.race.crossings
+
+
+def _after(rolls: int) -> Callable[[Game], bool]:
+    """An opponent's bet is due once ``rolls`` rolls are made, while betting is open."""
+    return lambda inner: _rolls(inner) >= rolls and not inner.race.bets_closed
 
 
 def _has_bet(spaces: frozenset[str]) -> Callable[[Game], bool]:
@@ -195,49 +199,8 @@ class ReadySetBetTutorial(TutorialGame):
     inner_game = "readysetbet"
     inner_setup = INNER_SETUP
     script = (_shuffle(), *({"type": "roll", "dice": dice} for dice in race_dice()))
+    free_script = tuple(ScriptedFree(OPPONENT, {"type": "bet", "token": token, "space": space}, _after(rolls))
+                        for rolls, token, space in OPPONENT_BETS)
+    free_decision = "bet"
     steps = STEPS
     free_action_types = frozenset({"bet"})   # the engine's (ReadySetBet.free_action_types)
-
-    # -- the person's turn: a press of "Roll the dice", or the bet a step asks for ------
-    def _waiting_for_bet(self) -> bool:
-        """A bet step while the race runs: nothing is rolled before the person's bet."""
-        if self.finished or self.current_step().waits_for_continue(self.inner):
-            return False
-        return self.inner.phase == "race" and not self.inner.race.finished
-
-    def _waiting_for_continue(self) -> bool:
-        # the core's loop plays the script until this holds: here also while a bet is awaited
-        return super()._waiting_for_continue() or self._waiting_for_bet()
-
-    def pending(self) -> Decision | None:
-        if self._waiting_for_bet():
-            step = self.current_step()
-            return Decision(PERSON, "bet", self.free_options(PERSON), {"step": step.key})
-        return super().pending()
-
-    def apply(self, action: Action) -> None:
-        if self.is_free_action(action):   # the answer to a bet step's decision, sent as a decision
-            self.step_answered_by(action, Message("the tutorial is over"))
-            self.apply_free(PERSON, action)
-            return
-        super().apply(action)
-
-    def _scripted(self, pending: Any) -> Action:
-        action = super()._scripted(pending)
-        if action["type"] == "roll":
-            self.continued = False   # one roll per press: the person is the table's clock
-        return action
-
-    def _play_on(self) -> None:
-        super()._play_on()
-        self._opponent_bets()
-
-    def _opponent_bets(self) -> None:
-        """Seat 2's scripted bets that are due after the rolls made so far."""
-        placed = sum(1 for bet in self.inner.bets if bet["seat"] == OPPONENT)
-        rolls = _rolls(self.inner)
-        for after, token, space in OPPONENT_BETS[placed:]:
-            if after > rolls or self.inner.race.bets_closed:
-                return
-            self.inner.apply_free(OPPONENT, {"type": "bet", "token": token, "space": space})
-

@@ -1,10 +1,13 @@
-"""The lobby's list of tables, a page at a time: ``GET /api/tables?limit=N&after=ID&status=S``.
+"""The lobby's list of tables, a page at a time: ``GET /api/tables?limit=N&after=ID&status=S&tutorials=T``.
 
 Newest first. ``limit`` (default :data:`DEFAULT_LIMIT`, at most :data:`MAX_LIMIT`) tables a page;
 ``next`` is the cursor of the next page (the id of this page's last table: pass it as ``after``),
 ``null`` on the last page. ``status`` keeps only the tables in that status (``waiting``,
 ``playing``, ``between_races``, ``over``, ``damaged``), or in any of several separated by commas
-(the lobby page asks for ``waiting,playing,between_races``: the open tables).
+(the lobby page asks for ``waiting,playing,between_races``: the open tables). ``tutorials``:
+``include`` (the default) lists the tables of guided first games too, ``exclude`` leaves them
+out (the lobby page: they are one person's lesson, not a table to join), in the query itself, so
+a page is as full as any other.
 
 A page reads only the rows it shows from storage (an index on the creation time) and never
 builds a table: a table in memory is summarized by its room, an archived one (finished, dropped
@@ -16,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from hippodrome.core.registry import descriptions
 from hippodrome.i18n import Message
 from hippodrome.server.localize import LobbyError
 from hippodrome.server.rooms import public_setup, watch_link
@@ -29,14 +33,17 @@ MAX_LIMIT = 200
 DAMAGED = "damaged"
 #: rows read at a time while a status filter skips tables
 BATCH = 200
+#: the values of ``tutorials``: list the guided first games' tables, or leave them out
+INCLUDE, EXCLUDE = "include", "exclude"
 
 
 def bad_request(message: Message) -> LobbyError:
     return LobbyError(400, message, code="bad_request")
 
 
-def parse_query(params: dict[str, str]) -> tuple[int, str | None, set[str] | None]:
-    """(limit, after, statuses) from the query, or a 400 saying what would be right."""
+def parse_query(params: dict[str, str]) -> tuple[int, str | None, set[str] | None, bool]:
+    """(limit, after, statuses, whether tutorials are listed) from the query, or a 400 saying what
+    would be right."""
     text = params.get("limit")
     limit = DEFAULT_LIMIT
     if text is not None:
@@ -51,7 +58,15 @@ def parse_query(params: dict[str, str]) -> tuple[int, str | None, set[str] | Non
     if statuses is not None and not statuses <= {*STATUSES, DAMAGED}:
         raise bad_request(Message("'status' must be one of: {statuses} (several separated by commas)",
                                   statuses=", ".join((*STATUSES, DAMAGED))))
-    return limit, after, statuses
+    tutorials = params.get("tutorials") or INCLUDE
+    if tutorials not in (INCLUDE, EXCLUDE):
+        raise bad_request(Message("'tutorials' must be {include} or {exclude}", include=INCLUDE, exclude=EXCLUDE))
+    return limit, after, statuses, tutorials == INCLUDE
+
+
+def tutorial_games() -> tuple[str, ...]:
+    """The names of the guided first games ("Learn to play")."""
+    return tuple(description.name for description in descriptions() if description.tutorial_of)
 
 
 def bad_cursor(after: str) -> LobbyError:
@@ -71,7 +86,8 @@ def archived_summary(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def page(hub: "Hub", params: dict[str, str]) -> dict[str, Any]:
-    limit, after, status = parse_query(params)
+    limit, after, status, with_tutorials = parse_query(params)
+    without = () if with_tutorials else tutorial_games()
     # which stored rows may hold these statuses: a finished table is stored as over
     over = None if status is None or DAMAGED in status or (OVER in status and len(status) > 1) else OVER in status
     shown: list[dict[str, Any]] = []
@@ -79,7 +95,7 @@ def page(hub: "Hub", params: dict[str, str]) -> dict[str, Any]:
     cursor = after
     while len(shown) <= limit:
         try:
-            rows = hub.storage.list_rows(BATCH if status else limit + 1, cursor, over)
+            rows = hub.storage.list_rows(BATCH if status else limit + 1, cursor, over, without)
         except KeyError:
             raise bad_cursor(cursor) from None
         for row in rows:

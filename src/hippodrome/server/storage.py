@@ -121,7 +121,7 @@ FAULTS_QUOTED = 3
 
 
 def list_rows(execute: Callable[[str, Sequence[Any]], list[tuple]], mark: str, limit: int, after: str | None,
-              over: bool | None) -> list[dict[str, Any]]:
+              over: bool | None, without: Sequence[str] = ()) -> list[dict[str, Any]]:
     """:meth:`Storage.list_rows` through ``execute(sql, params)`` (rows), placeholders ``mark``
     (``?`` for SQLite, ``%s`` for PostgreSQL): the one query of both storages."""
     where: list[str] = []
@@ -135,6 +135,9 @@ def list_rows(execute: Callable[[str, Sequence[Any]], list[tuple]], mark: str, l
     if over is not None:
         where.append(f"over = {mark}")
         params.append(int(over))
+    if without:
+        where.append(f"game NOT IN ({', '.join([mark] * len(without))})")
+        params += without
     rows = execute("SELECT id, game, setup, state_id, options, over FROM tables"
                    + (" WHERE " + " AND ".join(where) if where else "")
                    + f" ORDER BY created DESC, id DESC LIMIT {mark}", (*params, limit))
@@ -250,13 +253,15 @@ class Storage:
             query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
             return [row[0] for row in self._reader.execute(query)]
 
-    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
+    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None,
+                  without: Sequence[str] = ()) -> list[dict[str, Any]]:
         """Up to ``limit`` tables, newest first, from just after the table ``after`` (None: the
-        newest), only finished ones or only unfinished ones when ``over`` says so: their lobby
-        columns and seats (no log: nothing is replayed). Raises KeyError for an unknown ``after``."""
+        newest), only finished ones or only unfinished ones when ``over`` says so, none of the
+        games named in ``without``: their lobby columns and seats (no log: nothing is replayed).
+        Raises KeyError for an unknown ``after``."""
         with self._read_lock:
             return list_rows(lambda sql, params: self._reader.execute(sql, params).fetchall(), "?",
-                             limit, after, over)
+                             limit, after, over, without)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         with self._read_lock:

@@ -23,7 +23,7 @@ import json
 import threading
 import time
 import urllib.parse
-from typing import Any
+from typing import Any, Sequence
 
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
@@ -180,12 +180,13 @@ class PostgresStorage:
         with self._lock:
             return [row[0] for row in self.conn.execute(query)]
 
-    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None) -> list[dict[str, Any]]:
+    def list_rows(self, limit: int, after: str | None = None, over: bool | None = None,
+                  without: Sequence[str] = ()) -> list[dict[str, Any]]:
         """As :meth:`Storage.list_rows <hippodrome.server.storage.Storage.list_rows>`: a page of
         tables, newest first (KeyError for an unknown ``after``)."""
         with self._lock:
             return list_rows(lambda sql, params: self.conn.execute(sql, params).fetchall(), "%s",
-                             limit, after, over)
+                             limit, after, over, without)
 
     def load(self, table_id: str) -> dict[str, Any] | None:
         # one statement, so one snapshot (a concurrent change is seen whole or not at all) and

@@ -27,7 +27,7 @@ from hippodrome.i18n import Message
 from hippodrome.turfmaster.cards import card_value, is_joker
 from hippodrome.turfmaster.course import Course, load_course
 from hippodrome.turfmaster.movement import blocked_squares, destinations
-from hippodrome.turfmaster.race import Race, spent_without_moving
+from hippodrome.turfmaster.race import race_view, spent_without_moving
 
 #: distances to the finish line (in lines) below which a horse is "at the finish"
 FINISH_STRETCH = 30
@@ -156,14 +156,6 @@ class TacticalBot:
             if score > best_score:
                 best, best_score = option, score
         return best
-
-
-def race_view(observation: dict[str, Any]) -> dict[str, Any]:
-    """The race part of an observation: a meeting's view holds it under "race" (None between
-    races), a single race's view ("turfmaster-race") is the race itself."""
-    if observation.get("game") == Race.name:
-        return observation
-    return observation.get("race") or {}
 
 
 class _Board:

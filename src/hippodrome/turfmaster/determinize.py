@@ -16,9 +16,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from hippodrome.turfmaster.bots import race_view
 from hippodrome.turfmaster.cards import full_deck
-from hippodrome.turfmaster.race import AWAIT_CARD, AWAIT_DIE, AWAIT_EMPTY_HAND, AWAIT_SQUARE, FINISHED, Race
+from hippodrome.turfmaster.race import (
+    AWAIT_CARD, AWAIT_DIE, AWAIT_EMPTY_HAND, AWAIT_SQUARE, FINISHED, Race, race_view,
+)
 
 #: the decisions of a race, as its pending decision's kind names them, and what the race awaits then
 RACE_DECISIONS = {"card": AWAIT_CARD, "square": AWAIT_SQUARE, "die": AWAIT_DIE,

@@ -27,15 +27,9 @@ from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Decision
 from hippodrome.i18n import Message
 from hippodrome.turfmaster.cards import card_value
+from hippodrome.turfmaster.race import race_view
 
 PREVIEWABLE = frozenset({"card", "die"})
-
-
-def _race_view(view: dict[str, Any]) -> dict[str, Any] | None:
-    if "history" in view and "horses" in view and "round_kind" in view:
-        return view
-    race = view.get("race")
-    return race if isinstance(race, dict) and "history" in race else None
 
 
 def preview(game: Any, seat: int | None, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -57,8 +51,7 @@ def consequences(game: Any, seat: int | None, action: dict[str, Any]) -> dict[st
     horse = action.get("horse")
     limit = pending.context.get("limit")
     state = game.clone()
-    race = _race_view(state.view(seat))
-    seen = len(race["history"]) if race else 0
+    seen = len(race_view(state.view(seat)).get("history", ()))
     state.apply(action)
     after = state.pending()
     if isinstance(after, Decision) and after.seat == seat and after.kind == "square" \
@@ -69,8 +62,7 @@ def consequences(game: Any, seat: int | None, action: dict[str, Any]) -> dict[st
                    for o in after.options if o.get("type") == "square" and o.get("horse") == horse]
         return {"squares": squares, "points": after.context["points"], "steps": after.context["steps"],
                 "limit": limit, "spent": False}
-    race = _race_view(state.view(seat))
-    events = [e for e in (race["history"][seen:] if race else []) if e.get("horse") == horse]
+    events = [e for e in race_view(state.view(seat)).get("history", [])[seen:] if e.get("horse") == horse]
     moves = [e for e in events if e.get("event") == "move"]
     if moves:
         move = moves[-1]

@@ -625,3 +625,11 @@ class Race(DeclaredState, Game):
                 if secret not in found:
                     found.append(secret)
         return found
+
+
+def race_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The race part of a TurfMaster view (or a bot's observation): a meeting's view holds it under
+    "race" ({} between races), a single race's view ("turfmaster-race") is the race itself."""
+    if view.get("game") == Race.name:
+        return view
+    return view.get("race") or {}

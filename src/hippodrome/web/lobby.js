@@ -291,7 +291,9 @@ function statusWords(status) {
 }
 
 // The open tables, newest first, a page of the listing at a time (GET /api/tables, docs/protocol.md):
-// "More tables" shows one page more; every refresh reads again the pages shown.
+// "More tables" shows one page more; every refresh reads again the pages shown. A guided first game
+// is one person's lesson, not a table to join: the listing leaves them out (tutorials=exclude), as
+// its status filter leaves out damaged and finished tables.
 const OPEN = "waiting,playing,between_races";
 const PAGE = 20;
 let pagesShown = 1;
@@ -301,7 +303,7 @@ async function openTables() {
   let after = null;
   let more = false;
   for (let n = 0; n < pagesShown; n++) {
-    const query = new URLSearchParams({ status: OPEN, limit: PAGE, ...(after ? { after } : {}) });
+    const query = new URLSearchParams({ status: OPEN, tutorials: "exclude", limit: PAGE, ...(after ? { after } : {}) });
     const response = await fetch(`/api/tables?${query}`);
     const page = await response.json();
     tables.push(...page.tables);
@@ -313,13 +315,9 @@ async function openTables() {
 }
 
 async function refreshTables() {
-  const { tables: listed, more } = await openTables();
+  const { tables: open, more } = await openTables();
   const box = $("tables");
   box.innerHTML = "";
-  // a guided first game is one person's lesson, not a table to join (the listing's status filter
-  // leaves out damaged and finished tables)
-  const lesson = (table) => games.some((game) => game.name === table.game && game.tutorial_of);
-  const open = listed.filter((table) => !lesson(table));
   if (!open.length) { box.append(el("p", { class: "muted" }, t("No table is open. Create one above."))); return; }
   const list = el("table", { class: "data" }, el("tr", {}, el("th", {}, t("Table")), el("th", {}, t("Game")), el("th", {}, t("Status")), el("th", {}, t("Seats")), el("th", {})));
   for (const table of open) {
