@@ -89,7 +89,9 @@ def test_the_lobby_speaks_german_to_a_german_browser(server, browser):
     page.wait_for_selector(".seat-row .seat-label:has-text('1')")
     assert page.evaluate("document.documentElement.lang") == "de"
     assert_in_german(page.inner_text("body"), LOBBY_LABELS)
-    assert translate("de", "Seat {n}", n=1) in page.inner_text("#seats")
+    # a nameless seat is the first player, "Spieler 1": never "Platz 1", which reads like a Place bet
+    assert translate("de", "Player {n}", n=1) == "Spieler 1"
+    assert "Spieler 1" in page.inner_text("#seats") and "Platz 1" not in page.inner_text("#seats")
     screenshot(page, "lobby-german")
     context.close()
 
@@ -110,7 +112,7 @@ def test_switching_the_language_redraws_the_lobby_and_keeps_what_was_typed(serve
     assert page.input_value("#players") == "3" and page.locator(".seat-row").count() == 3
     names = page.eval_on_selector_all(".seat-name", "inputs => inputs.map(i => i.value)")
     assert names == ["Ana", translate("es", "Bot {n}", n=1), translate("es", "Bot {n}", n=2)]
-    assert translate("es", "Seat {n}", n=3) in page.inner_text("#seats")
+    assert translate("es", "Player {n}", n=3) == "Jugador 3" and "Jugador 3" in page.inner_text("#seats")
     page.close()
 
 

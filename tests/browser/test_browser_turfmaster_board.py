@@ -69,8 +69,10 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
     page.wait_for_selector("#course g.horse.current")
     # T12: rails inside and outside, a lane number for every lane, level lines in the curves
     assert page.locator("#course polyline.rail:not(.shadow)").count() == 2
-    assert sorted(set(page.eval_on_selector_all("#course text.lane-mark", "ns => ns.map(n => n.textContent)"))) == \
-        [str(lane) for lane in range(8)]
+    # players count lanes from 1 on the rail to 8; the data attribute keeps the data's 0-based lane
+    marks = page.eval_on_selector_all("#course text.lane-mark", "ns => ns.map(n => [n.dataset.lane, n.textContent])")
+    assert sorted({text for _, text in marks}) == [str(lane) for lane in range(1, 9)]
+    assert all(int(text) == int(lane) + 1 for lane, text in marks), marks
     assert page.locator("#course line.level").count() >= 8
     assert page.locator("#course line.level.all").count() >= 2, "each of the two curves ends on a line level across every lane"
     assert page.locator("#course .start-post").count() == 1 and page.locator("#course .finish-post").count() == 1
@@ -79,7 +81,7 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
     assert page.locator("#course polygon.sq.past").count() == 0
     square = '#course .squares polygon[data-lane="0"][data-square="20"]'
     page.hover(square)
-    assert page.text_content(f"{square} title") == "Lane 0, square 20 on the first lap, 120 on the second"
+    assert page.text_content(f"{square} title") == "Lane 1, square 20 on the first lap, 120 on the second"
     # T11: six hurdles, each one in sight: what is drawn at its middle is the hurdle itself
     fences = page.eval_on_selector_all("#course g.fence-mark", """marks => marks.map(m => {
         const hurdle = m.querySelector('polygon.hurdle'), r = hurdle.getBoundingClientRect();
@@ -251,5 +253,30 @@ def test_on_a_phone_the_banner_the_dice_and_the_hand_stay_in_sight(server, brows
     assert board["x"] <= token["x"] and token["x"] + token["width"] <= board["x"] + board["width"]
     assert token["width"] >= 20, "zoomed in on a phone"
     screenshot(page, "tm-board-phone-card")
+    assert not errors, errors
+    page.close()
+
+
+def test_players_read_lanes_1_to_8_in_the_choices_the_horses_table_and_the_log(server, browser):
+    """T12: the data counts lanes from 0 on the rail; the page shows them from 1. Red leads alone on
+    the rail of the home straight, so it moves first; a 3 takes it to square 15 of the rail or of
+    the lane beside it."""
+    squares = [(0, 12)] + [(lane, 2) for lane in range(1, 8)]
+    page, errors = open_race(server, browser, "oval", False, squares)
+    assert page.text_content("tr[data-horse=red] .where") == "lane 1, square 12"
+    assert page.text_content("tr[data-horse=purple] .where") == "lane 8, square 2"
+    page.click(".card.playable[data-card='3']")
+    page.wait_for_selector("#decision button.square-option")
+    labels = page.eval_on_selector_all("#decision button.square-option", "bs => bs.map(b => b.textContent)")
+    assert "Lane 1, square 15" in labels and "Lane 2, square 15" in labels, labels
+    marks = page.eval_on_selector_all(".reach-layer polygon",
+                                      "ps => ps.map(p => [p.dataset.lane, p.dataset.square, p.textContent])")
+    assert marks and all(title == f"Lane {int(lane) + 1}, square {square}" for lane, square, title in marks), marks
+    screenshot(page, "tm-lanes-choices-desktop")
+    page.click("#decision button.square-option:text-is('Lane 1, square 15')")
+    page.wait_for_selector("#log li[data-event=move]")
+    assert "Red moves 3 to lane 1, square 15" in page.inner_text("#log")
+    page.wait_for_function("() => document.querySelector('tr[data-horse=red] .where').textContent === 'lane 1, square 15'")
+    assert "lane 0" not in page.inner_text("body").lower()
     assert not errors, errors
     page.close()

@@ -60,10 +60,12 @@ def test_T5_a_refused_square_lists_the_legal_ends_in_the_players_language():
     with pytest.raises(IllegalAction) as refused:
         race.apply({"type": "square", "horse": "red", "lane": 5, "square": 5})
     error = refused.value
-    assert str(error) == "Red moves 7 of 7 points and may end on: lane 0 square 7; lane 1 square 7"
+    # the ends are the rail (lane 0 in the data) and the lane beside it: players read lanes 1 and 2
+    assert {(o["lane"], o["square"]) for o in error.allowed} == {(0, 7), (1, 7)}
+    assert str(error) == "Red moves 7 of 7 points and may end on: lane 1 square 7; lane 2 square 7"
     assert localize_error(error, "es") == ("Rojo avanza 7 de 7 puntos y puede terminar en: "
-                                           "carril 0 casilla 7; carril 1 casilla 7")
-    assert localize_error(error, "de") == "Rot zieht 7 von 7 Punkten und darf enden auf: Bahn 0 Feld 7; Bahn 1 Feld 7"
+                                           "carril 1 casilla 7; carril 2 casilla 7")
+    assert localize_error(error, "de") == "Rot zieht 7 von 7 Punkten und darf enden auf: Bahn 1 Feld 7; Bahn 2 Feld 7"
     assert error.allowed and all(o["type"] == "square" for o in error.allowed)
 
 

@@ -35,7 +35,9 @@ def test_play_in_german_shows_german_words_T1_T8():
     assert result.exit_code == 0, result.output
     out = result.output
     # the header, the horses (named by colour), the course rows and the points, in German
-    assert "Rennen 1 von 3" in out and "Runde 1: Karten" in out and "Bahn 0, Feld" in out
+    assert "Rennen 1 von 3" in out and "Runde 1: Karten" in out and "Bahn 1, Feld" in out
+    # lanes are counted from 1 (the rail) for players: lane 0 of the data never reaches the screen
+    assert "Bahn 0" not in out
     assert "Pferde" in out and "Punkte" in out and "Rot" in out and "Spieler" in out
     # T8: the bonus cards question before race 1, then the card round's question
     assert translate("de", "Before race {race}: claim the 2 bonus cards of {horse}?", race=1,
@@ -43,7 +45,7 @@ def test_play_in_german_shows_german_words_T1_T8():
     assert translate("de", "Round of cards: choose a card for {horse} (handicap: at most {limit})",
                      horse=translate("de", "Blue"), limit=8) in out
     assert translate("de", "meeting abandoned") in out
-    for english in ("Race 1 of 3", "Horses", "round 1: cards", "lane 0, square"):
+    for english in ("Race 1 of 3", "Horses", "round 1: cards", "lane 1, square"):
         assert english not in out
 
 
@@ -150,7 +152,8 @@ def test_every_event_option_and_prompt_of_a_meeting_is_a_whole_translated_senten
 def test_an_event_sentence_names_the_horse_in_the_language():
     event = {"round": 3, "event": "move", "horse": "green", "points": 7, "steps": 5, "fell": True,
              "from": {"lane": 1, "square": 4}, "to": {"lane": 1, "square": 9}}
-    assert describe_event(event, [], "en") == ("Green moves 5 (only 5 of 7 possible) to lane 1, square 9 and "
+    # lane 1 in the data is the second lane from the rail: players read lane 2
+    assert describe_event(event, [], "en") == ("Green moves 5 (only 5 of 7 possible) to lane 2, square 9 and "
                                                "falls at the fence")
     assert describe_event({"event": "finish", "horse": "green", "place": 1}, [], "de") == "Grün wird 1."
     assert describe_option({"type": "card", "horse": "purple", "card": "J12"}, "fr") == translate(

@@ -44,10 +44,12 @@ def test_every_line_of_the_screen_fits_the_width(setup, width):
         assert not too_long, (lang, too_long[:3])
         lanes = [line for line in lines if line.lstrip("│ ").startswith(("lane", "carril", "couloir", "spoor", "Bahn"))]
         assert len(lanes) == 8  # T12: eight lanes, each on one row
+        # players count lanes from 1 on the rail (the top row) to 8: the data's lane 0 is never shown
+        assert [line.lstrip("│ ").split()[1] for line in lanes] == [str(n) for n in range(1, 9)]
 
 
 def test_a_wider_terminal_shows_more_of_the_course():
     view = race_view({"players": 2, "horses_per_player": 2}, seed="w", decisions=10)
-    narrow = max(len(line) for line in rendered_lines(view, "en", 80) if "lane 7" in line)
-    wide = max(len(line) for line in rendered_lines(view, "en", 140) if "lane 7" in line)
+    narrow = max(len(line) for line in rendered_lines(view, "en", 80) if "lane 8" in line)
+    wide = max(len(line) for line in rendered_lines(view, "en", 140) if "lane 8" in line)
     assert narrow <= 80 < wide <= 140

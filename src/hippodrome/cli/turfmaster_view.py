@@ -28,6 +28,7 @@ from hippodrome.i18n import (
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, TURFMASTER_HORSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
 from hippodrome.turfmaster.course import Course, load_course
+from hippodrome.turfmaster.square_words import lane_number, square_params
 
 DARK_TEXT = {"yellow", "white"}
 RACES = 3
@@ -71,14 +72,15 @@ def horse_label(horse: str, lang: str) -> Text:
 
 def sentence_params(item: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
     """The placeholders an event or an option may use, from its fields: {horse} a horse's name,
-    {card}, {steps}, {points}, {lane}/{square} (the square it ends on), {limit} (a handicap),
-    {n} (a die's or the dice's value, or a number of cards), {a}/{b} (the two dice), {place}
-    (an ordinal), {name} (the dice roller's name)."""
+    {card}, {steps}, {points}, {lane}/{square} (the square it ends on, its lane counted from 1),
+    {limit} (a handicap), {n} (a die's or the dice's value, or a number of cards), {a}/{b} (the
+    two dice), {place} (an ordinal), {name} (the dice roller's name)."""
     params: dict[str, Any] = {key: value for key, value in item.items() if isinstance(value, (int, str))}
     if "horse" in item:
         params["horse"] = horse_name(item["horse"])
     end = item.get("to") or item
-    params.update({key: end[key] for key in ("lane", "square") if key in end})
+    if "lane" in end:
+        params.update(square_params(end))
     if "handicapped" in item:
         params["limit"] = item["handicapped"]
     for key in ("value", "cards"):
@@ -275,8 +277,8 @@ def course_map(view: Mapping[str, Any], lang: str, width: int = 80) -> Text:
             square = course.square(entry["lane"], entry["square"])
             at[(entry["lane"], columns[square])] = entry["id"]
             horse_columns.append(columns[square])
-    # NOTE: TurfMaster terminal: the label of a row of the course map; keep it short.
-    lane_labels = [translate(lang, "lane {lane}", lane=lane) + " " for lane in range(course.lanes)]
+    # NOTE: TurfMaster terminal: the label of a row of the course map, {lane} 1 (the rail) to 8; keep it short.
+    lane_labels = [translate(lang, "lane {lane}", lane=lane_number(lane)) + " " for lane in range(course.lanes)]
     margin = max(len(label) for label in lane_labels)
     squares = max(10, width - margin - PANEL_FRAME) - 1  # columns of squares, less one
     last = finish + 8
@@ -322,7 +324,7 @@ def _where(entry: Mapping[str, Any]) -> Message | str:
         return Message("fell")
     if status != "racing":
         return "-"
-    return Message("lane {lane}, square {square}", lane=entry["lane"], square=entry["square"])
+    return Message("lane {lane}, square {square}", **square_params(entry))
 
 
 def _bonus(taken_in: int | None) -> Message:

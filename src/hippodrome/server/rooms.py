@@ -248,7 +248,7 @@ def new_seats(description: GameDescription, seats: Any, seed: str) -> tuple[list
         if not isinstance(seat, dict):
             raise InvalidSetup(Message("seat {seat} must be an object such as {example}", seat=number + 1,
                                        example='{"name": "Ana", "kind": "person"}'))
-        name = seat.get("name") or ""  # a page shows a nameless seat as "Seat 2" in its language
+        name = seat.get("name") or ""  # a page shows a nameless seat as "Player 2" in its language
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise InvalidSetup(Message("seat {seat}: a name is text of at most {n} characters",
                                        seat=number + 1, n=MAX_NAME))

@@ -296,8 +296,8 @@ WORDS: dict[str, PuzzleWords] = {
     "keep-inside": PuzzleWords(
         Message("Don't drift wide"),
         Message("Brown moves 3. Which square?"),
-        Message("Moving out to lane 2 on the bend loses ground: square 110 of lane 1 is farther along the race "
-                "than square 112 of lane 2.")),
+        Message("Moving out to lane 3 on the bend loses ground: square 110 of lane 2 is farther along the race "
+                "than square 112 of lane 3.")),
     "seven-under-eight": PuzzleWords(
         Message("Only one card moves"),
         Message("Yellow is handicapped to 8. Which card?"),

@@ -55,6 +55,7 @@ from hippodrome.turfmaster.cards import (
 from hippodrome.turfmaster.course import Course
 from hippodrome.turfmaster.movement import MoveOptions, moves_among
 from hippodrome.turfmaster.position import place_horses
+from hippodrome.turfmaster.square_words import square_params
 from hippodrome.turfmaster.setup import (
     check_horse_ids, horse_list, race_horses, setup_course, setup_object, whole_number,
 )
@@ -453,9 +454,8 @@ class Race(DeclaredState, Game):
             return Ruled(Message("{horse}'s owner must play a card now", horse=horse), "T1")
         if pending.kind == "square":
             # NOTE: one of the squares a move may end on, in a list.
-            ends = Listing([Message("lane {lane} square {square}", lane=o["lane"], square=o["square"])
-                             for o in pending.options], "; ")
-            # NOTE: {horse} is a horse's name; {ends} lists squares, each as "lane 0 square 7".
+            ends = Listing([Message("lane {lane} square {square}", **square_params(o)) for o in pending.options], "; ")
+            # NOTE: {horse} is a horse's name; {ends} lists squares, each as "lane 1 square 7" (lane 1 is the rail).
             return Ruled(Message("{horse} moves {steps} of {points} points and may end on: {ends}", horse=horse,
                                  steps=pending.context["steps"], points=pending.context["points"], ends=ends), "T5")
         if pending.kind == "die":

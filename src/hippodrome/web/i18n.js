@@ -80,10 +80,10 @@ export function render(message) {
   return "plural" in message ? tn(message.msgid, message.plural, message.n, params) : t(message.msgid, params);
 }
 
-// A seat's name as the pages show it: a nameless seat is "Seat 2" in the reader's language.
+// A seat's name as the pages show it: a nameless seat is "Player 2" in the reader's language.
 export function seatName(seats, seat) {
   const entry = seats && seats[seat];
-  return entry && entry.name ? entry.name : t("Seat {n}", { n: seat + 1 });
+  return entry && entry.name ? entry.name : t("Player {n}", { n: seat + 1 });
 }
 
 // A player's name on a game's page (`msg`: the table's state message): in a guided first game

@@ -196,7 +196,7 @@ function renderSeats() {
   rows = [...box.querySelectorAll(".seat-row")];
   rows.forEach((row, i) => {
     const role = plan.seats[i].role;
-    row.querySelector(".seat-label").textContent = role ? words(role) : t("Seat {n}", { n: i + 1 });
+    row.querySelector(".seat-label").textContent = role ? words(role) : t("Player {n}", { n: i + 1 });
     labelSeat(row, i);
     const level = row.querySelector(".seat-level");
     const chosen = level.value;
@@ -235,7 +235,7 @@ function requestBody() {
     level: row.querySelector(".seat-level").value }));
   const setup = setupValues(game);
   for (const entry of game.setup) {
-    if (entry.kind === "seat_names") setup[entry.key] = seats.map((s, i) => s.name || t("Seat {n}", { n: i + 1 }));
+    if (entry.kind === "seat_names") setup[entry.key] = seats.map((s, i) => s.name || t("Player {n}", { n: i + 1 }));
   }
   const body = { game: game.name, seats, setup };
   for (const entry of game.table_options) {

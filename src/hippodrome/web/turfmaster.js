@@ -2,7 +2,7 @@
 // It renders only what the server sends: view(seat) and the decision's options.
 import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
-import { Board, LIGHT, fenceLabel } from "/static/turfmaster_board.js";
+import { Board, LIGHT, fenceLabel, laneNumber, squareName } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -481,7 +481,7 @@ export class Page {
       const falls = this.fallsAt(s.lane, s.square);
       marks.push({ lane: s.lane, square: s.square, falls, confirming,
                    title: falls ? t("{horse} falls at {fence} here", { horse: horseName(s.horse || this.selected.horse), fence: this.fenceName(s.lane, s.square) })
-                                : t("Lane {lane}, square {square}", { lane: s.lane, square: s.square }) });
+                                : squareName(s.lane, s.square) });
     }
     this.board.setMarks(marks, (lane, square) => this.clickSquare(lane, square));
   }
@@ -498,8 +498,8 @@ export class Page {
       case "discard": return t("Give up a {card}", { card: cardName(option.card) });
       case "stand_still": return t("Let {horse} stand still this round", { horse: horseName(option.horse) });
       case "square": return this.fallsAt(option.lane, option.square)
-        ? t("Lane {lane}, square {square}: falls at {fence}", { lane: option.lane, square: option.square, fence: this.fenceName(option.lane, option.square) })
-        : t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
+        ? t("Lane {lane}, square {square}: falls at {fence}", { lane: laneNumber(option.lane), square: option.square, fence: this.fenceName(option.lane, option.square) })
+        : squareName(option.lane, option.square);
       case "card": return t("Play {card}", { card: cardName(option.card) });
       case "continue": return noteOf(decision, decision.options.indexOf(option)) || t("Continue");   // the guided race's button
       default: return JSON.stringify(option);
@@ -547,7 +547,7 @@ export class Page {
     const horse = horseName((decision.context && decision.context.horse) || (this.selected && this.selected.horse));
     box.append(el("div", { class: "confirm-fall", id: "confirm-box", role: "alertdialog" },
       el("p", { class: "note" }, t("{horse} cannot complete the jump from lane {lane}, square {square}: it falls at {fence} and is out of this race.",
-                                   { horse, lane, square, fence: this.fenceName(lane, square) })),
+                                   { horse, lane: laneNumber(lane), square, fence: this.fenceName(lane, square) })),
       el("div", { class: "row" },
         el("button", { type: "button", class: "option danger", id: "confirm-fall", dataset: { type: "confirm-fall" },
                        onclick: () => this.clickSquare(lane, square, true) }, t("Move there and fall")),
@@ -707,7 +707,7 @@ export class Page {
         if (horse.status === "finished") where = t("finished");
         else if (horse.status === "fallen") where = t("fell");
         else if (horse.status === "waiting" && (view.stalls || []).includes(horse.id)) where = t("stall {n}", { n: view.stalls.indexOf(horse.id) + 1 });
-        else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: horse.lane, square: horse.square });
+        else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: laneNumber(horse.lane), square: horse.square });
         const cards = horse.cards_left ?? (meetingHorses[horse.id] || {}).cards ?? horse.cards;
         node.classList.toggle("current", horse.id === this.currentHorse(race));
         setText(node.querySelector(".pos"), position ? ordinal(position) : "–");
@@ -824,8 +824,8 @@ export class Page {
       case "roll": return t("{name} rolls {a} and {b}", { name: this.seatName(event.roller), a: event.dice[0], b: event.dice[1] });
       case "dice_use": return event.use === "sum" ? t("The roller uses the sum: {n}", { n: event.value }) : t("The roller uses one die: {n}", { n: event.value });
       case "move": return event.steps < event.points
-        ? t("{horse} moves {steps} of {points} to lane {lane}, square {square}", { horse: h, steps: event.steps, points: event.points, lane: event.to.lane, square: event.to.square })
-        : t("{horse} moves {steps} to lane {lane}, square {square}", { horse: h, steps: event.steps, lane: event.to.lane, square: event.to.square });
+        ? t("{horse} moves {steps} of {points} to lane {lane}, square {square}", { horse: h, steps: event.steps, points: event.points, lane: laneNumber(event.to.lane), square: event.to.square })
+        : t("{horse} moves {steps} to lane {lane}, square {square}", { horse: h, steps: event.steps, lane: laneNumber(event.to.lane), square: event.to.square });
       case "fall": return t("{horse} falls at {fence}", { horse: h, fence: this.fenceName(event.to.lane, event.to.square) });
       case "finish": return t("{horse} finishes {place}", { horse: h, place: ordinal(event.place) });
       case "no_card": return t("{horse} has no card left and stands still", { horse: h });

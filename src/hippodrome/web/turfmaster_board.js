@@ -12,6 +12,11 @@ const points = (list) => list.map((p) => `${+p[0].toFixed(1)},${+p[1].toFixed(1)
 // a token's colour is light: its label is written in black
 export const LIGHT = new Set(["yellow", "white"]);
 // a fence's name: its number, or the one on the start line
+// a lane as players read it: 1 on the rail to 8 (the data, like ruling T12, counts from 0 on the
+// rail); every lane a person reads goes through it, the data attributes keep the data's number
+export const laneNumber = (lane) => Number(lane) + 1;
+// a square's name for a person: "Lane 1, square 12" (the index counts from the start line)
+export const squareName = (lane, square) => t("Lane {lane}, square {square}", { lane: laneNumber(lane), square });
 export const fenceLabel = (number) => (number === "start" ? t("the fence on the start line") : t("fence {n}", { n: number }));
 const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
@@ -173,7 +178,7 @@ export class Board {
     const g = svg("g", { class: "lane-numbers" });
     for (const line of this.straightStarts()) {
       for (const s of this.byLine.get(line)) {
-        g.append(svg("text", { class: "lane-mark", x: s.at[0], y: s.at[1], dataset: { lane: s.lane } }, String(s.lane)));
+        g.append(svg("text", { class: "lane-mark", x: s.at[0], y: s.at[1], dataset: { lane: s.lane } }, String(laneNumber(s.lane))));
       }
     }
     return g;
@@ -451,8 +456,8 @@ export class Board {
   // a square's name, shown on hover (made then: a thousand titles would slow the drawing)
   squareTitle(poly) {
     const { lane, square, pass2 } = poly.dataset;
-    return pass2 === undefined ? t("Lane {lane}, square {square}", { lane, square })
-      : t("Lane {lane}, square {first} on the first lap, {second} on the second", { lane, first: square, second: pass2 });
+    return pass2 === undefined ? squareName(lane, square)
+      : t("Lane {lane}, square {first} on the first lap, {second} on the second", { lane: laneNumber(lane), first: square, second: pass2 });
   }
 
   listen() {

@@ -3,7 +3,7 @@
 // a square or a dice choice is the answer; the page (puzzles.js) asks the server whether it is right.
 import { t, tn, words } from "/static/i18n.js";
 import { el } from "/static/net.js";
-import { Board, LIGHT } from "/static/turfmaster_board.js";
+import { Board, LIGHT, squareName } from "/static/turfmaster_board.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -30,7 +30,7 @@ function optionLabel(option, decision) {
       return option.use === "sum" ? t("Use the sum: {n}", { n: dice[0] + dice[1] }) : t("Use one die: {n}", { n: option.value });
     }
     case "die": return t("Move {horse} by {n}", { horse: horseName(option.horse), n: option.value });
-    case "square": return t("Lane {lane}, square {square}", { lane: option.lane, square: option.square });
+    case "square": return squareName(option.lane, option.square);
     default: return "";
   }
 }
