@@ -357,7 +357,8 @@ class Race(DeclaredState, Game):
                 notes = ("",) * len(cards)
             else:
                 above = _above_limit_note(limit)
-                notes = tuple([above if spent_without_moving(c, limit) else "" for c in cards])
+                plain = _PLAIN_VALUE  # a card above the limit is spent (spent_without_moving)
+                notes = tuple([above if plain[c] > limit else "" for c in cards])
             return Decision(owner, "card", options, {"horse": horse, "limit": limit}, notes)
         if awaiting == AWAIT_EMPTY_HAND:
             # NOTE: TurfMaster, rule T8/T13: a horse's turn in a round of cards finds its hand empty;
