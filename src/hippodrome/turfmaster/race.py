@@ -81,6 +81,8 @@ _HAND_POOL = Pool(tuple(full_deck()), HAND_SIZE)
 _ROLL = roll_chance()
 #: the order a card decision lists a hand's cards in: by value, a plain card before the joker of its value
 _CARD_ORDER = {card: (card_value(card), is_joker(card)) for card in set(full_deck())}
+#: the last rank that has a handicap limit
+_LAST_HANDICAPPED_RANK = max(HANDICAP_LIMITS)
 #: the value of each plain card, 0 for a joker (which no handicap limit stops: T6)
 _PLAIN_VALUE = {card: 0 if is_joker(card) else card_value(card) for card in set(full_deck())}
 
@@ -88,7 +90,7 @@ _PLAIN_VALUE = {card: 0 if is_joker(card) else card_value(card) for card in set(
 def spent_without_moving(card: str, limit: int | None) -> bool:
     """Whether ``card`` is spent without moving a horse handicapped to ``limit`` (T6): a card above
     the limit that is not a joker."""
-    return limit is not None and _PLAIN_VALUE[card] > limit
+    return limit is not None and not is_joker(card) and card_value(card) > limit
 
 
 def in_move_order(horses: Any, square: Any, course: Course) -> list[Any]:
@@ -105,8 +107,8 @@ def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> 
     line = course.line_of
     lines = sorted([line[square[h]] for h in horses])
     first_rank = finished + 1 + len(lines)  # less the horses on or behind a horse's line
-    # a horse ranked below every handicapped rank is on a line behind ``lines[least - 1]``, where
-    # ``least`` horses at most are on or behind the line of a handicapped one
+    # a horse has a rank with a limit only when at least ``least`` horses are on or behind its line:
+    # when its line is ``lines[least - 1]`` or ahead (the others are not ranked at all)
     least = first_rank - _LAST_HANDICAPPED_RANK
     if not lines or least > len(lines):
         return {}
@@ -119,10 +121,6 @@ def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> 
             if limit is not None:
                 limits[horse] = limit
     return limits
-
-
-#: the last rank that has a handicap limit
-_LAST_HANDICAPPED_RANK = max(HANDICAP_LIMITS)
 
 
 @cache
