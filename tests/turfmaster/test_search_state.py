@@ -126,6 +126,35 @@ def test_T3_T4_T5_flat_moves_walked_straight_agree_with_the_step_by_step_search(
                                                                                   frozenset())
 
 
+@pytest.mark.parametrize("fenced", [False, True])
+def test_T4_T11_a_move_among_horses_is_blocked_by_those_near_it_alone(fenced):
+    """``moves_among`` blocks with the horses near the move only (those whose blocked squares the move
+    could ask about): against the step-by-step search with every horse's blocked squares, over
+    thousands of crowded fields (horses ahead of the mover and beside its way, and some far off)."""
+    board = load_course("oval")
+    fences = board.fence_squares if fenced else frozenset()
+    rng = random.Random(f"crowded {fenced}")
+    checked = 0
+    while checked < 3000:
+        start = rng.randrange(len(board))
+        around, square = [], start
+        for _ in range(14):  # the squares ahead and beside them
+            square = board.next[square]
+            if square == NO_SQUARE:
+                break
+            around += [s for s in (square, board.inward[square], board.outward[square]) if s != NO_SQUARE]
+        around = [s for s in set(around) if s not in fences and s != start]
+        if start in fences or not around:
+            continue
+        others = rng.sample(around, min(len(around), rng.randint(1, 5)))
+        others += [s for s in rng.sample(range(len(board)), 3) if s not in fences and s != start
+                   and s not in others][:rng.randint(0, 2)]
+        points = rng.randint(1, 12)
+        searched = _searched_destinations(board, start, points, blocked_squares(board, others), fences)
+        assert moves_among(board, start, points, others, fences) == searched, (start, points, others)
+        checked += 1
+
+
 @pytest.mark.parametrize("course", ["oval", "triangle"])
 def test_T3_T4_the_empty_course_move_and_its_window_are_the_step_by_step_search_s(course):
     """A move no horse comes near is the empty course's (cached): checked on every square and every

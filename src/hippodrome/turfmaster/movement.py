@@ -235,14 +235,18 @@ def moves_among(course: Course, start: int, points: int, others: list[int],
     """:func:`destinations` of a horse on ``start`` among horses on the squares ``others``."""
     if points <= 0:
         return MoveOptions(0, (start,))
-    near, free = _free_moves(course, start, points, fences)
+    table = course.free_moves.get(fences)
+    found = table.get(start * _CACHED_POINTS + points) if table is not None and points < _CACHED_POINTS else None
+    near, free = found if found is not None else _free_moves(course, start, points, fences)
     for square in others:
         if near >> square & 1:
             break
     else:  # nobody blocks a square the move could ask about
         return free
+    # only the horses near the move block a square it asks about (a horse blocks its own square and
+    # the ones right before and after it, and ``near`` holds those of every square asked about)
     block = course.blocks
-    blocked = set().union(*[block[square] for square in others])
+    blocked = set().union(*[block[square] for square in others if near >> square & 1])
     if fences:
         return _searched_destinations(course, start, points, blocked, fences)
     return _flat_destinations(course, start, points, blocked)

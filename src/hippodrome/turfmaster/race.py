@@ -82,6 +82,10 @@ _HAND_POOL = Pool(tuple(full_deck()), HAND_SIZE)
 _ROLL = roll_chance()
 #: the order a card decision lists a hand's cards in: by value, a plain card before the joker of its value
 _CARD_ORDER = {card: (card_value(card), is_joker(card)) for card in set(full_deck())}
+#: the last rank that has a handicap limit
+_LAST_HANDICAPPED_RANK = max(HANDICAP_LIMITS)
+#: the value of each plain card, 0 for a joker (which no handicap limit stops: T6)
+_PLAIN_VALUE = {card: 0 if is_joker(card) else card_value(card) for card in set(full_deck())}
 
 
 def spent_without_moving(card: str, limit: int | None) -> bool:
@@ -104,11 +108,19 @@ def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> 
     line = course.line_of
     lines = sorted([line[square[h]] for h in horses])
     first_rank = finished + 1 + len(lines)  # less the horses on or behind a horse's line
+    # a horse has a rank with a limit only when at least ``least`` horses are on or behind its line:
+    # when its line is ``lines[least - 1]`` or ahead (the others are not ranked at all)
+    least = first_rank - _LAST_HANDICAPPED_RANK
+    if not lines or least > len(lines):
+        return {}
+    cutoff = lines[least - 1] if least >= 1 else lines[0]
     limits = {}
     for horse in horses:
-        limit = HANDICAP_LIMITS.get(first_rank - bisect_right(lines, line[square[horse]]))
-        if limit is not None:
-            limits[horse] = limit
+        on = line[square[horse]]
+        if on >= cutoff:
+            limit = HANDICAP_LIMITS.get(first_rank - bisect_right(lines, on))
+            if limit is not None:
+                limits[horse] = limit
     return limits
 
 
@@ -287,12 +299,16 @@ class Race(DeclaredState, Game):
         if self.awaiting != AWAIT_SQUARE:
             return None
         if self._options_cache is None:
-            square = self.square
-            start = square[self.order[self.turn]]
-            others = list(map(square.__getitem__, self._racing_cache or self._racing_horses()))
-            others.remove(start)  # the moving horse's square (no two racing horses share one)
-            self._options_cache = moves_among(self.course, start, self.points, others, self.fences)
+            self._options_cache = self._moves_now()
         return self._options_cache
+
+    def _moves_now(self) -> MoveOptions:
+        """The current horse's move of ``points`` among the horses racing."""
+        square = self.square
+        start = square[self.order[self.turn]]
+        others = list(map(square.__getitem__, self._racing_cache or self._racing_horses()))
+        others.remove(start)  # the moving horse's square (no two racing horses share one)
+        return moves_among(self.course, start, self.points, others, self.fences)
 
     def add_cards(self, horse: str, cards: list[str]) -> None:
         """Put ``cards`` in the hand of ``horse``, a horse still running (a meeting's bonus cards
@@ -316,20 +332,23 @@ class Race(DeclaredState, Game):
         return self._pending_cache[0]
 
     def _compute_pending(self) -> Decision | Chance | None:
-        if self.hands is None:
-            return Chance("deal", self._deal, self._is_deal, draws=self._deal_draws())
-        if self.over:
-            return None
+        awaiting = self.awaiting
+        if awaiting is None:  # no horse waits for its owner (a horse waits only in a dealt race still on)
+            if self.hands is None:
+                return Chance("deal", self._deal, self._is_deal, draws=self._deal_draws())
+            if self.over:
+                return None
+            if self.round_kind == DICE_ROUND:
+                if self.dice is None:
+                    return _ROLL
+                if self.dice_use is None:
+                    options = self._dice_use_options()
+                    return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
+                                    tuple(self._dice_use_note(o) for o in options))
+            raise AssertionError("race stuck: nothing awaited")  # pragma: no cover  # i18n: programming error
         horse = self.order[self.turn]
         owner = self.owner[horse]
-        if self.round_kind == DICE_ROUND:
-            if self.dice is None:
-                return _ROLL
-            if self.dice_use is None:
-                options = self._dice_use_options()
-                return Decision(self.roller, "dice_use", tuple(options), {"dice": list(self.dice)},
-                                tuple(self._dice_use_note(o) for o in options))
-        if self.awaiting == AWAIT_CARD:
+        if awaiting == AWAIT_CARD:
             cards = sorted(set(self.hands[horse]), key=_CARD_ORDER.__getitem__)
             options = tuple([{"type": "card", "horse": horse, "card": c} for c in cards])
             limit = self.limits.get(horse)
@@ -337,21 +356,22 @@ class Race(DeclaredState, Game):
                 notes = ("",) * len(cards)
             else:
                 above = _above_limit_note(limit)
-                notes = tuple([above if spent_without_moving(c, limit) else "" for c in cards])
+                plain = _PLAIN_VALUE  # a card above the limit is spent (spent_without_moving)
+                notes = tuple([above if plain[c] > limit else "" for c in cards])
             return Decision(owner, "card", options, {"horse": horse, "limit": limit}, notes)
-        if self.awaiting == AWAIT_EMPTY_HAND:
+        if awaiting == AWAIT_EMPTY_HAND:
             # NOTE: TurfMaster, rule T8/T13: a horse's turn in a round of cards finds its hand empty;
             # its owner may claim the bonus cards (offered beside this) or let it stand still.
             still = Ruled(Message("no card left: the horse stands still this round, unless you claim its bonus cards"),
                           "T13")
             return Decision(owner, "empty_hand", ({"type": "stand_still", "horse": horse},), {"horse": horse},
                             (still,))
-        if self.awaiting == AWAIT_DIE:
+        if awaiting == AWAIT_DIE:
             values = sorted(set(self.dice))
             options = tuple({"type": "die", "horse": horse, "value": v} for v in values)
             return Decision(owner, "die", options, {"horse": horse, "limit": self.limits.get(horse),
                                                     "dice": list(self.dice)})
-        if self.awaiting == AWAIT_SQUARE:
+        if awaiting == AWAIT_SQUARE:
             moves = self.move_options()
             lane, index = self.course.lane_of, self.course.index_of
             options = tuple([{"type": "square", "horse": horse, "lane": lane[e], "square": index[e]}
@@ -487,8 +507,7 @@ class Race(DeclaredState, Game):
     def _begin_move(self, horse: str, points: int) -> None:
         self.points = points
         self.awaiting = AWAIT_SQUARE
-        self._options_cache = None
-        moves = self.move_options()
+        moves = self._options_cache = self._moves_now()
         if len(moves.ends) == 1:
             self._finish_move(horse, moves.ends[0])
 
@@ -521,8 +540,11 @@ class Race(DeclaredState, Game):
     # -- automatic steps ----------------------------------------------------------
     def _advance(self) -> None:
         """Carry out everything that needs nobody's decision, up to the next decision."""
-        while self.hands is not None and not self.over:
-            if self.turn >= len(self.order):
+        if self.hands is None:
+            return
+        while self._racing_cache if self._racing_cache is not None else self._racing_horses():  # not over
+            order = self.order
+            if self.turn >= len(order):
                 self._end_round()
                 if self.over:
                     return
@@ -530,7 +552,7 @@ class Race(DeclaredState, Game):
                 continue
             if self.awaiting is not None:
                 return
-            horse = self.order[self.turn]
+            horse = order[self.turn]
             if self.round_kind == CARD_ROUND:
                 if not self.hands[horse]:
                     if horse in self.bonus_unclaimed:  # T8: its owner is asked first
