@@ -1,7 +1,7 @@
 """Load on one `hippodrome serve` process: many tables played at once, latency as spectators see it.
 
     python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--patches]
-                         [--url http://127.0.0.1:PORT | --server-src PATH]
+                         [--url http://127.0.0.1:PORT | --server-src PATH] [--bot-workers N]
 
 Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
 (one person and three value bettors, a roll a second); each has its person's connection and two
@@ -11,7 +11,7 @@ Bet, a roll every 0.05 s), the noisy neighbours, made as the measurement starts 
 many changes they made and how many finished). For every action a person makes that the server
 accepts, the latency is the time from sending it to each spectator's first state that includes
 it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
-memory.
+memory, its bot workers' CPU, and this script's own CPU.
 
 Without `--url` a server is started on a free loopback port with a fresh SQLite file (its
 per-address quotas raised: every table comes from this one address) and stopped at the end;
@@ -67,11 +67,12 @@ def loopback_only(url: str) -> str:
     return url.rstrip("/")
 
 
-def start_server(db: Path, src: str | None) -> tuple[subprocess.Popen, str]:
+def start_server(db: Path, src: str | None, bot_workers: int | None = None) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, **({"PYTHONPATH": src} if src else {})}
+    workers = [] if bot_workers is None else ["--bot-workers", str(bot_workers)]
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
                                 "--port", "0", "--db", str(db), "--bot-delay", "0.3",
-                                "--quota-tables", "100000", "--quota-connections", "100000"],
+                                "--quota-tables", "100000", "--quota-connections", "100000", *workers],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     for line in process.stdout:
@@ -216,6 +217,30 @@ def updated(state: dict | None, message: dict) -> dict | None:
     return state
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the server's bot workers), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
+
+
+def workers_cpu(pid: int) -> float:
+    """CPU seconds used by the server's child processes still running (its bot workers)."""
+    total = 0.0
+    for child in children(pid):
+        try:
+            total += proc_stat(child)[0]
+        except OSError:
+            pass
+    return total
+
+
 def proc_stat(pid: int) -> tuple[float, float]:
     """(CPU seconds used, resident MiB) of a process, from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -247,12 +272,16 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     await asyncio.sleep(2)   # connections open, first states arrive
     results.latencies.clear()
     before = proc_stat(pid) if pid else None
+    workers_before = workers_cpu(pid) if pid else 0.0
+    client_before = time.process_time()
     started = time.perf_counter()
     # the tables of bots start with the measurement (a game of theirs lasts about a minute)
     bots = [(await loop.run_in_executor(None, create_table, url, n, True))["id"] for n in range(bot_tables)]
     await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
     elapsed = time.perf_counter() - started
     after = proc_stat(pid) if pid else None
+    workers_after = workers_cpu(pid) if pid else 0.0
+    client = time.process_time() - client_before
     if bots:
         changes = [await loop.run_in_executor(None, fetch_json, f"{url}/api/tables/{table_id}") for table_id in bots]
         print(f"tables of bots: {sum(c['state_id'] for c in changes)} changes in all, "
@@ -268,7 +297,9 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
           f"max {max(lat, default=float('nan')):.1f} ms")
     print(f"messages to spectators: {results.messages}, mean {results.bytes / max(results.messages, 1) / 1024:.1f} KiB")
     if before and after:
-        print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB")
+        print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB; "
+              f"its bot workers {100 * (workers_after - workers_before) / elapsed:.0f}%")
+    print(f"this load script: CPU {100 * client / elapsed:.0f}% of one core")
 
 
 def table_counts(text: str) -> list[int]:
@@ -291,6 +322,8 @@ def main() -> None:
     parser.add_argument("--server-src", help="start the server from this src folder (another checkout)")
     parser.add_argument("--patches", action="store_true",
                         help="clients ask for patches rather than whole states (the web pages ask for whole states)")
+    parser.add_argument("--bot-workers", type=int, default=None,
+                        help="the server's --bot-workers (default: the server's own default; 0: threads)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600:
@@ -301,7 +334,7 @@ def main() -> None:
             url, pid = loopback_only(args.url), None
         else:
             folder = tempfile.mkdtemp(prefix="hippodrome-load-")
-            process, url = start_server(Path(folder) / "load.sqlite3", args.server_src)
+            process, url = start_server(Path(folder) / "load.sqlite3", args.server_src, args.bot_workers)
             pid = process.pid
         try:
             asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches))

@@ -2,4 +2,5 @@
 
 from hippodrome.cli.main import app
 
-app()
+if __name__ == "__main__":  # not when a worker process (the bots', spawned) imports the main module
+    app()

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
-import time
 import textwrap
+import time
+import urllib.request
 
 import pytest
 from fastapi.testclient import TestClient
@@ -36,13 +39,9 @@ def pending_decision(game="turfmaster-race", setup=None, seed=3):
 
 def held_keys(thinker: ProcessThinker) -> set[str]:
     """The keys of the bots the (single) worker holds, asked of the worker itself."""
-    worker = thinker._workers[0]
-    return set(worker.pool.submit(_held_in_worker).result(30))
-
-
-def _held_in_worker():
-    from hippodrome.table import thinking
-    return list(thinking._bots)
+    async def ask():
+        return await thinker._workers[0].ask("held")
+    return set(asyncio.run(ask()))
 
 
 @pytest.fixture
@@ -192,7 +191,7 @@ def worker_client(tmp_path):
 
 def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client):
     table = make_table(worker_client, seats=[{"name": "R", "kind": "bot", "level": "tactical"},
-                                             {"name": "B", "kind": "bot", "level": "search"}])
+                                             {"name": "B", "kind": "bot", "level": "random"}])
     hub = worker_client.app.state.hub
     with worker_client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws)
@@ -213,3 +212,74 @@ def test_ready_set_bet_bots_bet_through_a_worker(worker_client):
         state = receive(ws, predicate=lambda m: any(s["tokens"] for s in m["view"]["board"]), limit=5000)
     held = [t for s in state["view"]["board"] for t in s["tokens"]]
     assert held and all(t["seat"] in (0, 1) for t in held)
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
+
+
+def test_serve_runs_its_bots_in_one_lasting_worker(tmp_path):
+    """`hippodrome serve` (one bot worker by default): a table of bots plays a whole race, its
+    bots' thoughts answered by one worker that stays (none failed and was replaced: a worker that
+    cannot start, such as one that re-ran the command line, would be replaced at every thought)."""
+    process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0",
+                                "--bot-delay", "0", "--db", str(tmp_path / "served.sqlite3")],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline()).group(0)
+        body = json.dumps({"game": "turfmaster-race",
+                           "setup": {"horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
+                           "seats": [{"name": "A", "kind": "bot", "level": "tactical"},
+                                     {"name": "B", "kind": "bot", "level": "tactical"}]}).encode()
+        request = urllib.request.Request(url + "api/tables", data=body, headers={"Content-Type": "application/json"})
+        table = json.loads(urllib.request.urlopen(request, timeout=30).read())
+        deadline, workers = time.monotonic() + 120, set()
+        while time.monotonic() < deadline:
+            workers |= {pid for pid in _children(process.pid) if _is_worker(pid)}
+            if json.loads(urllib.request.urlopen(f"{url}api/tables/{table['id']}", timeout=30).read())["over"]:
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail("the table of bots did not finish its race")
+    finally:
+        process.terminate()
+        output, _ = process.communicate(timeout=30)
+    assert len(workers) == 1, workers
+    assert "worker process stopped" not in output and "cannot think in a worker" not in output, output
+
+
+def _is_worker(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            command = cmdline.read()
+    except OSError:
+        return False
+    return b"spawn_main" in command
+
+
+def test_a_long_thought_holds_up_no_other_bot_in_the_same_worker(thinker):
+    """A search bot's budget (here 3 s) runs in a thread of the worker: a tactical bot sent to the
+    same worker meanwhile answers while the search bot is still thinking."""
+    from hippodrome.turfmaster.bots import make_bot
+    match, pending = pending_decision()
+    view = match.state.view(pending.seat)
+
+    async def both():
+        searching = asyncio.ensure_future(thinker.think(make_bot("search", 1, think=3.0), lambda: view,
+                                                        pending.options))
+        quick = await thinker.think(TacticalBot(), lambda: view, pending.options)
+        still_thinking = not searching.done()
+        return quick, still_thinking, await searching
+
+    quick, still_thinking, searched = asyncio.run(both())
+    assert pending.allows(quick) and pending.allows(searched)
+    assert still_thinking

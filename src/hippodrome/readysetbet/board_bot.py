@@ -25,10 +25,8 @@ The bot sees only its seat's view and the options; its generator is its own.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import numpy as np
 
 from hippodrome.core.game import Action
 from hippodrome.readysetbet import vip as vipmod
@@ -69,8 +67,8 @@ class BoardBettor:
     name = "board"
 
     def __init__(self, seed: int | str = 0, simulations: int = SIMULATIONS):
-        self.rng = np.random.default_rng(random.Random(f"board:{seed}").getrandbits(64))
-        self.odds = LiveOdds(self.rng, simulations, timing=True)
+        self.seed = seed   # kept for the levels' common signature: the odds of a position are the same for every bot
+        self.odds = LiveOdds(simulations, timing=True)
         self._rolls_per_race: float | None = None
 
     # -- planning ------------------------------------------------------------------

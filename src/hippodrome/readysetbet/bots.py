@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 
 from hippodrome.core.game import Action
 from hippodrome.readysetbet.board_bot import BoardBettor
@@ -52,10 +51,9 @@ class ValueBettor:
     name = "value"
 
     def __init__(self, seed: int | str = 0, simulations: int = 1500):
-        self.seed = seed
-        self.rng = np.random.default_rng(random.Random(str(seed)).getrandbits(64))
+        self.seed = seed   # kept for the levels' common signature: the odds of a position are the same for every bot
         self.simulations = simulations
-        self.odds = LiveOdds(self.rng, simulations)
+        self.odds = LiveOdds(simulations)
 
     def _values(self, observation: dict[str, Any], options: tuple[Action, ...]) -> list[tuple[float, Action]]:
         return price_options(observation, options, self.odds)

@@ -16,7 +16,7 @@ exotics) gets a probability and an expected value for each token.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 import numpy as np
@@ -84,6 +84,8 @@ class Odds:
     #: with timing: per simulated race, the roll that closes the bets and the roll that ends it
     closes_at: np.ndarray | None = None
     ends_at: np.ndarray | None = None
+    #: space id -> chance of winning, filled as spaces are asked about (readysetbet.pricing)
+    chances: dict[str, float] = field(default_factory=dict, repr=False, compare=False)
 
     def chance_over_within(self, rolls: int, last_call: bool = False) -> float:
         """The chance that betting is over within ``rolls`` more rolls (at the finish for a seat

@@ -1,16 +1,17 @@
 """What a bet is worth to a seat, from the live odds and what the seat's view shows.
 
 Shared by the bots (:mod:`hippodrome.readysetbet.bots`, :mod:`hippodrome.readysetbet.board_bot`):
-the odds of the race position in the view, computed once per position with the bot's own
-generator, and the expected money of a token on a space, a loss costing no more than the money
+the odds of the race position in the view, computed once per position for every bot of the
+process (:func:`position_odds`), and the expected money of a token on a space, a loss costing no more than the money
 the seat has (R4's $0 floor).
 """
 
 from __future__ import annotations
 
+import zlib
+from functools import lru_cache
 from typing import Any
 
-import numpy as np
 
 from hippodrome.readysetbet.board import Space, race_spaces
 from hippodrome.readysetbet.dice_race import RaceState
@@ -18,31 +19,38 @@ from hippodrome.readysetbet.odds import Odds, race_odds
 from hippodrome.readysetbet.settlement import Token, bet_payout
 
 
-class LiveOdds:
-    """The odds of the race position a view shows, recomputed only when the position changes."""
+#: race positions whose odds the process keeps (the latest asked), shared by every bot in it
+SHARED_POSITIONS = 64
 
-    def __init__(self, rng: np.random.Generator, simulations: int, timing: bool = False):
-        self.rng = rng
+
+@lru_cache(maxsize=SHARED_POSITIONS)
+def position_odds(state: RaceState, simulations: int, timing: bool) -> Odds:
+    """The odds of a race position by ``simulations`` simulated finishes, from a generator seeded
+    by the position itself: the same answer for every bot that asks, so the bots of a table (and
+    those of every table at the same position, such as each race's start) share one computation."""
+    seed = zlib.crc32(repr((state.positions, state.last_sum, state.last_was_bonus, state.crossings,
+                            simulations, timing)).encode())
+    return race_odds(state, simulations, seed=seed, timing=timing)
+
+
+class LiveOdds:
+    """The odds of the race position a view shows (:func:`position_odds`), with each space's
+    chance of winning worked out once per position."""
+
+    def __init__(self, simulations: int, timing: bool = False):
         self.simulations = simulations
         self.timing = timing
-        self._key: Any = None
-        self._odds: Odds | None = None
-        self.chances: dict[str, float] = {}
 
     def of(self, race: dict[str, Any]) -> Odds:
-        key = (tuple(race["positions"].values()), race["last_sum"], race["last_was_bonus"])
-        if self._odds is None or self._key != key:
-            self._key = key
-            self._odds = race_odds(RaceState.from_json(race), self.simulations, rng=self.rng, timing=self.timing)
-            self.chances = {}
-        return self._odds
+        return position_odds(RaceState.from_json(race), self.simulations, self.timing)
 
     def chance(self, race: dict[str, Any], space: Space) -> float:
         """The chance that ``space`` wins, from the race position in ``race`` (a view's "race")."""
         odds = self.of(race)
-        if space.id not in self.chances:
-            self.chances[space.id] = odds.probability(space)
-        return self.chances[space.id]
+        found = odds.chances.get(space.id)
+        if found is None:
+            found = odds.chances[space.id] = odds.probability(space)
+        return found
 
 
 def board_spaces(observation: dict[str, Any]) -> dict[str, Space]:

@@ -253,7 +253,7 @@ class Hub:
         for room in self.rooms.values():
             await room.runner.stop()
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close)  # what is queued is written
-        self.thinker.close()
+        await asyncio.get_running_loop().run_in_executor(None, self.thinker.close)  # the bot workers stop
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),

@@ -12,9 +12,11 @@ in the process (tests, the terminal, simulations).
 
 :class:`ProcessThinker` (``hippodrome serve --bot-workers N``, one by default) sends a bot, pickled,
 to a worker process the first time it thinks and keeps it there under a key; later thoughts send
-only the key, the seat's view and the options, and the bot's own state (its random generator, the
-odds it keeps from one roll to the next) lives on in the worker. A bot always thinks in the same
-worker (chosen by its key). A bot the main process no longer holds is forgotten by its worker. A
+only the key, the seat's view and the options, and the bot's own state (its random generator, what
+it keeps from one decision to the next) lives on in the worker. A bot always thinks in the same
+worker (chosen by its key); a worker runs each thought in a thread of its own, so thoughts of
+several tables go on side by side there as they would in the server's threads (a search bot's
+second of thinking holds up no other table's bot), only without the server's interpreter lock. A bot the main process no longer holds is forgotten by its worker. A
 worker that dies is replaced (the thought it was running counts as the bot failing: the table plays
 a random legal option, as for a bot's bug) and its bots are sent again. A bot that cannot be
 pickled, or whose class is not this project's own (a test's stand-in), thinks in a thread. A worker
@@ -27,9 +29,11 @@ state: the seat's own view, nothing hidden from it) and the options.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
+import pickle
 import random
 import threading
 import time
@@ -37,7 +41,8 @@ import uuid
 import weakref
 import zlib
 from collections import OrderedDict
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
 from typing import Any, Callable, Iterable
 
 from hippodrome.core.bot import Bot
@@ -83,7 +88,10 @@ THREADS = ThreadThinker()
 
 # -- the worker process's side ---------------------------------------------------------
 _UNKNOWN = "unknown bot"
+#: thoughts a worker runs at once, each in a thread of its own (a search bot takes its whole budget)
+THOUGHTS_AT_ONCE = 64
 _bots: OrderedDict[str, Bot] = OrderedDict()
+_bots_lock = threading.Lock()
 
 
 def _watch_parent(parent: int) -> None:
@@ -97,28 +105,149 @@ def _watch_parent(parent: int) -> None:
 
 def _think_in_worker(key: str, bot: Bot | None, forgotten: list[str], observation: dict[str, Any],
                      options: tuple[Action, ...], free_seed: int | None) -> Any:
-    for gone in forgotten:
-        _bots.pop(gone, None)
-    if bot is not None:
-        _bots[key] = bot
-        while len(_bots) > WORKER_BOTS:
-            _bots.popitem(last=False)
-    bot = _bots.get(key)
-    if bot is None:
-        return _UNKNOWN
-    _bots.move_to_end(key)
+    with _bots_lock:
+        for gone in forgotten:
+            _bots.pop(gone, None)
+        if bot is not None:
+            _bots[key] = bot
+            while len(_bots) > WORKER_BOTS:
+                _bots.popitem(last=False)
+        bot = _bots.get(key)
+        if bot is None:
+            return _UNKNOWN
+        _bots.move_to_end(key)
     return bot_thought(bot, observation, options, free_seed)
 
 
+def _held_in_worker() -> list[str]:
+    """The keys of the bots this worker holds (for tests)."""
+    with _bots_lock:
+        return list(_bots)
+
+
+_CALLS: dict[str, Callable[..., Any]] = {"think": _think_in_worker, "held": _held_in_worker}
+
+
+def _serve(conn: Connection, parent: int) -> None:
+    """A worker's main loop: each request (its number, then the pickled call) runs in a thread of
+    its own, so that one bot's long thought holds up no other; answers go back as they come."""
+    _watch_parent(parent)
+    threads = ThreadPoolExecutor(max_workers=THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-thought")
+    sending = threading.Lock()
+
+    def answer(number: int, ok: bool, value: Any) -> None:
+        with sending:
+            try:
+                conn.send((number, ok, value))
+            except (OSError, ValueError):  # the server is gone
+                os._exit(0)
+            except Exception as error:  # an answer that cannot be pickled
+                conn.send((number, False, f"{type(error).__name__}: {error}"))
+
+    def run(number: int, payload: bytes) -> None:
+        try:
+            name, args = pickle.loads(payload)
+            answer(number, True, _CALLS[name](*args))
+        except Exception as error:
+            answer(number, False, f"{type(error).__name__}: {error}")
+
+    while True:
+        try:
+            number, payload = conn.recv()
+        except (EOFError, OSError):  # the server closed its end, or is gone
+            os._exit(0)
+        threads.submit(run, number, payload)
+
+
 # -- the server's side ------------------------------------------------------------------
+class WorkerStopped(RuntimeError):
+    """The worker process stopped (killed, or crashed) before it answered."""
+
+
 class _Worker:
-    """One worker process (a one-process pool) and the keys of the bots it holds."""
+    """One worker process, the thoughts it was asked and has not answered, and the keys of the
+    bots it holds. A thread of the server's process reads its answers and settles their futures
+    on their event loop."""
 
     def __init__(self) -> None:
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_watch_parent, initargs=(os.getpid(),))
+        context = multiprocessing.get_context("spawn")
+        self.conn, there = context.Pipe()
+        self.process = context.Process(target=_serve, args=(there, os.getpid()), name="hippodrome-bots",
+                                       daemon=True)
+        self.process.start()
+        there.close()
         self.holds: set[str] = set()
         self.forgotten: list[str] = []
+        self.stopped = False
+        self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = {}
+        self._numbers = itertools.count()
+        self._sending = threading.Lock()
+        threading.Thread(target=self._read, name="hippodrome-bot-answers", daemon=True).start()
+
+    def ask(self, name: str, *args: Any) -> asyncio.Future:
+        """Send the call; its future (on the running loop) gets the answer. Raises what pickling
+        raises (the caller thinks in a thread then) and WorkerStopped."""
+        payload = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        number = next(self._numbers)
+        self._waiting[number] = (loop, future)
+        try:
+            with self._sending:
+                if self.stopped:
+                    raise WorkerStopped("the bot worker stopped")  # i18n: programming error (handled: a new worker)
+                self.conn.send((number, payload))
+        except (OSError, ValueError) as error:
+            self._waiting.pop(number, None)
+            raise WorkerStopped(str(error)) from error
+        except WorkerStopped:
+            self._waiting.pop(number, None)
+            raise
+        return future
+
+    def _read(self) -> None:
+        while True:
+            try:
+                number, ok, value = self.conn.recv()
+            except (EOFError, OSError):
+                break
+            loop, future = self._waiting.pop(number, (None, None))
+            if future is not None:
+                _settle_on(loop, future, ok, value)
+        with self._sending:
+            self.stopped = True
+        for loop, future in list(self._waiting.values()):
+            _settle_on(loop, future, None, "the bot worker stopped")
+        self._waiting.clear()
+
+    def stop(self) -> None:
+        """Stop the process (thoughts under way are dropped; their futures hear WorkerStopped)."""
+        with self._sending:
+            self.stopped = True
+        self.process.terminate()
+        self.process.join(PARENT_CHECK * 5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(PARENT_CHECK * 5)
+
+
+def _settle_on(loop: asyncio.AbstractEventLoop, future: asyncio.Future, ok: bool | None, value: Any) -> None:
+    """From the reading thread: settle ``future`` on its loop (unless that loop is closed)."""
+    try:
+        loop.call_soon_threadsafe(_settle, future, ok, value)
+    except RuntimeError:  # the loop that asked is closed: nobody waits any more
+        pass
+
+
+def _settle(future: asyncio.Future, ok: bool | None, value: Any) -> None:
+    if future.done():
+        return
+    if ok:
+        future.set_result(value)
+    elif ok is None:
+        future.set_exception(WorkerStopped(value))
+    else:
+        future.set_exception(RuntimeError(value))
 
 
 class ProcessThinker:
@@ -164,7 +293,7 @@ class ProcessThinker:
 
     def _worker(self, index: int) -> _Worker:
         worker = self._workers[index]
-        if worker is None:
+        if worker is None or worker.stopped:
             worker = self._workers[index] = _Worker()
         return worker
 
@@ -174,19 +303,18 @@ class ProcessThinker:
         if key is None:
             return await THREADS.think(bot, observe, options, free_seed)
         observation = observe()
-        loop = asyncio.get_running_loop()
         for _attempt in range(2):   # the second only when the worker had lost the bot
-            index = self._index(key)
-            worker = self._worker(index)
+            worker = self._worker(self._index(key))
             with self._lock:
                 forgotten, worker.forgotten = worker.forgotten, []
             sent = None if key in worker.holds else bot
             try:
-                answer = await loop.run_in_executor(worker.pool, _think_in_worker, key, sent, forgotten,
-                                                    observation, options, free_seed)
-            except BrokenExecutor:
+                answer = await worker.ask("think", key, sent, forgotten, observation, options, free_seed)
+            except WorkerStopped:
                 log.warning("a bot worker process stopped; starting another (this thought counts as failed)")
-                self._replace(index, worker)
+                return None
+            except RuntimeError as error:  # the worker could not run the call (an unpicklable answer)
+                log.warning("bot %s failed in its worker process: %s", type(bot).__name__, error)
                 return None
             except Exception as error:  # the bot (or what it holds) cannot be pickled: a thread then
                 log.warning("bot %s cannot think in a worker process (%s); it thinks in a thread",
@@ -200,18 +328,13 @@ class ProcessThinker:
             worker.holds.discard(key)
         return None
 
-    def _replace(self, index: int, worker: _Worker) -> None:
-        if self._workers[index] is worker:
-            self._workers[index] = None
-            worker.pool.shutdown(wait=False, cancel_futures=True)
-
     def close(self) -> None:
         """Stop the workers (thoughts under way are dropped); later thoughts run in threads."""
         self.closed = True
         for index, worker in enumerate(self._workers):
             if worker is not None:
                 self._workers[index] = None
-                worker.pool.shutdown(wait=False, cancel_futures=True)
+                worker.stop()
 
 
 def thinker_for(workers: int) -> ThreadThinker | ProcessThinker:
@@ -220,7 +343,7 @@ def thinker_for(workers: int) -> ThreadThinker | ProcessThinker:
 
 
 def worker_pids(thinker: ThreadThinker | ProcessThinker) -> Iterable[int]:
-    """The process ids of a thinker's running workers (for tests and the load bench)."""
+    """The process ids of a thinker's running workers (for tests)."""
     for worker in getattr(thinker, "_workers", ()):
-        if worker is not None:
-            yield from (process.pid for process in (worker.pool._processes or {}).values())
+        if worker is not None and not worker.stopped:
+            yield worker.process.pid
