@@ -1,7 +1,7 @@
 """Load on one `hippodrome serve` process: many tables played at once, latency as spectators see it.
 
     python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--patches]
-                         [--url http://127.0.0.1:PORT | --server-src PATH] [--bot-workers N]
+                         [--url http://127.0.0.1:PORT | --server-src PATH] [--bot-workers N] [--warmup 5]
 
 Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
 (one person and three value bettors, a roll a second); each has its person's connection and two
@@ -11,7 +11,9 @@ Bet, a roll every 0.05 s), the noisy neighbours, made as the measurement starts 
 many changes they made and how many finished). For every action a person makes that the server
 accepts, the latency is the time from sending it to each spectator's first state that includes
 it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
-memory, its bot workers' CPU, and this script's own CPU.
+memory, its bot workers' CPU, and this script's own CPU. The first `--warmup` seconds (5) after
+the connections open, while every table starts at once (people press Ready, the first deals, the
+bot workers start), are reported apart and left out of the figures.
 
 Without `--url` a server is started on a free loopback port with a fresh SQLite file (its
 per-address quotas raised: every table comes from this one address) and stopped at the end;
@@ -258,7 +260,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int, pid: int | None,
-              patches: bool) -> None:
+              patches: bool, warmup: float = 0.0) -> None:
     rng = random.Random(seed)
     results = Results()
     stop = asyncio.Event()
@@ -271,6 +273,13 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
                   asyncio.ensure_future(load.spectator())]
     await asyncio.sleep(2)   # connections open, first states arrive
     results.latencies.clear()
+    if warmup:   # every table starts at once: its people press Ready, the first deals, the bot workers start
+        await asyncio.sleep(warmup)
+        start_burst = [x * 1000 for x in results.latencies]
+        print(f"the first {warmup:.0f} s (every table starting at once, not counted below): "
+              f"p50 {percentile(start_burst, 0.5):.1f} ms, p99 {percentile(start_burst, 0.99):.1f} ms, "
+              f"{len(start_burst)} deliveries")
+        results.latencies.clear()
     before = proc_stat(pid) if pid else None
     workers_before = workers_cpu(pid) if pid else 0.0
     client_before = time.process_time()
@@ -324,10 +333,12 @@ def main() -> None:
                         help="clients ask for patches rather than whole states (the web pages ask for whole states)")
     parser.add_argument("--bot-workers", type=int, default=None,
                         help="the server's --bot-workers (default: the server's own default; 0: threads)")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds after the tables start that are reported apart, not in the figures (0: none)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600:
-        sys.exit("--bot-tables 0..1000, --seconds 1..600")
+    if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600 or not 0 <= args.warmup <= 120:
+        sys.exit("--bot-tables 0..1000, --seconds 1..600, --warmup 0..120")
     for tables in args.tables:
         process = None
         if args.url:
@@ -337,7 +348,7 @@ def main() -> None:
             process, url = start_server(Path(folder) / "load.sqlite3", args.server_src, args.bot_workers)
             pid = process.pid
         try:
-            asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches))
+            asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches, args.warmup))
         finally:
             if process:
                 stop_server(process)

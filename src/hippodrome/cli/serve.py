@@ -46,6 +46,7 @@ def serve(
 
     import uvicorn
 
+    from hippodrome.core.registry import warm_up_games
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
@@ -83,6 +84,9 @@ def serve(
         app.state.hub.cluster.address = advertise or url
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
+    # the tables each game computes once per process, filled beside the loop rather than by the
+    # first table's move on it
+    threading.Thread(target=warm_up_games, name="hippodrome-warm-up", daemon=True).start()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])

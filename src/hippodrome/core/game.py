@@ -312,6 +312,11 @@ class Game(ABC):
     @abstractmethod
     def clone(self) -> "Game": ...
 
+    @classmethod
+    def warm_up(cls) -> None:
+        """Fill the tables the game computes once per process (a server calls it at start, in a
+        thread, so that the first table of the game does not wait for them). None by default."""
+
     #: entries of a decision's context every seat is shown, not only the deciding one
     public_decision_context: ClassVar[tuple[str, ...]] = ()
 

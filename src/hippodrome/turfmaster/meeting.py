@@ -92,6 +92,7 @@ from hippodrome.turfmaster.setup import (
     setup_object,
 )
 from hippodrome.turfmaster.description import MEETING
+from hippodrome.turfmaster.movement import warm_up_courses
 
 RACES = 3
 BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
@@ -153,6 +154,11 @@ class Meeting(DeclaredState, Game):
     )
 
     # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def warm_up(cls) -> None:
+        warm_up_courses()
+
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Meeting":
         setup = setup_object(setup, cls.name)

@@ -353,3 +353,14 @@ def reach(course: Course, start: int, limit: int, blocked: set[int] | frozenset[
             if side != NO_SQUARE and side not in blocked and side not in fences:
                 stack.append((side, point, changes_to_late))
     return fewest
+
+
+def warm_up_courses() -> None:
+    """Fill every built-in course's table of empty-course moves (:func:`_free_moves`), with and
+    without its fences: the first move on a course otherwise fills it (about 0.15 s)."""
+    from hippodrome.turfmaster.course import COURSE_NAMES, load_course
+
+    for name in COURSE_NAMES:
+        course = load_course(name)
+        for fences in {frozenset(), course.fence_squares}:
+            _free_moves(course, 0, 1, fences)

@@ -53,7 +53,7 @@ from hippodrome.turfmaster.cards import (
     is_joker,
 )
 from hippodrome.turfmaster.course import Course
-from hippodrome.turfmaster.movement import MoveOptions, moves_among
+from hippodrome.turfmaster.movement import MoveOptions, moves_among, warm_up_courses
 from hippodrome.turfmaster.position import place_horses
 from hippodrome.turfmaster.square_words import square_params
 from hippodrome.turfmaster.setup import (
@@ -193,6 +193,11 @@ class Race(DeclaredState, Game):
     )
 
     # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def warm_up(cls) -> None:
+        warm_up_courses()
+
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Race":
         setup = setup_object(setup, cls.name)

@@ -1,0 +1,31 @@
+"""Game.warm_up: TurfMaster fills each built-in course's table of empty-course moves (T3, T5: every
+square and every value of a card or a roll; T11: with the course's fences) once per process, the
+server at its start and each bot worker, so that no table's first move waits for it."""
+
+import pytest
+
+from hippodrome.core.registry import warm_up_games
+from hippodrome.turfmaster.course import COURSE_NAMES, load_course
+from hippodrome.turfmaster.meeting import Meeting
+from hippodrome.turfmaster.race import Race
+
+
+def course_tables():
+    return {name: set(load_course(name).free_moves) for name in COURSE_NAMES}
+
+
+def expected_tables():
+    return {name: {frozenset(), load_course(name).fence_squares} for name in COURSE_NAMES}
+
+
+@pytest.mark.parametrize("warm_up", [warm_up_games, Race.warm_up, Meeting.warm_up])
+def test_warm_up_fills_every_course_with_and_without_its_fences(warm_up, monkeypatch):
+    for name in COURSE_NAMES:
+        monkeypatch.setattr(load_course(name), "free_moves", {})
+    assert all(not tables for tables in course_tables().values())
+    warm_up()
+    assert course_tables() == expected_tables()
+    for name in COURSE_NAMES:
+        course = load_course(name)
+        for table in course.free_moves.values():
+            assert len(table) >= len(course)   # every square, at least one value each
