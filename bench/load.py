@@ -11,9 +11,10 @@ Bet, a roll every 0.05 s), the noisy neighbours, made as the measurement starts 
 many changes they made and how many finished). For every action a person makes that the server
 accepts, the latency is the time from sending it to each spectator's first state that includes
 it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
-memory, its bot workers' CPU, and this script's own CPU. The first `--warmup` seconds (5) after
-the connections open, while every table starts at once (people press Ready, the first deals, the
-bot workers start), are reported apart and left out of the figures.
+memory, its bot workers' CPU, and this script's own CPU. The tables start one by one over the
+first `--warmup` seconds (5; each person presses Ready at a random moment in them, as tables of a
+lobby start, where `--warmup 0` starts them all at once); those seconds (and the bot workers'
+start) are reported apart and left out of the figures.
 
 Without `--url` a server is started on a free loopback port with a fresh SQLite file (its
 per-address quotas raised: every table comes from this one address) and stopped at the end;
@@ -122,8 +123,9 @@ class TableLoad:
     """One table: its person (who acts) and its spectators (who time what they see)."""
 
     def __init__(self, url: str, table: dict, results: Results, rng: random.Random, stop: asyncio.Event,
-                 patches: bool = False):
+                 patches: bool = False, stagger: float = 0.0):
         self.patches = patches
+        self.stagger = stagger             # the person presses Ready within this many seconds
         self.ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table['id']}"
         self.table, self.results, self.rng, self.stop = table, results, rng, stop
         self.sent: dict[int, float] = {}   # state id the act was made on -> when it was sent
@@ -169,6 +171,9 @@ class TableLoad:
                     self.changed.clear()
                     latest = self.latest
                     if latest.get("status") == "waiting":
+                        if self.stagger:   # tables start one by one, as a lobby's do, not all at once
+                            await asyncio.sleep(self.rng.uniform(0, self.stagger))
+                            self.stagger = 0.0
                         await ws.send(json.dumps({"v": 1, "type": "ready"}))
                     elif latest.get("status") == "between_races":
                         await ws.send(json.dumps({"v": 1, "type": "next_race"}))
@@ -268,15 +273,15 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     made = [await loop.run_in_executor(None, create_table, url, n, False) for n in range(tables)]
     tasks = []
     for table in made:
-        load = TableLoad(url, table, results, random.Random(rng.random()), stop, patches)
+        load = TableLoad(url, table, results, random.Random(rng.random()), stop, patches, warmup)
         tasks += [asyncio.ensure_future(load.person()), asyncio.ensure_future(load.spectator()),
                   asyncio.ensure_future(load.spectator())]
     await asyncio.sleep(2)   # connections open, first states arrive
     results.latencies.clear()
-    if warmup:   # every table starts at once: its people press Ready, the first deals, the bot workers start
+    if warmup:   # the tables start one by one meanwhile: their people press Ready, the first deals
         await asyncio.sleep(warmup)
         start_burst = [x * 1000 for x in results.latencies]
-        print(f"the first {warmup:.0f} s (every table starting at once, not counted below): "
+        print(f"the first {warmup:.0f} s (the tables starting, not counted below): "
               f"p50 {percentile(start_burst, 0.5):.1f} ms, p99 {percentile(start_burst, 0.99):.1f} ms, "
               f"{len(start_burst)} deliveries")
         results.latencies.clear()
