@@ -50,7 +50,8 @@ class Server:
     def start(self):
         self.process = process = subprocess.Popen(
             [sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
-             "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
+             "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay),
+             "--think", "0.05"],   # the lobby's default bot level is the search bot
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         address = threading.Event()
 

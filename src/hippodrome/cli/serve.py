@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import webbrowser
 from typing import List, Optional
@@ -40,6 +41,8 @@ def serve(
     bot_workers: int = typer.Option(1, "--bot-workers", min=0, metavar="N", help=help_text(
         "Processes the bots think in, beside the server's own (0: threads of the server's process, "
         "where a bot's thinking slows every table).")),
+    think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
+        "Seconds a search bot thinks per decision (default: 1).")),
     lang: str = lang_option(),
 ) -> None:
     import socket
@@ -47,6 +50,7 @@ def serve(
     import uvicorn
 
     from hippodrome.core.registry import warm_up_games
+    from hippodrome.turfmaster.search import THINK_VARIABLE
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
@@ -59,6 +63,8 @@ def serve(
     except ValueError as error:
         typer.echo(localize_error(error, lang), err=True)  # says which value and what an origin looks like
         raise typer.Exit(2)
+    if think is not None:   # the search bots of this server's tables (and its bot workers) read it
+        os.environ[THINK_VARIABLE] = repr(think)
     try:
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),

@@ -214,9 +214,9 @@ class _Board:
 
 
 def _search_bot(seed: int | str = 0, think: float | None = None):
-    from hippodrome.turfmaster.search import DEFAULT_THINK, SearchBot  # search imports this module
+    from hippodrome.turfmaster.search import SearchBot  # search imports this module
 
-    return SearchBot(seed, think=DEFAULT_THINK if think is None else think)
+    return SearchBot(seed, think=think)
 
 
 #: the bots by name; the search bot thinks ``think`` seconds a decision (`--think`)
