@@ -49,8 +49,7 @@ def serve(
 
     import uvicorn
 
-    from hippodrome.core.registry import warm_up_games
-    from hippodrome.turfmaster.search import THINK_VARIABLE
+    from hippodrome.core.bot import SEARCH_THINK_VARIABLE
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
@@ -64,7 +63,7 @@ def serve(
         typer.echo(localize_error(error, lang), err=True)  # says which value and what an origin looks like
         raise typer.Exit(2)
     if think is not None:   # the search bots of this server's tables (and its bot workers) read it
-        os.environ[THINK_VARIABLE] = repr(think)
+        os.environ[SEARCH_THINK_VARIABLE] = repr(think)
     try:
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
@@ -90,9 +89,6 @@ def serve(
         app.state.hub.cluster.address = advertise or url
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
-    # the tables each game computes once per process, filled beside the loop rather than by the
-    # first table's move on it
-    threading.Thread(target=warm_up_games, name="hippodrome-warm-up", daemon=True).start()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,19 @@ class Connection:
         self.sent = None
 
 
+_warmed: set[type] = set()
+
+
+def warm_up_in_background(game: str) -> None:
+    """The game's :meth:`~hippodrome.core.game.Game.warm_up`, once per process, in a thread, when
+    its first table is made or loaded: its tables are filled beside the loop, not by the first move
+    on it (a process serving no table of the game pays nothing)."""
+    cls = game_class(game)
+    if cls not in _warmed:
+        _warmed.add(cls)
+        threading.Thread(target=cls.warm_up, name=f"hippodrome-warm-up-{game}", daemon=True).start()
+
+
 class Room:
     def __init__(self, table_id: str, game: str, table: Table, seats_info: list[dict[str, Any]], host_hash: str,
                  options: dict[str, Any], storage: Storage, writer: StoreWriter, bot_delay: float,
@@ -61,6 +75,7 @@ class Room:
         self.id = table_id
         self.game = game
         self.description: GameDescription = game_class(game).description
+        warm_up_in_background(game)
         self.table = table
         self.seats_info = seats_info  # name, kind, level (no tokens)
         self.host_hash = host_hash

@@ -47,7 +47,6 @@ from typing import Any, Callable, Iterable
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.game import Action
-from hippodrome.core.registry import warm_up_games
 from hippodrome.table.bots import free_choice
 
 log = logging.getLogger(__name__)
@@ -134,7 +133,6 @@ def _serve(conn: Connection, parent: int) -> None:
     its own, so that one bot's long thought holds up no other; answers go back as they come."""
     _watch_parent(parent)
     threads = ThreadPoolExecutor(max_workers=THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-thought")
-    threads.submit(warm_up_games)   # the games' tables, ready before the first bot needs them
     sending = threading.Lock()
 
     def answer(number: int, ok: bool, value: Any) -> None:

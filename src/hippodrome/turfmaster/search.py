@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any, Callable
 
+from hippodrome.core.bot import SEARCH_THINK_VARIABLE
 from hippodrome.core.game import Action
 from hippodrome.i18n import Message
 from hippodrome.turfmaster.bots import TacticalBot
@@ -33,7 +34,7 @@ from hippodrome.turfmaster.search_state import CARD, DIE, KIND_JOKER, KIND_VALUE
 #: seconds of thought per decision when none is given (`--think`) and HIPPODROME_SEARCH_THINK is unset
 DEFAULT_THINK = 1.0
 #: the environment variable that sets the search bots' thinking time where none is given (a server's tables)
-THINK_VARIABLE = "HIPPODROME_SEARCH_THINK"
+THINK_VARIABLE = SEARCH_THINK_VARIABLE
 
 
 def default_think() -> float:
