@@ -4,7 +4,6 @@ server in a thread when its first table of the game is made), so that no table's
 
 import pytest
 
-from hippodrome.core.registry import warm_up_games
 from hippodrome.turfmaster.course import COURSE_NAMES, load_course
 from hippodrome.turfmaster.meeting import Meeting
 from hippodrome.turfmaster.race import Race
@@ -18,7 +17,7 @@ def expected_tables():
     return {name: {frozenset(), load_course(name).fence_squares} for name in COURSE_NAMES}
 
 
-@pytest.mark.parametrize("warm_up", [warm_up_games, Race.warm_up, Meeting.warm_up])
+@pytest.mark.parametrize("warm_up", [Race.warm_up, Meeting.warm_up])
 def test_warm_up_fills_every_course_with_and_without_its_fences(warm_up, monkeypatch):
     for name in COURSE_NAMES:
         monkeypatch.setattr(load_course(name), "free_moves", {})

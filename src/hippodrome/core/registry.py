@@ -42,12 +42,3 @@ def description_of(name: str) -> GameDescription:
 
     return game_class(name).description
 
-
-def warm_up_games() -> None:
-    """Every game's :meth:`~hippodrome.core.game.Game.warm_up` (each distinct one once)."""
-    done = set()
-    for cls in load_games().values():
-        warm = cls.warm_up.__func__
-        if warm not in done:
-            done.add(warm)
-            cls.warm_up()
