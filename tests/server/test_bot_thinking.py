@@ -103,6 +103,25 @@ def test_a_killed_worker_is_replaced_and_its_bots_sent_again(thinker):
     assert answers[:-1] in ([], [None])
 
 
+def test_a_send_to_a_dead_worker_marks_it_stopped_at_once(monkeypatch):
+    """The next thought must start a new worker even when the thread that reads the worker's answers
+    has not yet seen its pipe close (CI once saw three failed thoughts in a row after a kill)."""
+    from hippodrome.table import thinking
+    monkeypatch.setattr(thinking._Worker, "_read", lambda self: None)   # a reader that never notices
+    worker = thinking._Worker()
+    try:
+        os.kill(worker.process.pid, signal.SIGKILL)
+        worker.process.join(10)
+
+        async def ask():
+            return await worker.ask("held")
+        with pytest.raises(thinking.WorkerStopped):
+            asyncio.run(ask())
+        assert worker.stopped
+    finally:
+        worker.stop()
+
+
 class StandIn:
     """A test's bot: not the project's own, so it thinks in a thread of this process."""
 

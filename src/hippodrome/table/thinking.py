@@ -192,17 +192,19 @@ class _Worker:
         future = loop.create_future()
         number = next(self._numbers)
         self._waiting[number] = (loop, future)
-        try:
-            with self._sending:
+        with self._sending:
+            try:
                 if self.stopped:
                     raise WorkerStopped("the bot worker stopped")  # i18n: programming error (handled: a new worker)
                 self.conn.send((number, payload))
-        except (OSError, ValueError) as error:
-            self._waiting.pop(number, None)
-            raise WorkerStopped(str(error)) from error
-        except WorkerStopped:
-            self._waiting.pop(number, None)
-            raise
+            except (OSError, ValueError, WorkerStopped) as error:
+                # a send that fails finds the worker gone: marked at once, so that the next thought
+                # starts a new worker without waiting for the reading thread to see the pipe close
+                self.stopped = True
+                self._waiting.pop(number, None)
+                if isinstance(error, WorkerStopped):
+                    raise
+                raise WorkerStopped(str(error)) from error
         return future
 
     def _read(self) -> None:
