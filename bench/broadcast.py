@@ -22,6 +22,10 @@ import zlib
 
 from hippodrome.server.rooms import Connection, Room, new_lifecycle
 from hippodrome.server.views import json_default
+try:
+    from hippodrome.server.websocket import DEFLATE_SETTINGS, DEFLATE_WINDOW_BITS
+except ImportError:  # a checkout before the server chose its own: uvicorn's (zlib's default level)
+    DEFLATE_WINDOW_BITS, DEFLATE_SETTINGS = 12, {"memLevel": 5}
 from hippodrome.table.bots import make_bot
 from hippodrome.table.table import Seat, Table
 
@@ -34,7 +38,7 @@ def played_room(game: str, spectators: int, seed: int) -> tuple[Room, list[Conne
     seats = [Seat(f"bot {n}", make_bot(game, "random", f"{seed}:{n}")) for n in range(players)]
     table = Table(game, SETUPS[game], seats, seed=seed)
     info = [{"name": f"bot {n}", "kind": "bot", "level": "random"} for n in range(players)]
-    room = Room("bench", game, table, info, "", {}, None, 0.0,
+    room = Room("bench", game, table, info, "", {}, storage=None, writer=None, bot_delay=0.0,
                 lifecycle=new_lifecycle(info, {}))
     connections = [Connection(seat=0, joined=True)] + [Connection(joined=True) for _ in range(spectators)]
     room.connections.update(connections)
@@ -57,8 +61,10 @@ def step(table: Table, rng: random.Random) -> bool:
 
 def deflated(connection: Connection, text: str) -> int:
     """What the websocket does with a message on its way out: permessage-deflate (on by default in
-    the server and in browsers), one compressor per connection that keeps its context."""
-    compressor = DEFLATE.setdefault(id(connection), zlib.compressobj(wbits=-15))
+    the server and in browsers) with the server's settings, one compressor per connection that
+    keeps its context."""
+    compressor = DEFLATE.setdefault(id(connection), zlib.compressobj(
+        wbits=-DEFLATE_WINDOW_BITS, **DEFLATE_SETTINGS))
     return len(compressor.compress(text.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH))
 
 

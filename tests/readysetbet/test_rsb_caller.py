@@ -246,3 +246,42 @@ def test_the_race_is_called_off_once_the_house_has_placed_its_tokens():
     lines = match.state.view(None)["caller"]["lines"]
     assert lines and lines[0] == {"msgid": "They're off!", "params": {}}
     assert lines == type(match.state).from_json(match.state.to_json()).view(None)["caller"]["lines"]
+
+
+def random_race_sums(rng):
+    """The dice totals of a race run to its finish (R1)."""
+    state, sums = RaceState.start(), []
+    while not state.finished:
+        total = rng.randint(1, 6) + rng.randint(1, 6)
+        state, _events = advance(state, total)
+        sums.append(total)
+    return sums
+
+
+def test_race_calls_told_roll_by_roll_are_the_whole_race_told_at_once():
+    """The views ask for a race's lines at every roll; the lines are told once per roll and kept
+    (caller._TOLD), and are the same as telling the race from its start (R1-R3), whatever the
+    order the rolls are asked in, for prefixes, for races that part ways, and once forgotten."""
+    import random as random_module
+    from hippodrome.readysetbet import caller as caller_module
+
+    rng = random_module.Random(11)
+    for race in range(12):
+        sums = random_race_sums(rng)
+        seed = rng.randrange(2 ** 32)
+        whole = [line.to_json() for line in call_race(sums, f"{seed}:race:{race}")]
+        cuts = list(range(len(sums) + 1))
+        if race % 3 == 1:
+            rng.shuffle(cuts)
+        if race % 3 == 2:
+            caller_module._TOLD.clear()
+        for cut in cuts:
+            told = caller_module.race_calls(seed, race, sums[:cut])
+            assert told == [line.to_json() for line in call_race(sums[:cut], f"{seed}:race:{race}")], (race, cut)
+        assert caller_module.race_calls(seed, race, sums) == whole
+        # two races parting ways after the same beginning: going on from a kept caller leaves it as it was
+        caller_module._TOLD.clear()
+        caller_module.race_calls(seed, race, sums[:3])
+        for fork in (sums[:3] + [12 if sums[3] != 12 else 2], sums[:4], sums[:5]):
+            assert caller_module.race_calls(seed, race, fork) == [
+                line.to_json() for line in call_race(fork, f"{seed}:race:{race}")], (race, fork)

@@ -53,6 +53,7 @@ def serve(
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
+    from hippodrome.server.websocket import WebSocketProtocol
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)
@@ -89,7 +90,7 @@ def serve(
         app.state.hub.cluster.address = advertise or url
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, ws=WebSocketProtocol)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
 

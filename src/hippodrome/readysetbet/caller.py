@@ -20,6 +20,9 @@ same rolls give the same lines, whatever the language.
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Union
 
 from hippodrome.core.chance import Pool
@@ -246,6 +249,15 @@ class RaceCaller:
         self.charged: set[str] = set()
         self._last: dict[str, str] = {}
 
+    def copy(self) -> "RaceCaller":
+        """A caller that goes on from here as this one would, leaving this one as it is."""
+        twin = RaceCaller.__new__(RaceCaller)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.leader, twin.broken_away = self.leader, self.broken_away
+        twin.charged, twin._last = set(self.charged), dict(self._last)
+        return twin
+
     def say(self, key: str, n: int | None = None, **params: Any) -> Message:
         """One line for ``key`` (a counted line takes ``n``), not the same as the last line for that
         key when there is a choice."""
@@ -359,10 +371,64 @@ def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | No
     return lines
 
 
+@dataclass(frozen=True)
+class _Told:
+    """A race told up to some roll: the caller as it stands then (never changed afterwards: the
+    next roll goes on from a copy), the race's state, and the lines so far as message JSON."""
+
+    caller: RaceCaller
+    state: RaceState
+    lines: tuple[dict[str, Any], ...]
+
+    def then(self, dice_sum: int) -> "_Told":
+        caller, (state, events) = self.caller.copy(), advance(self.state, dice_sum)
+        said = caller.call_roll(self.state, state, events)
+        return _Told(caller, state, self.lines + tuple(line.to_json() for line in said))
+
+
+#: races told, by (seed, rolls): each view of a race in progress asks for its lines, and every roll
+#: goes on from the lines of the roll before instead of telling the race again from its start
+_TOLD: OrderedDict[tuple[str, tuple[int, ...]], _Told] = OrderedDict()
+_TOLD_LOCK = threading.Lock()
+#: races (each at one roll) kept
+TOLD_KEPT = 2048
+
+
+def _told(seed: str, sums: tuple[int, ...]) -> _Told:
+    """The race of ``seed`` told through ``sums``, from the longest beginning already told."""
+    with _TOLD_LOCK:
+        known = len(sums)
+        while known >= 0 and (seed, sums[:known]) not in _TOLD:
+            known -= 1
+        if known >= 0:
+            told = _TOLD[(seed, sums[:known])]
+            _TOLD.move_to_end((seed, sums[:known]))
+    if known < 0:
+        caller = RaceCaller(seed)
+        told, known = _Told(caller, RaceState.start(), tuple(line.to_json() for line in caller.start())), 0
+        _keep(seed, (), told)
+    for at in range(known, len(sums)):
+        told = told.then(sums[at])
+        _keep(seed, sums[:at + 1], told)
+    return told
+
+
+def _keep(seed: str, sums: tuple[int, ...], told: _Told) -> None:
+    with _TOLD_LOCK:
+        _TOLD[(seed, sums)] = told
+        while len(_TOLD) > TOLD_KEPT:
+            _TOLD.popitem(last=False)
+
+
 def race_calls(caller_seed: int | None, race: int, sums: Iterable[int]) -> list[dict[str, Any]]:
     """The lines of race ``race`` of a game whose caller seed is ``caller_seed``, as message JSON
-    (what a view carries for the page to translate)."""
-    return [line.to_json() for line in call_race(sums, f"{caller_seed}:race:{race}")]
+    (what a view carries for the page to translate): those of :func:`call_race`, told once per roll
+    in this process (:data:`_TOLD`)."""
+    told = _told(f"{caller_seed}:race:{race}", tuple(sums))
+    lines = list(told.lines)
+    if told.state.finished:
+        lines.extend(line.to_json() for line in told.caller.results(told.state.positions))
+    return lines
 
 
 #: the caller's seed is drawn as four random bytes (``randrange(2 ** 32)`` is uniform over 32 bits,

@@ -542,13 +542,20 @@ class ReadySetBet(DeclaredState, Game):
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        tokens: dict[str, list[dict[str, Any]]] = {}
+        for bet in self.bets:
+            tokens.setdefault(bet["space"], []).append(
+                {"seat": bet["seat"], "token": bet["token"]["id"], "value": bet["token"]["value"]})
+        house_tokens: dict[str, list[int]] = {}
+        for bet in self.house_bets:
+            house_tokens.setdefault(bet["space"], []).append(bet["token"]["value"])
+        closed = self.closed_columns()
         board = []
         for space in self.spaces.values():
             entry = space.to_json()
-            entry["tokens"] = [{"seat": b["seat"], "token": b["token"]["id"], "value": b["token"]["value"]}
-                               for b in self.bets if b["space"] == space.id]
-            entry["house_tokens"] = [b["token"]["value"] for b in self.house_bets if b["space"] == space.id]
-            entry["closed"] = space.column in self.closed_columns()
+            entry["tokens"] = tokens.get(space.id, [])
+            entry["house_tokens"] = house_tokens.get(space.id, [])
+            entry["closed"] = bool(closed) and space.column in closed
             board.append(entry)
         race = self.race.to_json()
         race["finished"] = self.race.finished
