@@ -1,0 +1,30 @@
+"""The server's benchmark scripts still run (bench/broadcast.py once broke unnoticed when Room
+grew an argument): tiny runs, their figures' lines checked, not their values."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def run(*args: str, timeout: float = 240) -> str:
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_broadcast_measures_the_three_ways_for_both_games():
+    for game in ("readysetbet", "turfmaster"):
+        out = run(str(BENCH / "broadcast.py"), "--game", game, "--changes", "5")
+        for way in ("before: a state per connection", "shared whole states", "shared patches"):
+            assert re.search(re.escape(way) + r"\s+\d+ µs CPU a change", out), out
+
+
+def test_load_plays_two_tables_on_its_own_server_and_prints_latencies():
+    out = run(str(BENCH / "load.py"), "--tables", "2", "--seconds", "3", "--warmup", "0")
+    assert re.search(r"act -> spectator latency: p50 [\d.]+ ms, p99 [\d.]+ ms", out), out
+    assert re.search(r"server: CPU \d+% of one core, memory \d+ MiB", out), out
