@@ -27,7 +27,7 @@ FAST_RETRY = (0.05, 0.2)
 
 
 class FullDisk:
-    """A storage whose ``save_progress`` fails as SQLite does on a full disk while ``failing`` is
+    """A storage whose ``save_progress`` and ``save_many`` fail as SQLite does on a full disk while ``failing`` is
     set (every other method, and every call once healed, goes to the real storage)."""
 
     def __init__(self, storage: Storage):
@@ -48,6 +48,15 @@ class FullDisk:
             raise sqlite3.OperationalError("database or disk is full")
         stored = self.storage.save_progress(table_id, log, state_id, *args, **kwargs)
         self.stored_state_ids.append(state_id)
+        return stored
+
+    def save_many(self, saves):
+        """The server's path: its writer stores the waiting tables' saves together."""
+        if self.failing.is_set() and self.failures < self.LIMIT:
+            self.failures += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        stored = self.storage.save_many(saves)
+        self.stored_state_ids.extend(save.state_id for save in saves)
         return stored
 
     def fail(self):

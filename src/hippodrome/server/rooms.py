@@ -18,7 +18,7 @@ from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
-from hippodrome.server.storage import Storage, hash_token
+from hippodrome.server.storage import Save, Storage, hash_token
 from hippodrome.server.views import Snapshot, ViewCache
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker
@@ -108,8 +108,8 @@ class Room:
         """Store the table's progress on the writer's thread (raises when that failed)."""
         lifecycle = self.runner.lifecycle
         bots = {seat: self.seats_info[seat]["level"] for seat in lifecycle.handed}
-        self.stored = await self.writer.call(self.storage.save_progress, self.id, table.match.log, table.state_id,
-                                             table.over, self.runner.paused, self.stored, lifecycle.to_json(), bots)
+        self.stored = await self.writer.save(self.storage, Save(self.id, table.match.log, table.state_id, table.over,
+                                                                self.runner.paused, self.stored, lifecycle.to_json(), bots))
 
     def _saving(self, failing: bool) -> None:
         """Saving failed (the table is paused) or works again: every connection hears of it."""

@@ -29,6 +29,7 @@ import os
 import sqlite3
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -151,6 +152,20 @@ def list_rows(execute: Callable[[str, Sequence[Any]], list[tuple]], mark: str, l
     return [{"id": row[0], "game": row[1], "setup": row[2], "state_id": row[3], "options": row[4],
              "over": bool(row[5]), "seats": seats[row[0]]} for row in rows]
 
+@dataclass(frozen=True)
+class Save:
+    """One table's progress to store: :meth:`Storage.save_progress`'s arguments."""
+
+    table_id: str
+    log: list[dict[str, Any]]
+    state_id: int
+    over: bool
+    paused: bool
+    stored: int | None = None
+    lifecycle: dict[str, Any] | None = None
+    bots: dict[int, str] | None = None
+
+
 class Storage:
     def __init__(self, db: str | os.PathLike | None = None):
         self.path = db_path_from(db)
@@ -226,26 +241,37 @@ class Storage:
 
         ``stored``: how many entries are known to be stored already (None: count them).
         Returns the number of entries stored now."""
+        return self.save_many([Save(table_id, log, state_id, over, paused, stored, lifecycle, bots)])[0]
+
+    def save_many(self, saves: Sequence["Save"]) -> list[int]:
+        """Several tables' :meth:`save_progress` in one transaction (one sync to the disk for all
+        of them); raises if it failed, and then nothing of them is stored."""
         with self._lock:
             cur = self.conn.cursor()
-            if stored is None:
-                stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()[0]
             cur.execute("BEGIN")
             try:
-                cur.executemany("INSERT INTO actions VALUES (?, ?, ?)",
-                                [(table_id, n, json.dumps(log[n])) for n in range(stored, len(log))])
-                cur.execute("UPDATE tables SET state_id = ?, over = ?, paused = ?, "
-                            "lifecycle = COALESCE(?, lifecycle) WHERE id = ?",
-                            (state_id, int(over), int(paused),
-                             None if lifecycle is None else json.dumps(lifecycle), table_id))
-                cur.executemany("UPDATE seats SET kind = 'bot', level = ? WHERE table_id = ? AND seat = ?",
-                                [(level, table_id, seat) for seat, level in (bots or {}).items()])
+                done = [self._save_rows(cur, save) for save in saves]
                 cur.execute("COMMIT")
             except BaseException:
                 if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
                     cur.execute("ROLLBACK")
                 raise
-        return len(log)
+        return done
+
+    @staticmethod
+    def _save_rows(cur: sqlite3.Cursor, save: "Save") -> int:
+        stored = save.stored
+        if stored is None:
+            stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (save.table_id,)).fetchone()[0]
+        cur.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                        [(save.table_id, n, json.dumps(save.log[n])) for n in range(stored, len(save.log))])
+        cur.execute("UPDATE tables SET state_id = ?, over = ?, paused = ?, "
+                    "lifecycle = COALESCE(?, lifecycle) WHERE id = ?",
+                    (save.state_id, int(save.over), int(save.paused),
+                     None if save.lifecycle is None else json.dumps(save.lifecycle), save.table_id))
+        cur.executemany("UPDATE seats SET kind = 'bot', level = ? WHERE table_id = ? AND seat = ?",
+                        [(level, save.table_id, seat) for seat, level in (save.bots or {}).items()])
+        return len(save.log)
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
     REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase,
-    list_rows, missing_columns, table_record,
+    Save, list_rows, missing_columns, table_record,
 )
 
 try:
@@ -151,19 +151,28 @@ class PostgresStorage:
                       bots: dict[int, str] | None = None) -> int:
         """As :meth:`Storage.save_progress`: the new log entries, the state id, the lifecycle and
         the seats handed to bots, in one transaction; returns the number of entries stored."""
+        return self.save_many([Save(table_id, log, state_id, over, paused, stored, lifecycle, bots)])[0]
+
+    def save_many(self, saves: Sequence[Save]) -> list[int]:
+        """As :meth:`Storage.save_many`: several tables' progress in one transaction (a table whose
+        lease is lost fails them all: the writer then stores each alone)."""
         with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
-            self._check_lease(cur, table_id)
-            if stored is None:
-                stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = %s", (table_id,)).fetchone()[0]
-            cur.executemany("INSERT INTO actions VALUES (%s, %s, %s)",
-                            [(table_id, n, json.dumps(log[n])) for n in range(stored, len(log))])
-            cur.execute("UPDATE tables SET state_id = %s, over = %s, paused = %s, "
-                        "lifecycle = COALESCE(%s, lifecycle) WHERE id = %s",
-                        (state_id, int(over), int(paused), None if lifecycle is None else json.dumps(lifecycle),
-                         table_id))
-            cur.executemany("UPDATE seats SET kind = 'bot', level = %s WHERE table_id = %s AND seat = %s",
-                            [(level, table_id, seat) for seat, level in (bots or {}).items()])
-        return len(log)
+            return [self._save_rows(cur, save) for save in saves]
+
+    def _save_rows(self, cur: "psycopg.Cursor", save: Save) -> int:
+        self._check_lease(cur, save.table_id)
+        stored = save.stored
+        if stored is None:
+            stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = %s", (save.table_id,)).fetchone()[0]
+        cur.executemany("INSERT INTO actions VALUES (%s, %s, %s)",
+                        [(save.table_id, n, json.dumps(save.log[n])) for n in range(stored, len(save.log))])
+        cur.execute("UPDATE tables SET state_id = %s, over = %s, paused = %s, "
+                    "lifecycle = COALESCE(%s, lifecycle) WHERE id = %s",
+                    (save.state_id, int(save.over), int(save.paused),
+                     None if save.lifecycle is None else json.dumps(save.lifecycle), save.table_id))
+        cur.executemany("UPDATE seats SET kind = 'bot', level = %s WHERE table_id = %s AND seat = %s",
+                        [(level, save.table_id, seat) for seat, level in (save.bots or {}).items()])
+        return len(save.log)
 
     def _check_lease(self, cur: "psycopg.Cursor", table_id: str) -> None:
         """Inside a write's transaction: the table's lease row, locked until the commit (a takeover

@@ -2,22 +2,32 @@
 
 A storage (SQLite's :class:`~hippodrome.server.storage.Storage`, or any other with the same
 synchronous methods) is written only from this thread while the server runs: ``await
-writer.call(storage.save_progress, ...)`` queues the call and returns its result, or raises its
+writer.call(storage.create_table, ...)`` queues the call and returns its result, or raises its
 exception, once the thread has run it. Calls run one at a time, in the order they were made, so
 a table's changes are stored in the order the table made them. A database lock held by another
 process blocks only this thread (SQLite waits out its busy timeout here), never the event loop:
 the other tables, the lobby and every connection go on being served meanwhile.
 
-The writer does not retry: a failed call raises in the coroutine that awaited it, and the table
-runner decides what to do (pause the table, tell its players, try again; see
+Tables' progress goes through :meth:`StoreWriter.save`: the saves that wait while the thread is
+busy are stored together, in one transaction (``storage.save_many``), so that a hundred tables
+moving at once cost one sync to the disk, not a hundred (a group commit). Each table has one save
+under way at most (its runner awaits it), so a table's saves keep their order. When a group's
+transaction fails, each of its saves is tried again alone, so that one table's fault (a lost
+lease, say) fails that table only.
+
+The writer does not retry further: a failed call raises in the coroutine that awaited it, and the
+table runner decides what to do (pause the table, tell its players, try again; see
 :class:`~hippodrome.table.runner.TableRunner`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
+
+from hippodrome.server.storage import Save
 
 T = TypeVar("T")
 
@@ -30,6 +40,11 @@ class StoreWriter:
     def __init__(self, name: str = "hippodrome-store"):
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self.closed = False
+        self._saves: list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future]] = []
+        self._saves_lock = threading.Lock()
+        #: transactions of saves made, and the saves they held (for tests and measurements)
+        self.groups = 0
+        self.grouped = 0
 
     async def call(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` on the writer's thread, after every call made before it."""
@@ -38,7 +53,60 @@ class StoreWriter:
         future = self._thread.submit(function, *args, **kwargs)
         return await asyncio.wrap_future(future)
 
+    async def save(self, storage: Any, save: Save) -> int:
+        """``storage.save_progress`` of ``save`` on the writer's thread, in one transaction with
+        the other saves waiting then; returns the number of log entries stored."""
+        if self.closed:
+            raise WriterClosed("the storage writer is closed")  # i18n: programming error (only while stopping)
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        with self._saves_lock:
+            self._saves.append((storage, save, loop, future))
+            first = len(self._saves) == 1
+        if first:   # else a group already queued takes this save with it
+            self._thread.submit(self._store_waiting)
+        return await future
+
+    def _store_waiting(self) -> None:
+        """On the writer's thread: every save waiting now, one transaction per storage."""
+        with self._saves_lock:
+            waiting, self._saves = self._saves, []
+        groups: dict[int, list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future]]] = {}
+        for entry in waiting:
+            groups.setdefault(id(entry[0]), []).append(entry)
+        for group in groups.values():
+            storage = group[0][0]
+            self.groups += 1
+            self.grouped += len(group)
+            try:
+                outcomes = [(True, stored) for stored in storage.save_many([entry[1] for entry in group])]
+            except Exception as error:
+                outcomes = [(False, error)] if len(group) == 1 else [_alone(storage, entry[1]) for entry in group]
+            for (_storage, _save, loop, future), (ok, value) in zip(group, outcomes):
+                _settle_on(loop, future, ok, value)
+
     def close(self) -> None:
-        """Run the calls already queued, then stop the thread."""
+        """Run the calls and saves already queued, then stop the thread."""
         self.closed = True
         self._thread.shutdown(wait=True)
+
+
+def _alone(storage: Any, save: Save) -> tuple[bool, Any]:
+    try:
+        return True, storage.save_many([save])[0]
+    except Exception as error:
+        return False, error
+
+
+def _settle_on(loop: asyncio.AbstractEventLoop, future: asyncio.Future, ok: bool, value: Any) -> None:
+    def settle() -> None:
+        if future.done():   # its coroutine was cancelled (the server stops)
+            return
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+    try:
+        loop.call_soon_threadsafe(settle)
+    except RuntimeError:  # the loop that asked is closed: nobody waits any more
+        pass

@@ -34,6 +34,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import queue
 import random
 import threading
 import time
@@ -182,30 +183,37 @@ class _Worker:
         self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = {}
         self._numbers = itertools.count()
         self._sending = threading.Lock()
+        self._outbox: queue.SimpleQueue[tuple[int, bytes] | None] = queue.SimpleQueue()
         threading.Thread(target=self._read, name="hippodrome-bot-answers", daemon=True).start()
+        threading.Thread(target=self._send, name="hippodrome-bot-questions", daemon=True).start()
 
     def ask(self, name: str, *args: Any) -> asyncio.Future:
-        """Send the call; its future (on the running loop) gets the answer. Raises what pickling
-        raises (the caller thinks in a thread then) and WorkerStopped."""
+        """Queue the call for the worker; its future (on the running loop) gets the answer. Raises
+        what pickling raises (the caller thinks in a thread then) and WorkerStopped. The pipe is
+        written by a thread of its own: a worker slow to read never holds up the event loop."""
         payload = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         number = next(self._numbers)
-        self._waiting[number] = (loop, future)
         with self._sending:
+            if self.stopped:
+                raise WorkerStopped("the bot worker stopped")  # i18n: programming error (handled: a new worker)
+            self._waiting[number] = (loop, future)
+        self._outbox.put((number, payload))
+        return future
+
+    def _send(self) -> None:
+        while True:
+            item = self._outbox.get()
+            if item is None:
+                return
             try:
-                if self.stopped:
-                    raise WorkerStopped("the bot worker stopped")  # i18n: programming error (handled: a new worker)
-                self.conn.send((number, payload))
-            except (OSError, ValueError, WorkerStopped) as error:
+                self.conn.send(item)
+            except (OSError, ValueError) as error:
                 # a send that fails finds the worker gone: marked at once, so that the next thought
                 # starts a new worker without waiting for the reading thread to see the pipe close
-                self.stopped = True
-                self._waiting.pop(number, None)
-                if isinstance(error, WorkerStopped):
-                    raise
-                raise WorkerStopped(str(error)) from error
-        return future
+                self._stop_waiting(str(error) or "the bot worker stopped")
+                return
 
     def _read(self) -> None:
         while True:
@@ -213,19 +221,26 @@ class _Worker:
                 number, ok, value = self.conn.recv()
             except (EOFError, OSError):
                 break
-            loop, future = self._waiting.pop(number, (None, None))
+            with self._sending:
+                loop, future = self._waiting.pop(number, (None, None))
             if future is not None:
                 _settle_on(loop, future, ok, value)
+        self._stop_waiting("the bot worker stopped")
+
+    def _stop_waiting(self, reason: str) -> None:
+        """The worker is gone: no more questions, and every thought under way fails."""
         with self._sending:
             self.stopped = True
-        for loop, future in list(self._waiting.values()):
-            _settle_on(loop, future, None, "the bot worker stopped")
-        self._waiting.clear()
+            waiting, self._waiting = list(self._waiting.values()), {}
+        self._outbox.put(None)
+        for loop, future in waiting:
+            _settle_on(loop, future, None, reason)
 
     def stop(self) -> None:
         """Stop the process (thoughts under way are dropped; their futures hear WorkerStopped)."""
         with self._sending:
             self.stopped = True
+        self._outbox.put(None)
         self.process.terminate()
         self.process.join(PARENT_CHECK * 5)
         if self.process.is_alive():
