@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -48,7 +49,7 @@ class Space:
     #: the exotic card a space belongs to (one token per player per card, R6)
     card: str | None = None
 
-    @property
+    @cached_property
     def column(self) -> str | None:
         """``win:L`` etc. for the Win/Place/Show grid (the 2-player closed column, R4)."""
         if self.kind in ("win", "place", "show"):

@@ -497,6 +497,10 @@ class ReadySetBet(DeclaredState, Game):
             holders.setdefault(placed["space"], []).append(placed["seat"])
         my_cards = {self.spaces[b["space"]].card for b in self.bets if b["seat"] == seat}
         bandwagon = vipmod.bandwagon_values(self.vip_active(seat))
+        # the spaces open to this seat whatever the token, and whether another seat holds each
+        spaces = [(space.id, space.id in holders) for space in self.spaces.values()
+                  if not ((closed and space.column in closed) or seat in holders.get(space.id, ())
+                          or (space.card is not None and space.card in my_cards))]
         options = []
         seen_tokens = set()
         for token in self.tokens[seat]:
@@ -507,13 +511,10 @@ class ReadySetBet(DeclaredState, Game):
             if key in seen_tokens:
                 continue
             seen_tokens.add(key)
-            for space in self.spaces.values():
-                taken_by = holders.get(space.id, ())
-                if (space.column in closed or seat in taken_by
-                        or (space.card is not None and space.card in my_cards)
-                        or (taken_by and token["value"] not in bandwagon)):
-                    continue
-                options.append({"type": "bet", "token": token["id"], "space": space.id})
+            anywhere = token["value"] in bandwagon   # a bandwagon token joins a held space (VIP)
+            token_id = token["id"]
+            options.extend({"type": "bet", "token": token_id, "space": space_id}
+                           for space_id, held in spaces if anywhere or not held)
         return tuple(options)
 
     # -- results ------------------------------------------------------------------
