@@ -53,6 +53,7 @@ def serve(
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
+    from hippodrome.server.collector import tune_for_server
     from hippodrome.server.websocket import WebSocketProtocol
 
     def say(message: Message, err: bool = False) -> None:
@@ -90,6 +91,7 @@ def serve(
         app.state.hub.cluster.address = advertise or url
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
+    tune_for_server()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, ws=WebSocketProtocol)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])

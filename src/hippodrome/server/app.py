@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -563,6 +564,12 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
         await send_text(dumps(message))
 
     async def sender() -> None:
+        try:
+            await send_updates()
+        except CLIENT_GONE:   # the client left while its update went out: the reading side ends it
+            pass
+
+    async def send_updates() -> None:
         while True:
             await connection.dirty.wait()
             connection.dirty.clear()
@@ -608,7 +615,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
                 await send(problem(connection.lang, "too_large", too_large()))
                 continue
             await answer(text)
-    except WebSocketDisconnect:
+    except CLIENT_GONE:
         pass
     finally:
         sending.cancel()
@@ -618,6 +625,11 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
             await room.update_presence()
         except Exception:  # the server is stopping
             log.debug("presence not updated for table %s", room.id)
+
+
+#: what sending to or reading from a client that has left raises (Starlette: a disconnect read,
+#: or a send after the close)
+CLIENT_GONE = (WebSocketDisconnect, WebSocketDisconnected)
 
 
 def too_large() -> Message:

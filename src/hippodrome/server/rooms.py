@@ -18,6 +18,7 @@ from hippodrome.core.description import GameDescription
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
+from hippodrome.server.collector import warmed_up
 from hippodrome.server.storage import Save, Storage, hash_token
 from hippodrome.server.views import Snapshot, ViewCache
 from hippodrome.server.writer import StoreWriter
@@ -64,7 +65,12 @@ def warm_up_in_background(game: str) -> None:
     cls = game_class(game)
     if cls not in _warmed:
         _warmed.add(cls)
-        threading.Thread(target=cls.warm_up, name=f"hippodrome-warm-up-{game}", daemon=True).start()
+        threading.Thread(target=_warm_up, args=(cls,), name=f"hippodrome-warm-up-{game}", daemon=True).start()
+
+
+def _warm_up(cls: type) -> None:
+    cls.warm_up()
+    warmed_up()
 
 
 class Room:
