@@ -302,3 +302,29 @@ def test_a_long_thought_holds_up_no_other_bot_in_the_same_worker(thinker):
     quick, still_thinking, searched = asyncio.run(both())
     assert pending.allows(quick) and pending.allows(searched)
     assert still_thinking
+
+
+def exit_at_once(conn, parent):
+    """A worker's main function that stops as soon as it starts (a broken install, say)."""
+    os._exit(3)
+
+
+def test_workers_that_keep_stopping_as_they_start_leave_the_bots_to_threads():
+    """Not a process started for every thought, forever: after three workers in a row stop as soon
+    as they start, the bots think in threads (and still choose legal options)."""
+    thinker = ProcessThinker(1, target=exit_at_once)
+    try:
+        match, pending = pending_decision()
+        bot = TacticalBot()
+        view = match.state.view(pending.seat)
+        answers, started = [], set()
+        for _ in range(12):
+            answers.append(asyncio.run(thinker.think(bot, lambda: view, pending.options)))
+            started.update(worker_pids(thinker))
+            if thinker.closed:
+                break
+        assert thinker.closed and len(started) <= 3
+        assert pending.allows(asyncio.run(thinker.think(bot, lambda: view, pending.options)))
+        assert not list(worker_pids(thinker))
+    finally:
+        thinker.close()

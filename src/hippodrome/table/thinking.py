@@ -57,6 +57,10 @@ Observe = Callable[[], dict[str, Any]]
 WORKER_BOTS = 5000
 #: seconds between a worker's checks that the server's process is still there
 PARENT_CHECK = 1.0
+#: a worker that stops within this many seconds of its start stopped "as it started"...
+QUICK_STOP_SECONDS = 5.0
+#: ... and after this many such workers in a row, bots think in threads instead
+QUICK_STOPS = 3
 
 
 def bot_thought(bot: Bot, observation: dict[str, Any], options: tuple[Action, ...],
@@ -170,10 +174,11 @@ class _Worker:
     bots it holds. A thread of the server's process reads its answers and settles their futures
     on their event loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, target: Callable[[Connection, int], None] | None = None) -> None:
         context = multiprocessing.get_context("spawn")
         self.conn, there = context.Pipe()
-        self.process = context.Process(target=_serve, args=(there, os.getpid()), name="hippodrome-bots",
+        self.started = time.monotonic()
+        self.process = context.Process(target=target or _serve, args=(there, os.getpid()), name="hippodrome-bots",
                                        daemon=True)
         self.process.start()
         there.close()
@@ -270,9 +275,12 @@ def _settle(future: asyncio.Future, ok: bool | None, value: Any) -> None:
 class ProcessThinker:
     """Thoughts in ``workers`` worker processes, each bot kept in one of them (module docstring)."""
 
-    def __init__(self, workers: int = 1):
+    def __init__(self, workers: int = 1, target: Callable[[Connection, int], None] | None = None):
+        """``target``: the workers' main function (:func:`_serve`; tests give a failing one)."""
         if workers < 1:
             raise ValueError("a process thinker needs at least one worker")  # i18n: programming error (CLI checks)
+        self._target = target
+        self._quick_stops = 0                    # workers in a row that stopped soon after their start
         self._workers: list[_Worker | None] = [None] * workers
         self._keys: dict[int, str] = {}          # id(bot) -> its key, while the bot lives
         self._in_threads: set[int] = set()       # ids of bots that think in a thread (not picklable)
@@ -308,10 +316,21 @@ class ProcessThinker:
     def _index(self, key: str) -> int:
         return zlib.crc32(key.encode()) % len(self._workers)
 
-    def _worker(self, index: int) -> _Worker:
+    def _worker(self, index: int) -> _Worker | None:
+        """The worker for ``index``, started again if it stopped; None once workers keep stopping
+        as soon as they start (:data:`QUICK_STOPS` in a row): bots think in threads from then on,
+        rather than a process being started for every thought."""
         worker = self._workers[index]
+        if worker is not None and worker.stopped:
+            quick = time.monotonic() - worker.started < QUICK_STOP_SECONDS
+            self._quick_stops = self._quick_stops + 1 if quick else 0
+            if self._quick_stops >= QUICK_STOPS:
+                log.error("bot worker processes keep stopping as soon as they start; "
+                          "bots think in threads of the server from now on")
+                self.close()
+                return None
         if worker is None or worker.stopped:
-            worker = self._workers[index] = _Worker()
+            worker = self._workers[index] = _Worker(self._target)
         return worker
 
     async def think(self, bot: Bot, observe: Observe, options: tuple[Action, ...],
@@ -322,6 +341,8 @@ class ProcessThinker:
         observation = observe()
         for _attempt in range(2):   # the second only when the worker had lost the bot
             worker = self._worker(self._index(key))
+            if worker is None:
+                return await THREADS.think(bot, lambda: observation, options, free_seed)
             with self._lock:
                 forgotten, worker.forgotten = worker.forgotten, []
             sent = None if key in worker.holds else bot
