@@ -252,7 +252,7 @@ class RaceCaller:
     def copy(self) -> "RaceCaller":
         """A caller that goes on from here as this one would, leaving this one as it is."""
         twin = RaceCaller.__new__(RaceCaller)
-        twin.rng = random.Random()
+        twin.rng = random.Random(0)   # any seed (not the system's randomness: slower), then this one's state
         twin.rng.setstate(self.rng.getstate())
         twin.leader, twin.broken_away = self.leader, self.broken_away
         twin.charged, twin._last = set(self.charged), dict(self._last)
