@@ -166,6 +166,26 @@ class Save:
     bots: dict[int, str] | None = None
 
 
+def save_rows(cur: Any, mark: str, save: Save) -> int:
+    """One table's save, inside the caller's transaction, through a DB-API cursor whose driver
+    writes parameters as ``mark`` (``?`` for SQLite, ``%s`` for PostgreSQL): the log entries not
+    stored yet, the state id and lifecycle, the seats handed to bots. Returns the entries stored."""
+    def sql(text: str) -> str:
+        return text.replace("?", mark)
+    stored = save.stored
+    if stored is None:
+        stored = cur.execute(sql("SELECT COUNT(*) FROM actions WHERE table_id = ?"), (save.table_id,)).fetchone()[0]
+    cur.executemany(sql("INSERT INTO actions VALUES (?, ?, ?)"),
+                    [(save.table_id, n, json.dumps(save.log[n])) for n in range(stored, len(save.log))])
+    cur.execute(sql("UPDATE tables SET state_id = ?, over = ?, paused = ?, lifecycle = COALESCE(?, lifecycle) "
+                    "WHERE id = ?"),
+                (save.state_id, int(save.over), int(save.paused),
+                 None if save.lifecycle is None else json.dumps(save.lifecycle), save.table_id))
+    cur.executemany(sql("UPDATE seats SET kind = 'bot', level = ? WHERE table_id = ? AND seat = ?"),
+                    [(level, save.table_id, seat) for seat, level in (save.bots or {}).items()])
+    return len(save.log)
+
+
 class Storage:
     def __init__(self, db: str | os.PathLike | None = None):
         self.path = db_path_from(db)
@@ -260,18 +280,7 @@ class Storage:
 
     @staticmethod
     def _save_rows(cur: sqlite3.Cursor, save: "Save") -> int:
-        stored = save.stored
-        if stored is None:
-            stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (save.table_id,)).fetchone()[0]
-        cur.executemany("INSERT INTO actions VALUES (?, ?, ?)",
-                        [(save.table_id, n, json.dumps(save.log[n])) for n in range(stored, len(save.log))])
-        cur.execute("UPDATE tables SET state_id = ?, over = ?, paused = ?, "
-                    "lifecycle = COALESCE(?, lifecycle) WHERE id = ?",
-                    (save.state_id, int(save.over), int(save.paused),
-                     None if save.lifecycle is None else json.dumps(save.lifecycle), save.table_id))
-        cur.executemany("UPDATE seats SET kind = 'bot', level = ? WHERE table_id = ? AND seat = ?",
-                        [(level, save.table_id, seat) for seat, level in (save.bots or {}).items()])
-        return len(save.log)
+        return save_rows(cur, "?", save)
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
     REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase,
-    Save, list_rows, missing_columns, table_record,
+    Save, list_rows, missing_columns, save_rows, table_record,
 )
 
 try:
@@ -161,18 +161,7 @@ class PostgresStorage:
 
     def _save_rows(self, cur: "psycopg.Cursor", save: Save) -> int:
         self._check_lease(cur, save.table_id)
-        stored = save.stored
-        if stored is None:
-            stored = cur.execute("SELECT COUNT(*) FROM actions WHERE table_id = %s", (save.table_id,)).fetchone()[0]
-        cur.executemany("INSERT INTO actions VALUES (%s, %s, %s)",
-                        [(save.table_id, n, json.dumps(save.log[n])) for n in range(stored, len(save.log))])
-        cur.execute("UPDATE tables SET state_id = %s, over = %s, paused = %s, "
-                    "lifecycle = COALESCE(%s, lifecycle) WHERE id = %s",
-                    (save.state_id, int(save.over), int(save.paused),
-                     None if save.lifecycle is None else json.dumps(save.lifecycle), save.table_id))
-        cur.executemany("UPDATE seats SET kind = 'bot', level = %s WHERE table_id = %s AND seat = %s",
-                        [(level, save.table_id, seat) for seat, level in (save.bots or {}).items()])
-        return len(save.log)
+        return save_rows(cur, "%s", save)
 
     def _check_lease(self, cur: "psycopg.Cursor", table_id: str) -> None:
         """Inside a write's transaction: the table's lease row, locked until the commit (a takeover
