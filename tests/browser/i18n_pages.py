@@ -252,8 +252,8 @@ SWEEPING = """
 # click that got lost.
 TURFMASTER_AUTOPLAY = """() => {
   if (window.__auto) return;
-  const auto = window.__auto = { clicked: {}, paused: false };
-  let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0, busy = false;
+  const auto = window.__auto = { clicked: {}, paused: false, busy: false };
+  let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
   const click = (node, what) => {
     node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     auto.clicked[what] = (auto.clicked[what] || 0) + 1;
@@ -290,11 +290,21 @@ TURFMASTER_AUTOPLAY = """() => {
     }
   };
   setInterval(async () => {
-    if (busy) return;
-    busy = true;
-    try { await step(); } catch (e) { window.__i18n.error = String(e); } finally { busy = false; }
+    if (auto.busy) return;
+    auto.busy = true;
+    try { await step(); } catch (e) { window.__i18n.error = String(e); } finally { auto.busy = false; }
   }, 30);
 }"""
+
+
+def stop_autoplay(page):
+    """The seat's script stops, once done with the step it is in (and the sweep it may be making:
+    the page is not being drawn anew under the test's reads)."""
+    page.evaluate("""async () => {
+      window.__auto.paused = true;
+      while (window.__auto.busy) await new Promise((resolve) => setTimeout(resolve, 20));
+    }""")
+
 
 # Ready Set Bet: keep the first VIP card, answer the House's questions, place the House's tokens
 # (once on a space that already holds one: the page refuses that itself), and bet now and then.

@@ -13,7 +13,7 @@ import pytest
 from tests.browser.conftest import place_bet, set_clock
 from tests.browser.i18n_pages import (
     LANGUAGES, TURFMASTER_AUTOPLAY, create_in_lobby, new_context, open_lobby, open_lobby_in_every_language,
-    open_page, press_ready, sweep, swept, untranslated, wait_all_over,
+    open_page, press_ready, stop_autoplay, sweep, swept, untranslated, wait_all_over,
 )
 
 pytestmark = pytest.mark.browser
@@ -35,6 +35,8 @@ def test_turfmaster_and_the_lobby_show_no_english(server, browser):
     problems += swept(lobby, "lobby (TurfMaster)", every_msgid=True)
     lobby.close()
     page = open_page(context, server.url + link, "#course svg polygon")
+    errors = []   # a script error of the page, on a language switch say
+    page.on("pageerror", lambda error: errors.append(f"TurfMaster page: {error}"))
     sweep(page, "waiting")   # the table waits for its player
     press_ready(page)
     page.locator(".card.playable").first.click()   # a card chosen: its squares light up
@@ -42,6 +44,7 @@ def test_turfmaster_and_the_lobby_show_no_english(server, browser):
     sweep(page, "card chosen", shots="turfmaster-{lang}-card-chosen")
     page.evaluate(TURFMASTER_AUTOPLAY)   # the race runs from here, swept at each new screen
     wait_all_over([page])
+    stop_autoplay(page)
     clicked = page.evaluate("() => window.__auto.clicked")
     decisions = sum(n for what, n in clicked.items() if what != "card")   # a card is played by its square
     page.wait_for_selector("#race-table tr, #no-places")   # the race's places (or: every horse fell)
@@ -50,7 +53,7 @@ def test_turfmaster_and_the_lobby_show_no_english(server, browser):
     problems += swept(page, "TurfMaster table", kinds=["waiting", "card chosen", "over", "race over"], every_msgid=True)
     context.close()
     assert decisions >= 4, clicked
-    assert not problems, "\n".join(problems)
+    assert not problems + errors, "\n".join(problems + errors)
 
 
 def test_ready_set_bet_and_the_race_caller_show_no_english(server, browser):

@@ -16,7 +16,8 @@ import pytest
 from tests.browser.conftest import create
 from tests.browser.i18n_pages import (
     LANGUAGES, READYSETBET_AUTOPLAY, TURFMASTER_AUTOPLAY, new_context, open_lobby, open_lobby_in_every_language,
-    in_every_language, open_page, refuse, refuse_in_every_language, state_id, sweep, swept, wait_all_over,
+    in_every_language, open_page, refuse, refuse_in_every_language, state_id, stop_autoplay, sweep, swept,
+    wait_all_over,
 )
 
 pytestmark = pytest.mark.browser
@@ -47,6 +48,8 @@ def test_a_meeting_of_eight_horses_its_spectator_and_refused_moves_show_no_engli
         "game": "turfmaster", "setup": {"players": 8, "horses_per_player": 1, "steeplechase": True},
         "seats": [{"name": "Ana"}] + [{"name": f"Bot{n}", "kind": "bot", "level": "random"} for n in range(1, 8)]})
     page = open_page(context, server.url + table["seats"][0]["link"], "#hands .hand")
+    errors = []   # a script error of the page, on a language switch say
+    page.on("pageerror", lambda error: errors.append(f"TurfMaster page: {error}"))
     page.wait_for_function("() => document.querySelector('#turn').dataset.mine === 'yes'")
     # refused messages, each answered in the error box: a move too late, one that is not an
     # option, a preview of something that is not a card, an unknown message, another version
@@ -59,10 +62,11 @@ def test_a_meeting_of_eight_horses_its_spectator_and_refused_moves_show_no_engli
         ({"type": "act", "v": 2}, "bad_version")])
     page.evaluate(TURFMASTER_AUTOPLAY)   # the meeting runs from here, swept at each new screen
     wait_all_over([page])
+    stop_autoplay(page)
     clicked = page.evaluate("() => window.__auto.clicked")
     page.wait_for_selector("#meeting-table tr >> nth=8")   # the final table: a row per player
     horses = set(page.eval_on_selector_all("#horses tr[data-horse]", "rows => rows.map(r => r.dataset.horse)"))
-    assert len(horses) == 8, horses
+    assert len(horses) == 8, (horses, errors)
     # the meeting's own decisions were on screen in every language: the bonus cards (T8), a hand
     # cut to its limit (T8), the results between races with the Next race button, the final table
     for kind in ("claim_bonus", "keep", "next_race"):
@@ -77,7 +81,7 @@ def test_a_meeting_of_eight_horses_its_spectator_and_refused_moves_show_no_engli
         ({"type": "preview", "action": {"type": "card", "card": "1"}}, "forbidden")])
     problems += swept(spectator, "TurfMaster meeting (spectator)", kinds=["watching", "refused"], every_msgid=True)
     context.close()
-    assert not problems, "\n".join(problems)
+    assert not problems + errors, "\n".join(problems + errors)
 
 
 def test_ready_set_bet_vip_cards_and_the_house_show_no_english(server, browser):
