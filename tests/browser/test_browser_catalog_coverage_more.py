@@ -71,7 +71,8 @@ def test_a_meeting_of_eight_horses_its_spectator_and_refused_moves_show_no_engli
     # cut to its limit (T8), the results between races with the Next race button, the final table
     for kind in ("claim_bonus", "keep", "next_race"):
         assert clicked.get(kind), (kind, clicked)
-    kinds = ["refused", "claim_bonus", "keep", "giving up", "between_races", "card", "card chosen", "over"]
+    # ("end": the final screen, swept last by swept())
+    kinds = ["refused", "claim_bonus", "keep", "giving up", "between_races", "card", "card chosen", "end"]
     problems += swept(page, "TurfMaster meeting (seat)", kinds=kinds, every_msgid=True)
     # a spectator: hands hidden, the final table; and it may not play
     spectator = open_page(context, server.url + table["spectator_link"], "#meeting-table tr")
