@@ -11,10 +11,15 @@ draws under the language it draws it in, and an autoplaying or watching page swe
 time it shows a kind of screen it has not been swept on (window.__screen), so that no screen of
 the table goes unseen in any language.
 
-TurfMaster tables are still played once per language: switching the language of a TurfMaster
-table removes its course from the page (turfmaster.js: rerender() clears svgBuilt, but
-ensureCourse() returns the finished loadingPromise of the first load and does not draw it
-again), so a swept seat could not click a square any more.
+A page also records each msgid it looks up in a language's catalog (the catalogs it loads are
+read through a proxy): a TurfMaster seat sweeps itself whenever the page has shown words not yet
+shown in every language (__sweepNew), before its seat acts, so one race or meeting is checked in
+every language; a word that passed before any sweep could show it everywhere (a bot's move, a
+note between two answers of the server) is looked up in the other languages' catalogs
+(swept(..., every_msgid=True)). What a page writes once, in the language of the moment (the
+server's answer to a refused message, a passing note of the lobby's form), is done again in
+each language (in_every_language()); what a page shows while the server has not answered yet is
+swept with its messages held back (__sweepHolding).
 """
 
 import json
@@ -36,7 +41,12 @@ SWITCH_TIMEOUT_MS = 60000
 #   __sweepScreen(what): the same in every language, when the page shows a kind of screen it has
 #       not been swept on;
 #   __watchScreens(): __sweepScreen() whenever the page shows a new kind of screen;
-#   __i18n: {missing: {lang: [msgid]}, shown: {what: [lang]}, screens, error}.
+#   __sweepNew(what): the same when the page looked up a msgid not yet looked up in every
+#       language, or shows a `what` not yet swept; __unsweptLacking(): such msgids, with the
+#       languages whose catalog lacks them;
+#   __sweepHolding(what, action): action(), then a sweep with the page's messages held back;
+#   __i18n: {missing: {lang: [msgid]}, shown: {what: [lang]}, asked: {lang: {msgid: true}},
+#       screens, error, sweeps, sweepMs}.
 SWEEPING = """
 (() => {
   const LANGUAGES = window.__languages = __LANGUAGES__;
@@ -49,6 +59,7 @@ SWEEPING = """
     constructor(...args) {
       super(...args);
       window.__sockets.push(this);
+      this.send = (data) => { if (window.__held) window.__held.push(() => super.send(data)); else super.send(data); };
       this.addEventListener("message", (event) => {
         let m;
         try { m = JSON.parse(event.data); } catch (e) { return; }
@@ -72,13 +83,29 @@ SWEEPING = """
     return nativeFetch(...args).then((response) => {
       if (!response.ok) { done(); return response; }
       const json = response.json.bind(response);
-      response.json = () => json().finally(done);
+      const catalog = /[/]i18n[/]([a-z_-]+)[.]json/.exec(String((args[0] && args[0].url) || args[0]));
+      response.json = () => json().then((data) => (catalog ? recording(data, catalog[1]) : data)).finally(done);
       setTimeout(done, 5000);   // a body nobody reads
       return response;
     }, (error) => { done(); throw error; });
   };
 
-  const report = window.__i18n = { missing: {}, shown: {}, screens: [], sweeps: 0, error: null };
+  const report = window.__i18n = { missing: {}, shown: {}, screens: [], sweeps: 0, error: null, asked: {}, asks: {}, sweepMs: 0 };
+  // A catalog the page loads is read through a proxy: each msgid the page looks up there is
+  // filed under the catalog's language (asked: {lang: {msgid: true}}) and counted (asks).
+  const catalogs = {};
+  const recording = (data, lang) => {
+    if (!data || typeof data.messages !== "object") return data;
+    const asked = report.asked[lang] || (report.asked[lang] = {});
+    catalogs[lang] = data.messages;
+    const messages = new Proxy(data.messages, {
+      get(target, msgid, receiver) {
+        if (typeof msgid === "string") { asked[msgid] = true; report.asks[msgid] = (report.asks[msgid] || 0) + 1; }
+        return Reflect.get(target, msgid, receiver);
+      },
+    });
+    return { ...data, messages };
+  };
   // What the page drew in English is filed under the language whose catalog it read: the one
   // <html lang> names. i18n.js sets <html lang> once a new catalog is in (its `lang` changes
   // before, as it asks for the catalog), so whatever was drawn until then is filed under the
@@ -113,6 +140,7 @@ SWEEPING = """
     await until(() => document.querySelector("#lang option"), "the language menu");
     file(document.documentElement.lang);
     const first = report.sweeps++;   // each sweep starts elsewhere: the pages rest in every language
+    const start = Date.now();
     for (let k = 0; k < languages.length; k++) {
       const lang = languages[(first + k) % languages.length];
       if (i18n.lang !== lang) {
@@ -128,6 +156,7 @@ SWEEPING = """
       const shown = report.shown[what] || (report.shown[what] = []);
       if (!shown.includes(lang)) shown.push(lang);
     }
+    report.sweepMs += Date.now() - start;
   }
   let queue = Promise.resolve();
   window.__sweep = (languages, what, action) => {
@@ -155,6 +184,52 @@ SWEEPING = """
     await window.__sweep(LANGUAGES, what);
     return true;
   };
+  // the msgids the page looked up in some language's catalog but not in every language's
+  window.__unswept = () => {
+    const all = new Set(LANGUAGES.flatMap((lang) => Object.keys(report.asked[lang] || {})));
+    return [...all].filter((msgid) => LANGUAGES.some((lang) => !(report.asked[lang] || {})[msgid])).sort();
+  };
+  // ... each with the languages it was looked up in, and those of the others whose catalog lacks
+  // it or holds it in another form (a text where the others hold plural forms, or the reverse)
+  window.__unsweptLacking = () => {
+    const form = (lang, msgid) => {
+      const entry = catalogs[lang] ? catalogs[lang][msgid] : undefined;
+      return typeof entry === "string" ? "text" : Array.isArray(entry) ? "plural" : null;
+    };
+    return window.__unswept().map((msgid) => {
+      const asked = LANGUAGES.filter((lang) => (report.asked[lang] || {})[msgid]);
+      const forms = new Set(asked.map((lang) => form(lang, msgid)).filter(Boolean));
+      const lacking = LANGUAGES.filter((lang) => !asked.includes(lang)
+                                       && !(catalogs[lang] && forms.size === 1 && forms.has(form(lang, msgid))));
+      return { msgid, asked, lacking };
+    });
+  };
+  // __sweep(LANGUAGES, what) when the page has looked up a msgid that is not swept yet (asked
+  // again since the last such sweep), or shows a `what` not yet swept: any new words on screen
+  // are shown in every language
+  let sweptAsks = {};
+  window.__sweepNew = async (what = "screen") => {
+    const fresh = window.__unswept().filter((msgid) => report.asks[msgid] !== sweptAsks[msgid]);
+    if (!fresh.length && LANGUAGES.every((lang) => (report.shown[what] || []).includes(lang))) return false;
+    const before = { ...report.asks };   // words that came up during the sweep: swept again
+    await window.__sweep(LANGUAGES, what);
+    sweptAsks = before;
+    return true;
+  };
+  // __sweepHolding(what, action): action() with the page's messages to the server held back
+  // while the page is swept (what it shows until the server answers), then sent
+  window.__held = null;
+  window.__sweepHolding = async (what, action) => {
+    window.__held = [];
+    try {
+      action();
+      await window.__sweep(LANGUAGES, what);
+    } finally {
+      const held = window.__held;
+      window.__held = null;
+      for (const send of held) send();
+    }
+  };
   window.__watchScreens = () => {
     if (window.__watching) return;
     let busy = false;
@@ -168,40 +243,68 @@ SWEEPING = """
 """.replace("__LANGUAGES__", json.dumps(LANGUAGES)).replace("__SWITCH_TIMEOUT_MS__", str(SWITCH_TIMEOUT_MS))
 
 # TurfMaster: take every decision of this seat by clicking the page's own buttons and squares
-# (a card, then a lit square; or the first option: claim the bonus, give up a card, a die...),
-# and press Next race between races.
-# `auto.clicked` counts the clicks by kind; the timed branches only retry a click that got lost.
+# (its highest card that moves the horse, then a lit square; or the first option: claim the
+# bonus, give up the cards proposed, a die...),
+# and press Next race between races. Whenever the page has shown words it has not been swept on
+# (__sweepNew: a msgid not yet looked up in every language), or a kind of decision not swept yet,
+# it is swept through the languages first: every screen is shown in every language before the
+# seat acts on it. `auto.clicked` counts the clicks by kind; the timed branches only retry a
+# click that got lost.
 TURFMASTER_AUTOPLAY = """() => {
   if (window.__auto) return;
-  const auto = window.__auto = { clicked: {}, paused: false };
+  const auto = window.__auto = { clicked: {}, paused: false, busy: false };
   let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
   const click = (node, what) => {
     node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     auto.clicked[what] = (auto.clicked[what] || 0) + 1;
   };
-  setInterval(() => {
+  const step = async () => {
+    if (auto.paused) return;
     const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");   // between races: ready for the next one
-    if (next && !auto.paused) { click(next, "next_race"); return; }
     const turn = document.querySelector("#turn");
-    if (auto.paused || !turn || turn.dataset.mine !== "yes") return;
+    const mine = turn && turn.dataset.mine === "yes";
+    const fall = mine && document.querySelector("#confirm-fall:not([data-clicked])");
+    const square = mine && document.querySelector(".reach-layer polygon");
+    const anyway = mine && document.querySelector("#play-anyway");
+    const option = mine && document.querySelector("#decision button.option:not(.square-option)");
+    // the highest card that moves the horse (it finishes with cards left: a hand to cut before the next race)
+    const card = mine && ([...document.querySelectorAll(".card.playable:not(.over-limit)")].pop() || document.querySelector(".card.playable"));
+    const decision = (window.__state && window.__state.decision) || {};
+    const kind = next ? "between_races" : fall ? "confirm-fall" : square ? (decision.kind === "square" ? "square" : "card chosen")
+      : anyway ? "anyway" : option ? option.dataset.type : card ? "card" : turn && turn.dataset.over === "yes" ? "over" : "screen";
+    if (await window.__sweepNew(kind)) return;
+    if (next) { click(next, "next_race"); return; }
+    if (!mine) return;
     const state = document.querySelector("#app").dataset.stateId;
     // a square where the horse falls (T11) asks first: say yes, once
-    const fall = document.querySelector("#confirm-fall:not([data-clicked])");
     if (fall) { fall.dataset.clicked = "yes"; click(fall, "confirm-fall"); return; }
     if (actedOn === state && Date.now() - actedAt < 2000) return;   // the move is on its way
     const act = (node, what) => { click(node, what); actedOn = state; actedAt = Date.now(); };
-    const square = document.querySelector(".reach-layer polygon");
-    const anyway = document.querySelector("#play-anyway");
-    const option = document.querySelector("#decision button.option:not(.square-option)");
-    const card = document.querySelector(".card.playable");
     if (square) act(square, "square");
     else if (anyway) act(anyway, "anyway");
-    else if (option) act(option, option.dataset.type);
+    else if (option && option.dataset.type === "keep") {   // the cards to give up, sent one by one
+      await window.__sweepHolding("giving up", () => act(option, "keep"));
+    } else if (option) act(option, option.dataset.type);
     else if (card && (cardOn !== state || Date.now() - cardAt > 1500)) {   // its squares light up
       click(card, "card"); cardOn = state; cardAt = Date.now();
     }
+  };
+  setInterval(async () => {
+    if (auto.busy) return;
+    auto.busy = true;
+    try { await step(); } catch (e) { window.__i18n.error = String(e); } finally { auto.busy = false; }
   }, 30);
 }"""
+
+
+def stop_autoplay(page):
+    """The seat's script stops, once done with the step it is in (and the sweep it may be making:
+    the page is not being drawn anew under the test's reads)."""
+    page.evaluate("""async () => {
+      window.__auto.paused = true;
+      while (window.__auto.busy) await new Promise((resolve) => setTimeout(resolve, 20));
+    }""")
+
 
 # Ready Set Bet: keep the first VIP card, answer the House's questions, place the House's tokens
 # (once on a space that already holds one: the page refuses that itself), and bet now and then.
@@ -290,20 +393,40 @@ def sweep(page, what, shots=None):
             screenshot(page, shots.format(lang=lang))
 
 
-def swept(page, what, kinds=("end",)):
+def swept(page, what, kinds=("end",), every_msgid=False):
     """The problems of a swept page, once it is swept a last time: the msgids it showed in
     English in each language, a language it was never shown in, a screen of `kinds` not shown in
-    every language, or a sweep that failed."""
+    every language, or a sweep that failed; with `every_msgid`, also the msgids it looked up in
+    some languages only (words that passed before a sweep could show them in every language) that
+    the other languages' catalogs lack."""
     sweep(page, "end")
     report = page.evaluate("() => window.__i18n")
     problems = [f"{what} [{lang}]: no translation for " + ", ".join(map(repr, sorted(msgids)))
                 for lang, msgids in sorted(report["missing"].items()) if msgids]
+    if every_msgid:
+        for word in page.evaluate("() => window.__unsweptLacking()"):
+            if word["lacking"]:
+                problems.append(f"{what} {word['lacking']}: no translation for {word['msgid']!r}"
+                                f" (on screen in {word['asked']} only)")
     if report["error"]:
         problems.append(f"{what}: a language sweep failed: {report['error']}")
     for kind in kinds:
         if sorted(report["shown"].get(kind, [])) != sorted(LANGUAGES):
             problems.append(f"{what}: {kind!r} was shown in {report['shown'].get(kind, [])}, not in {LANGUAGES}")
     return problems
+
+
+def in_every_language(page, what, act):
+    """act() done in every language in turn, for what a page writes once, in the language of the
+    moment (an answer of the server, a note that passes)."""
+    for lang in LANGUAGES:
+        page.evaluate("([languages, what]) => window.__sweep(languages, what)", [[lang], what])
+        act()
+
+
+def refuse_in_every_language(page, what, refusals):
+    """Each of `refusals` ((message, code), see refuse()) refused in every language in turn."""
+    in_every_language(page, what, lambda: [refuse(page, message, code) for message, code in refusals])
 
 
 def open_lobby_in_every_language(context, server, lang, problems):

@@ -254,14 +254,26 @@ def test_the_log_on_screen_shows_the_newest_move_first(server, browser):
 
 
 def test_switching_the_language_keeps_the_course_on_screen(server, browser):
-    """The page redraws everything in the new language, the course included (it used to vanish)."""
+    """The page redraws everything in the new language, the course included (it used to vanish),
+    and mid-race the seat still plays there: a card chosen lights its squares, one is clicked."""
     table = race_table(server, people=1, bots=1)
     page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#course svg polygon")
     squares = page.locator("#course svg polygon").count()
+    play_one_decision(page)   # mid-race: a move of this seat made
     for lang in ("de", "es"):
         page.select_option("#lang", lang)
         page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
         page.wait_for_function("(n) => document.querySelectorAll('#course svg polygon').length >= n", arg=squares)
+    for _ in range(3):   # the next card played in Spanish (or the game ended first: a move of the bot's)
+        turn = next_turn(page)
+        if turn["over"] or turn["what"] == "card":
+            break
+        play_one_decision(page, turn)
+    if not turn["over"]:
+        page.locator(".card.playable").first.click()
+        page.wait_for_selector(".reach-layer polygon, #play-anyway")
+        screenshot(page, "turfmaster-es-after-switching")
+        play_one_decision(page, dict(turn, what="square" if page.locator(".reach-layer polygon").count() else "anyway"))
     assert not errors, errors
     page.close()

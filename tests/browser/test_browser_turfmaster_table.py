@@ -250,6 +250,16 @@ def test_the_cards_to_keep_are_chosen_in_one_go_and_given_up_one_by_one(server, 
     # an update that changes nothing the player touches keeps the choice (a spectator joined, say)
     page.evaluate("(msg) => window.__page.update(msg)", state_message(match, 1))
     assert page.eval_on_selector_all(".keep-card.given-up", "cs => cs.map(c => c.dataset.card)") == ["4", "7"]
+    # so does a switch of language (the page is drawn anew: the keep screen used to vanish with the
+    # rest of the page behind it)
+    for lang, keep in (("de", "Diese 10 Karten behalten"), ("en", "Keep these 10 cards")):
+        page.evaluate("""async (lang) => {
+            await (await import('/static/i18n.js')).loadLanguage(lang);
+            window.__page.rerender();
+        }""", lang)
+        page.wait_for_function("(keep) => (document.querySelector('#keep-confirm') || {}).textContent === keep", arg=keep)
+        assert page.eval_on_selector_all(".keep-card.given-up", "cs => cs.map(c => c.dataset.card)") == ["4", "7"]
+        assert page.locator("#horses tr[data-horse]").count() == 4, "the rest of the page is drawn too"
     screenshot(page, "tm-table-keep-desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#keep").scroll_into_view_if_needed()

@@ -615,10 +615,14 @@ export class Page {
     const decision = msg.decision;
     const c = decision.context;
     const choiceKey = `${c.race}:${c.horse}:${c.hand.join(",")}`;
-    if (!this.keepChoice || this.keepChoice.key !== choiceKey) {
+    const fresh = !this.keepChoice || this.keepChoice.key !== choiceKey;
+    if (fresh) {
       // proposed: give up the lowest cards (jokers last); the player changes it with a tap
       const order = c.hand.map((card, i) => i).sort((a, b) => (isJoker(c.hand[a]) - isJoker(c.hand[b])) || Number(c.hand[a].replace("J", "")) - Number(c.hand[b].replace("J", "")));
       this.keepChoice = { key: choiceKey, give: new Set(order.slice(0, c.to_discard)) };
+    }
+    // drawn anew for a new choice, or in a page drawn anew (a language switch: the choice stays)
+    if (fresh || !box.querySelector("#keep")) {
       box.innerHTML = "";
       const carried = this.carriedOver(c.horse, c.hand);
       const cards = el("div", { class: "hand keep-cards", id: "keep-cards" });
