@@ -258,19 +258,23 @@ class TableRunner:
         self._wake.set()
 
     @contextlib.asynccontextmanager
-    async def _paced(self):
-        """Around a change the loop makes itself (a roll, a bot's move or bet): a table of bots
-        only first waits for its turn at the pacer and then tells it how long the change took."""
+    async def _locked_change(self):
+        """The table's lock, around a change the loop makes itself (a roll, a bot's move or bet).
+        A table of bots only first waits for its turn at the pacer and then tells it how long the
+        change took on the loop: from the lock taken to the change told, less the wait for its
+        commit (the writer's thread does that work). The wait for the lock is no loop time either:
+        another change of the table holds it while its own commit is under way."""
         if self.pacer is None or not self.table.seats or any(seat.bot is None for seat in self.table.seats):
-            yield
+            async with self.lock:
+                yield
             return
         await self.pacer.turn()
-        started, waited = time.perf_counter(), self.store_wait
-        try:
-            yield
-        finally:
-            # the wait for the commit (on the writer's thread) is not the loop's time
-            self.pacer.spent(time.perf_counter() - started - (self.store_wait - waited))
+        async with self.lock:
+            started, waited = time.perf_counter(), self.store_wait
+            try:
+                yield
+            finally:
+                self.pacer.spent(time.perf_counter() - started - (self.store_wait - waited))
 
     # -- storing ------------------------------------------------------------------
     async def _store(self) -> None:
@@ -372,12 +376,12 @@ class TableRunner:
         state_id = table.state_id
         if not (await self._sleep_or_wake(self.bot_delay) or table.state_id == state_id):
             return
-        async with self._paced(), self.lock:
+        async with self._locked_change():
             turn = table.bot_request() if self.status == PLAYING and table.state_id == state_id else None
         if turn is None:
             return
         action = await self._think(turn.seat, lambda: turn.state.view(turn.seat), turn.pending.options)
-        async with self._paced(), self.lock:
+        async with self._locked_change():
             if self.status == PLAYING and table.bot_apply(turn, action):
                 await self._changed()
 
@@ -402,7 +406,7 @@ class TableRunner:
         await asyncio.wait({due, wake}, return_when=asyncio.FIRST_COMPLETED)
         for task in (due, wake):
             task.cancel()
-        async with self._paced(), self.lock:
+        async with self._locked_change():
             if self.status != PLAYING or not table.waits_for_clock() or not self.clock.strike_due():
                 return
             if table.tick():
@@ -429,7 +433,7 @@ class TableRunner:
         table = self.table
         if not self._free_still_open(strike):   # the next strike came: too late, nothing to copy
             return
-        async with self._paced(), self.lock:
+        async with self._locked_change():
             request = table.free_request(seat) if self._free_still_open(strike) else None
         if request is None:
             return
@@ -437,7 +441,7 @@ class TableRunner:
         action = await self._think(seat, lambda: copy.view(seat), options, free=True)
         if action is None:
             return
-        async with self._paced(), self.lock:
+        async with self._locked_change():
             if not self._free_still_open(strike):
                 return
             try:
