@@ -152,6 +152,7 @@ def list_rows(execute: Callable[[str, Sequence[Any]], list[tuple]], mark: str, l
     return [{"id": row[0], "game": row[1], "setup": row[2], "state_id": row[3], "options": row[4],
              "over": bool(row[5]), "seats": seats[row[0]]} for row in rows]
 
+
 @dataclass(frozen=True)
 class Save:
     """One table's progress to store: :meth:`Storage.save_progress`'s arguments."""
@@ -263,24 +264,20 @@ class Storage:
         Returns the number of entries stored now."""
         return self.save_many([Save(table_id, log, state_id, over, paused, stored, lifecycle, bots)])[0]
 
-    def save_many(self, saves: Sequence["Save"]) -> list[int]:
+    def save_many(self, saves: Sequence[Save]) -> list[int]:
         """Several tables' :meth:`save_progress` in one transaction (one sync to the disk for all
         of them); raises if it failed, and then nothing of them is stored."""
         with self._lock:
             cur = self.conn.cursor()
             cur.execute("BEGIN")
             try:
-                done = [self._save_rows(cur, save) for save in saves]
+                done = [save_rows(cur, "?", save) for save in saves]
                 cur.execute("COMMIT")
             except BaseException:
                 if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
                     cur.execute("ROLLBACK")
                 raise
         return done
-
-    @staticmethod
-    def _save_rows(cur: sqlite3.Cursor, save: "Save") -> int:
-        return save_rows(cur, "?", save)
 
     # -- reading ------------------------------------------------------------------
     def table_ids(self, only_running: bool = False) -> list[str]:
