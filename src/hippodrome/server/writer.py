@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
 from hippodrome.server.storage import Save
+from hippodrome.table.threadsafe import settle_threadsafe
 
 T = TypeVar("T")
 
@@ -83,7 +84,10 @@ class StoreWriter:
             except Exception as error:
                 outcomes = [(False, error)] if len(group) == 1 else [_alone(storage, entry[1]) for entry in group]
             for (_storage, _save, loop, future), (ok, value) in zip(group, outcomes):
-                _settle_on(loop, future, ok, value)
+                if ok:
+                    settle_threadsafe(loop, future, value)
+                else:
+                    settle_threadsafe(loop, future, exception=value)
 
     def close(self) -> None:
         """Run the calls and saves already queued, then stop the thread."""
@@ -96,17 +100,3 @@ def _alone(storage: Any, save: Save) -> tuple[bool, Any]:
         return True, storage.save_many([save])[0]
     except Exception as error:
         return False, error
-
-
-def _settle_on(loop: asyncio.AbstractEventLoop, future: asyncio.Future, ok: bool, value: Any) -> None:
-    def settle() -> None:
-        if future.done():   # its coroutine was cancelled (the server stops)
-            return
-        if ok:
-            future.set_result(value)
-        else:
-            future.set_exception(value)
-    try:
-        loop.call_soon_threadsafe(settle)
-    except RuntimeError:  # the loop that asked is closed: nobody waits any more
-        pass

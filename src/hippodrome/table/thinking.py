@@ -49,6 +49,7 @@ from typing import Any, Callable, Iterable
 from hippodrome.core.bot import Bot
 from hippodrome.core.game import Action
 from hippodrome.table.bots import free_choice
+from hippodrome.table.threadsafe import settle_threadsafe
 
 log = logging.getLogger(__name__)
 
@@ -229,7 +230,10 @@ class _Worker:
             with self._sending:
                 loop, future = self._waiting.pop(number, (None, None))
             if future is not None:
-                _settle_on(loop, future, ok, value)
+                if ok:
+                    settle_threadsafe(loop, future, value)
+                else:   # the worker could not run the call (an unpicklable answer)
+                    settle_threadsafe(loop, future, exception=RuntimeError(value))
         self._stop_waiting("the bot worker stopped")
 
     def _stop_waiting(self, reason: str) -> None:
@@ -239,7 +243,7 @@ class _Worker:
             waiting, self._waiting = list(self._waiting.values()), {}
         self._outbox.put(None)
         for loop, future in waiting:
-            _settle_on(loop, future, None, reason)
+            settle_threadsafe(loop, future, exception=WorkerStopped(reason))
 
     def stop(self) -> None:
         """Stop the process (thoughts under way are dropped; their futures hear WorkerStopped)."""
@@ -251,25 +255,6 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join(PARENT_CHECK * 5)
-
-
-def _settle_on(loop: asyncio.AbstractEventLoop, future: asyncio.Future, ok: bool | None, value: Any) -> None:
-    """From the reading thread: settle ``future`` on its loop (unless that loop is closed)."""
-    try:
-        loop.call_soon_threadsafe(_settle, future, ok, value)
-    except RuntimeError:  # the loop that asked is closed: nobody waits any more
-        pass
-
-
-def _settle(future: asyncio.Future, ok: bool | None, value: Any) -> None:
-    if future.done():
-        return
-    if ok:
-        future.set_result(value)
-    elif ok is None:
-        future.set_exception(WorkerStopped(value))
-    else:
-        future.set_exception(RuntimeError(value))
 
 
 class ProcessThinker:
