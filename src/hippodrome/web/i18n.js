@@ -6,7 +6,8 @@
 
 const SUPPORTED = ["en", "es", "fr", "nl", "de"];
 let catalog = {};
-let pluralRule = (n) => (n !== 1 ? 1 : 0);
+const englishPlural = (n) => (n !== 1 ? 1 : 0);
+let pluralRule = englishPlural;
 const listeners = [];
 
 // The browser's preferred languages, in order; the first one we have wins (the server's negotiate()).
@@ -124,14 +125,29 @@ export function ordinal(n) {
 }
 
 // -- the language -------------------------------------------------------------------------
+// The catalogs this page has loaded, by language: switching back to a language costs nothing.
+const loaded = new Map();
+
+async function fetchCatalog(code) {
+  const response = await fetch(`/i18n/${encodeURIComponent(code)}.json`);
+  if (!response.ok) return null;
+  const data = await response.json();
+  const rule = data.plural
+    ? new Function("n", `return Number(${data.plural.replace(/[^n0-9!=<>&|?:()% ]/g, "")});`) : null;
+  return { messages: data.messages || data, rule };
+}
+
 export async function loadLanguage(code) {
   lang = negotiate([code || lang]);
   try {
-    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`);
-    if (response.ok) {
-      const data = await response.json();
-      catalog = data.messages || data;
-      if (data.plural) pluralRule = new Function("n", `return Number(${data.plural.replace(/[^n0-9!=<>&|?:()% ]/g, "")});`);
+    if (!loaded.has(lang)) {
+      const entry = await fetchCatalog(lang);
+      if (entry) loaded.set(lang, entry);
+    }
+    const entry = loaded.get(lang);
+    if (entry) {
+      catalog = entry.messages;
+      pluralRule = entry.rule || englishPlural;
     }
   } catch (e) { catalog = {}; }
   document.documentElement.lang = lang;
