@@ -11,44 +11,9 @@ import pytest
 from hippodrome.core.game import decision_view
 from hippodrome.core.match import Match
 from hippodrome.server.app import json_default
-from tests.browser.conftest import create, open_seat, screenshot
+from tests.browser.conftest import TURFMASTER_SEAT_AUTOPLAY, create, open_seat, screenshot
 
 pytestmark = pytest.mark.browser
-
-# Take this seat's decisions by clicking the page's own controls, as a person would; a fall is
-# confirmed; `window.__auto.stop` names a screen to stop at ("keep") and leave to the test. The
-# bonus cards are kept for later (no random discards) and the highest card that moves is played,
-# so that the horse has cards left after race 1 and its owner chooses which to keep (T8).
-AUTOPLAY = """() => {
-  if (window.__auto) return;
-  const auto = window.__auto = { stop: null, stopped: false, clicked: {} };
-  let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
-  const click = (node, what) => { node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-                                  auto.clicked[what] = (auto.clicked[what] || 0) + 1; };
-  setInterval(() => {
-    // between races: ready for the next one, as soon as the panel asks
-    const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
-    if (next) { click(next, "next_race"); return; }
-    const turn = document.querySelector("#turn");
-    if (!turn || turn.dataset.mine !== "yes") return;
-    if (auto.stop === "keep" && document.querySelector("#keep")) { auto.stopped = true; return; }
-    const state = document.querySelector("#app").dataset.stateId;
-    if (actedOn === state && Date.now() - actedAt < 2000) return;
-    const act = (node, what) => { click(node, what); actedOn = state; actedAt = Date.now(); };
-    const q = (s) => document.querySelector(s);
-    if (q("#confirm-fall")) act(q("#confirm-fall"), "fall");
-    else if (q("#keep-confirm") && !q("#keep-confirm").disabled) act(q("#keep-confirm"), "keep");
-    else if (q(".reach-layer polygon")) click(q(".reach-layer polygon"), "square");
-    else if (q("#play-anyway")) act(q("#play-anyway"), "anyway");
-    else if (q("#decision button.option:not(.square-option):not([data-type=claim_bonus])"))
-      act(q("#decision button.option:not(.square-option):not([data-type=claim_bonus])"), "option");
-    else if (q(".card.playable") && (cardOn !== state || Date.now() - cardAt > 1500)) {
-      // the highest card that moves the horse: a fast horse keeps cards for the next race
-      const card = [...document.querySelectorAll(".card.playable:not(.over-limit)")].pop() || q(".card.playable");
-      click(card, "card"); cardOn = state; cardAt = Date.now();
-    }
-  }, 30);
-}"""
 
 
 def get(server, path):
@@ -144,7 +109,7 @@ def test_a_whole_meeting_its_log_and_the_final_screen_with_play_again(server, br
     assert "Race 1 of 3" in page.text_content("#stage")
     page.wait_for_selector("#log li[data-event=stall_roll]")
     page.wait_for_selector("#log li[data-event=roller_roll]")
-    page.evaluate(AUTOPLAY)   # a keep-cards screen, if one comes, is confirmed as proposed
+    page.evaluate(TURFMASTER_SEAT_AUTOPLAY)   # a keep-cards screen, if one comes, is confirmed as proposed
     page.wait_for_selector("#turn[data-over=yes]", state="attached", timeout=300000)
     # the final screen
     page.wait_for_selector("#final:not([hidden]) #winner")
