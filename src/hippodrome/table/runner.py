@@ -93,7 +93,11 @@ class TableRunner:
         self.commit = commit
         self.on_saving: list[SavingListener] = list(on_saving or [])
         self.retry = retry
-        self.store_wait = 0.0                 # seconds spent awaiting commits (off the loop), in all
+        # seconds a change of this table spent not working on the loop, in all: awaiting its commit
+        # (the writer's thread does that work), and, once told, waiting for the loop to get back
+        # to it (other tables' work meanwhile: a group commit answers many changes at once)
+        self.store_wait = 0.0
+        self._told_at = 0.0
         self.saving_failed = False            # the last commit failed: the table is paused, retrying
         self.stored_state_id = table.state_id  # the state id of the last change stored (and shown)
         self._stored = asyncio.Event()         # set while no change waits for its commit
@@ -243,6 +247,7 @@ class TableRunner:
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.wait({told})
             raise
+        self.store_wait += time.perf_counter() - self._told_at
 
     async def _store_and_tell(self) -> None:
         started = time.perf_counter()
@@ -256,14 +261,16 @@ class TableRunner:
             except Exception:  # a listener must never stop the game
                 log.exception("table listener failed")
         self._wake.set()
+        self._told_at = time.perf_counter()
 
     @contextlib.asynccontextmanager
     async def _locked_change(self):
         """The table's lock, around a change the loop makes itself (a roll, a bot's move or bet).
         A table of bots only first waits for its turn at the pacer and then tells it how long the
         change took on the loop: from the lock taken to the change told, less the wait for its
-        commit (the writer's thread does that work). The wait for the lock is no loop time either:
-        another change of the table holds it while its own commit is under way."""
+        commit (the writer's thread does that work) and the wait for the loop to come back to the
+        change once told (``store_wait``). The wait for the lock is no loop time either: another
+        change of the table holds it while its own commit is under way."""
         if self.pacer is None or not self.table.seats or any(seat.bot is None for seat in self.table.seats):
             async with self.lock:
                 yield
