@@ -66,34 +66,37 @@ def test_only_tables_of_bots_only_are_paced(bots_only):
     assert (turns >= changes) if bots_only else turns == 0
 
 
+async def charged_changes(**runner_options) -> tuple[list[float], TableRunner]:
+    """A Ready Set Bet table of four value bettors rolling every 0.01 s, paced, run until the
+    pacer has been told the cost of three changes: those costs, and the runner."""
+    seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(4)]
+    table = Table("readysetbet", {"players": 4}, seats, seed=3)
+    pacer = Pacer()
+    reported = []
+    spent = pacer.spent
+    pacer.spent = lambda seconds: (reported.append(seconds), spent(seconds))
+    runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer, **runner_options)
+    runner.start()
+    for _ in range(500):
+        await asyncio.sleep(0.01)
+        if len(reported) >= 3:
+            break
+    await runner.stop()
+    return reported, runner
+
+
 def test_the_wait_for_a_commit_is_not_counted_as_the_loops_time():
     """Each change is committed (awaited: the writer's thread does it) before it is told; a slow
     commit of 0.1 s does not make the pacer hold the tables of bots back for 0.3 s more."""
-    async def main():
-        seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(4)]
-        table = Table("readysetbet", {"players": 4}, seats, seed=3)
-        pacer = Pacer()
-        reported, committed = [], []
+    committed, told = [], []
 
-        async def commit(table):
-            await asyncio.sleep(0.1)
-            committed.append(table.state_id)
+    async def commit(table):
+        await asyncio.sleep(0.1)
+        committed.append(table.state_id)
 
-        spent = pacer.spent
-        pacer.spent = lambda seconds: (reported.append(seconds), spent(seconds))
-        runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer, commit=commit,
-                             on_change=[lambda t: told.append((t.state_id, list(committed)))])
-        told = []
-        runner.start()
-        for _ in range(500):
-            await asyncio.sleep(0.01)
-            if len(reported) >= 3:
-                break
-        await runner.stop()
-        return reported, told, runner.store_wait
-
-    reported, told, waited = asyncio.run(main())
-    assert len(reported) >= 3 and waited >= 0.3
+    reported, runner = asyncio.run(charged_changes(
+        commit=commit, on_change=[lambda t: told.append((t.state_id, list(committed)))]))
+    assert len(reported) >= 3 and runner.store_wait >= 0.3
     assert max(reported) < 0.05   # the change itself, without the 0.1 s commit
     assert all(state_id in stored for state_id, stored in told)   # committed before told
 
@@ -102,30 +105,15 @@ def test_other_work_before_the_loop_comes_back_to_a_told_change_is_not_its_cost(
     """A group commit answers many tables' changes in one turn of the loop: each change, once
     told, waits for the others' work before its own code goes on. That wait (here 0.1 s of other
     work queued on the loop as each change is told) is not charged to the change."""
+    def others_work():   # what the loop does for other tables before it resumes this change
+        end = time.perf_counter() + 0.1
+        while time.perf_counter() < end:
+            pass
+
     async def main():
-        seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(4)]
-        table = Table("readysetbet", {"players": 4}, seats, seed=3)
-        pacer = Pacer()
-        reported = []
         loop = asyncio.get_running_loop()
+        return await charged_changes(on_change=[lambda t: loop.call_soon(others_work)])
 
-        def others_work():   # what the loop does for other tables before it resumes this change
-            end = time.perf_counter() + 0.1
-            while time.perf_counter() < end:
-                pass
-
-        spent = pacer.spent
-        pacer.spent = lambda seconds: (reported.append(seconds), spent(seconds))
-        runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer,
-                             on_change=[lambda t: loop.call_soon(others_work)])
-        runner.start()
-        for _ in range(500):
-            await asyncio.sleep(0.01)
-            if len(reported) >= 3:
-                break
-        await runner.stop()
-        return reported, runner.store_wait
-
-    reported, waited = asyncio.run(main())
-    assert len(reported) >= 3 and waited >= 0.3
+    reported, runner = asyncio.run(main())
+    assert len(reported) >= 3 and runner.store_wait >= 0.3
     assert max(reported) < 0.05   # the change itself, without the 0.1 s of others' work
