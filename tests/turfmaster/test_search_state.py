@@ -186,9 +186,9 @@ def test_T3_T5_the_ways_kept_to_each_end_of_an_empty_course_move_are_paths_of_it
         for points in range(1, 13):
             _near, free, ways = _free_moves(board, start, points, frozenset())
             assert len(ways) == len(free.ends)
-            for end, numbers in zip(free.ends, ways):
-                assert numbers or free.steps == 0, (start, points, end)
-                for first, low, high, shift in zip(*[iter(numbers)] * 4):
+            for end, paths in zip(free.ends, ways):
+                assert paths or free.steps == 0, (start, points, end)
+                for first, low, high, shift in paths:
                     assert first in firsts
                     for turn in range(low, high + 1):
                         assert first <= turn <= board.lane_last[first]

@@ -99,7 +99,7 @@ _TABLED_POINTS = range(1, 13)
 
 #: an entry of a course's table of empty-course moves: the squares near the move's window (a bit mask),
 #: the move, and without fences the ways its paths reach each end (:func:`_ways_to_ends`; None with fences)
-FreeMove = tuple[int, MoveOptions, "tuple[tuple[int, ...], ...] | None"]
+FreeMove = tuple[int, MoveOptions, "tuple[tuple[tuple[int, int, int, int], ...], ...] | None"]
 
 
 def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> FreeMove:
@@ -270,10 +270,10 @@ def _flat_among(course: Course, start: int, points: int, free: FreeMove, blocked
     return _ends_still_reached(free[1], free[2], blocked) or _flat_destinations(course, start, points, set(blocked))
 
 
-def _ways_to_ends(course: Course, start: int, moves: MoveOptions) -> tuple[tuple[int, ...], ...]:
+def _ways_to_ends(course: Course, start: int, moves: MoveOptions) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
     """The ways the paths of the empty course's move ``moves`` from ``start`` (no fences) reach its
-    ends, one flat tuple per end in the order of ``moves.ends``, four numbers a way (one object per
-    number, shared: a table holds thousands of them): a way ``(first, low, high, shift)`` is the
+    ends, one tuple of ways per end in the order of ``moves.ends`` (their numbers one object each,
+    shared: a table holds hundreds of thousands): a way ``(first, low, high, shift)`` is the
     first step onto ``first``, a straight walk to a square ``t`` from ``low`` to ``high`` (a lane's
     squares have consecutive ids), then the late lane change onto ``t + shift`` and a straight walk
     to the end (``shift`` 0 and ``low == high ==`` the end: no late change). Every path of a flat move
@@ -299,7 +299,7 @@ def _ways_to_ends(course: Course, start: int, moves: MoveOptions) -> tuple[tuple
                 else:
                     run = [first, turn, turn, side - turn]
                     ways[end].append(run)
-    return tuple(tuple(map(_one_number, chain.from_iterable(ways[end]))) for end in moves.ends)
+    return tuple(tuple(tuple(map(_one_number, way)) for way in ways[end]) for end in moves.ends)
 
 
 #: one object for each number the tables of moves hold (see :func:`_ways_to_ends`)
@@ -310,7 +310,7 @@ def _one_number(number: int) -> int:
     return _NUMBERS.setdefault(number, number)
 
 
-def _ends_still_reached(moves: MoveOptions, ways: tuple[tuple[int, ...], ...],
+def _ends_still_reached(moves: MoveOptions, ways: tuple[tuple[tuple[int, int, int, int], ...], ...],
                         blocked: list[int]) -> MoveOptions | None:
     """The empty course's move ``moves`` among the sorted ``blocked`` squares (no fences), when some
     of its ends is still reached by a path of as many points: those ends (blocking only takes paths
@@ -319,8 +319,7 @@ def _ends_still_reached(moves: MoveOptions, ways: tuple[tuple[int, ...], ...],
     reached = []
     for end, paths in zip(moves.ends, ways):
         behind = blocked[bisect_right(blocked, end) - 1]  # the last blocked square up to the end
-        numbers = iter(paths)
-        for first, low, high, shift in zip(numbers, numbers, numbers, numbers):
+        for first, low, high, shift in paths:
             ahead = blocked[bisect_left(blocked, first)]  # the first blocked square from the first step on
             # some t from low to high walks clear from first to t and from t + shift to the end
             if (low if low > behind - shift else behind - shift + 1) <= (high if high < ahead else ahead - 1):
