@@ -105,10 +105,11 @@ FreeMove = tuple[int, MoveOptions, "tuple[tuple[tuple[int, int, int, int], ...],
 def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> FreeMove:
     """:func:`_empty_course_moves`, kept in the course's ``free_moves`` (one table per set of fences,
     keyed by start and points): filled for every square and every value of a card or a roll when
-    first asked (a few hundredths of a second for a course without fences, about 0.15 s with them,
-    once in a process, where a table filled as moves come up would keep a search slow for thousands
-    of moves), then one entry per square and value at most, a few MB for a course, and plain ints and
-    tuples that the garbage collector soon stops walking through."""
+    first asked (about 0.1 - 0.3 s a table, once in a process, where a table filled as moves come up
+    would keep a search slow for thousands of moves, and random races for hundreds of races), then
+    one entry per square and value at most, about 8 MB for a course with fences and 16 MB without
+    them (the ways to each end), and plain ints and tuples that the garbage collector soon stops
+    walking through."""
     table = course.free_moves.get(fences)
     if table is None:
         table = course.free_moves[fences] = {
