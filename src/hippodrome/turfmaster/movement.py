@@ -250,15 +250,16 @@ def moves_among(course: Course, start: int, points: int, others: list[int],
     if found is None:
         found = _free_moves(course, start, points, fences)
     near, free = found[0], found[1]
+    bit = course.bit
     for square in others:
-        if near >> square & 1:
+        if near & bit[square]:
             break
     else:  # nobody blocks a square the move could ask about
         return free
     # only the horses near the move block a square it asks about (a horse blocks its own square and
     # the ones right before and after it, and ``near`` holds those of every square asked about)
     block = course.blocks
-    blocking = [block[square] for square in others if near >> square & 1]
+    blocking = [block[square] for square in others if near & bit[square]]
     if fences:
         return _searched_destinations(course, start, points, set().union(*blocking), fences)
     return _flat_among(course, start, points, found, sorted(chain.from_iterable(blocking)))
