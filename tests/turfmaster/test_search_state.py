@@ -19,7 +19,8 @@ from hippodrome.core.game import Chance
 from hippodrome.turfmaster.cards import full_deck
 from hippodrome.turfmaster.course import NO_SQUARE, load_course
 from hippodrome.turfmaster.movement import (
-    _Asked, _flat_destinations, _free_flat_moves, _searched_destinations, blocked_squares, destinations, moves_among,
+    _Asked, _flat_destinations, _free_flat_moves, _free_moves, _searched_destinations, blocked_squares, destinations,
+    moves_among,
 )
 from hippodrome.turfmaster.race import Race
 from hippodrome.turfmaster.search_state import SearchRace
@@ -171,3 +172,31 @@ def test_T3_T4_the_empty_course_move_and_its_window_are_the_step_by_step_search_
                     if neighbour != NO_SQUARE:
                         expected |= 1 << neighbour
             assert near == expected, (start, points)
+
+
+@pytest.mark.parametrize("course", ["oval", "triangle"])
+def test_T3_T5_the_ways_kept_to_each_end_of_an_empty_course_move_are_paths_of_its_full_points(course):
+    """A move among horses near it keeps the empty course's ends that some way still reaches (checked
+    against the step-by-step search above): each way kept is a path of the move's points to its end,
+    a first step (ahead, or a lane change on point 1), a straight walk, then at most one lane change
+    on point 7 or later and a straight walk; every end of a move of at least one point has one."""
+    board = load_course(course)
+    for start in range(len(board)):
+        firsts = {board.next[start], board.inward[start], board.outward[start]} - {NO_SQUARE}
+        for points in range(1, 13):
+            _near, free, ways = _free_moves(board, start, points, frozenset())
+            assert len(ways) == len(free.ends)
+            for end, paths in zip(free.ends, ways):
+                assert paths or free.steps == 0, (start, points, end)
+                for first, low, high, shift in paths:
+                    assert first in firsts
+                    for turn in range(low, high + 1):
+                        assert first <= turn <= board.lane_last[first]
+                        if shift == 0:
+                            assert turn == end and end - first + 1 == free.steps
+                            continue
+                        side = turn + shift
+                        assert side in (board.inward[turn], board.outward[turn])
+                        assert side <= end <= board.lane_last[side]
+                        assert turn - first + 2 >= 7  # the late lane change (T3)
+                        assert (turn - first + 1) + 1 + (end - side) == free.steps

@@ -74,6 +74,8 @@ class Course:
         self.blocks: list[tuple[int, ...]] = [
             tuple(s for s in (sid, self.next[sid], self.prev[sid]) if s != NO_SQUARE) for sid in range(len(squares))
         ]
+        #: each square's bit in a bit mask of squares (bit ``s`` for square ``s``)
+        self.bit: list[int] = [1 << sid for sid in range(len(squares))]
         #: the last square of each square's lane; a lane's squares have consecutive ids (checked)
         self.lane_last: list[int] = [0] * len(squares)
         for sid in reversed(range(len(squares))):

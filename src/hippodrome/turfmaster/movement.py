@@ -14,7 +14,8 @@ allows (T5).
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from itertools import chain
 from typing import Iterable, NamedTuple
 
 from hippodrome.turfmaster.course import NO_SQUARE, Course
@@ -27,6 +28,8 @@ JUMP_COST = 4
 _FIRST_TURN = LATE_CHANGE_POINT - 2
 #: no turn walked just before (a square id that no square follows)
 _NO_RUN = NO_SQUARE - 1
+#: a square id above every course's
+_NO_STOP = 1 << 30
 
 
 class MoveOptions(NamedTuple):
@@ -67,11 +70,11 @@ def destinations(
     """Legal end squares of a move of ``points`` from ``start`` (T3, T4, T5, T11)."""
     if points <= 0:
         return MoveOptions(0, (start,))
-    near, free = _free_moves(course, start, points, fences)
+    near, free, ways = _free_moves(course, start, points, fences)
     if _clear_of(near, blocked):
         return free
     if not fences:
-        return _flat_destinations(course, start, points, blocked)
+        return _flat_among(course, start, points, (near, free, ways), sorted(blocked))
     return _searched_destinations(course, start, points, blocked, fences)
 
 
@@ -94,13 +97,19 @@ _CACHED_POINTS = 32
 _TABLED_POINTS = range(1, 13)
 
 
-def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
+#: an entry of a course's table of empty-course moves: the squares near the move's window (a bit mask),
+#: the move, and without fences the ways its paths reach each end (:func:`_ways_to_ends`; None with fences)
+FreeMove = tuple[int, MoveOptions, "tuple[tuple[tuple[int, int, int, int], ...], ...] | None"]
+
+
+def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> FreeMove:
     """:func:`_empty_course_moves`, kept in the course's ``free_moves`` (one table per set of fences,
     keyed by start and points): filled for every square and every value of a card or a roll when
-    first asked (a few hundredths of a second for a course without fences, about 0.15 s with them,
-    once in a process, where a table filled as moves come up would keep a search slow for thousands
-    of moves), then one entry per square and value at most, a few MB for a course, and plain ints and
-    tuples that the garbage collector soon stops walking through."""
+    first asked (about 0.1 - 0.3 s a table, once in a process, where a table filled as moves come up
+    would keep a search slow for thousands of moves, and random races for hundreds of races), then
+    one entry per square and value at most, about 8 MB for a course with fences and 16 MB without
+    them (the ways to each end), and plain ints and tuples that the garbage collector soon stops
+    walking through."""
     table = course.free_moves.get(fences)
     if table is None:
         table = course.free_moves[fences] = {
@@ -115,7 +124,7 @@ def _free_moves(course: Course, start: int, points: int, fences: frozenset[int])
     return found
 
 
-def _empty_course_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> tuple[int, MoveOptions]:
+def _empty_course_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> FreeMove:
     """The move of ``points`` from ``start`` on an empty course, with the squares near its window, as
     a bit mask (bit ``s`` for square ``s``).
 
@@ -126,7 +135,8 @@ def _empty_course_moves(course: Course, start: int, points: int, fences: frozens
     square there, moves as the empty course. (A bit mask is a few hundred bytes where a set of the
     same squares takes kilobytes.)"""
     if not fences:
-        return _free_flat_moves(course, start, points)
+        near, free = _free_flat_moves(course, start, points)
+        return near, free, _ways_to_ends(course, start, free)
     asked = _Asked()
     free = _searched_destinations(course, start, points, asked, fences)  # type: ignore[arg-type]
     near = 0
@@ -134,7 +144,7 @@ def _empty_course_moves(course: Course, start: int, points: int, fences: frozens
         for neighbour in (square, course.next[square], course.prev[square]):
             if neighbour != NO_SQUARE:
                 near |= 1 << neighbour
-    return near, free
+    return near, free, None
 
 
 def _free_flat_moves(course: Course, start: int, points: int) -> tuple[int, MoveOptions]:
@@ -237,19 +247,89 @@ def moves_among(course: Course, start: int, points: int, others: list[int],
         return MoveOptions(0, (start,))
     table = course.free_moves.get(fences)
     found = table.get(start * _CACHED_POINTS + points) if table is not None and points < _CACHED_POINTS else None
-    near, free = found if found is not None else _free_moves(course, start, points, fences)
+    if found is None:
+        found = _free_moves(course, start, points, fences)
+    near, free = found[0], found[1]
+    bit = course.bit
     for square in others:
-        if near >> square & 1:
+        if near & bit[square]:
             break
     else:  # nobody blocks a square the move could ask about
         return free
     # only the horses near the move block a square it asks about (a horse blocks its own square and
     # the ones right before and after it, and ``near`` holds those of every square asked about)
     block = course.blocks
-    blocked = set().union(*[block[square] for square in others if near >> square & 1])
+    blocking = [block[square] for square in others if near & bit[square]]
     if fences:
-        return _searched_destinations(course, start, points, blocked, fences)
-    return _flat_destinations(course, start, points, blocked)
+        return _searched_destinations(course, start, points, set().union(*blocking), fences)
+    return _flat_among(course, start, points, found, sorted(chain.from_iterable(blocking)))
+
+
+def _flat_among(course: Course, start: int, points: int, free: FreeMove, blocked: list[int]) -> MoveOptions:
+    """The move of ``points`` from ``start`` on a course without fences among the sorted ``blocked``
+    squares (some near the move): the ends of the empty course's move (``free``, an entry of the
+    course's table) that a path still reaches, else the walks of :func:`_flat_destinations`."""
+    return _ends_still_reached(free[1], free[2], blocked) or _flat_destinations(course, start, points, set(blocked))
+
+
+def _ways_to_ends(course: Course, start: int, moves: MoveOptions) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """The ways the paths of the empty course's move ``moves`` from ``start`` (no fences) reach its
+    ends, one tuple of ways per end in the order of ``moves.ends`` (their numbers one object each,
+    shared: a table holds hundreds of thousands): a way ``(first, low, high, shift)`` is the
+    first step onto ``first``, a straight walk to a square ``t`` from ``low`` to ``high`` (a lane's
+    squares have consecutive ids), then the late lane change onto ``t + shift`` and a straight walk
+    to the end (``shift`` 0 and ``low == high ==`` the end: no late change). Every path of a flat move
+    is such a walk (see :func:`_flat_destinations`), and a path of ``moves.steps`` points ends on
+    one of ``moves.ends``."""
+    best = moves.steps
+    nxt, inward, outward, last = course.next, course.inward, course.outward, course.lane_last
+    ways: dict[int, list[list[int]]] = {end: [] for end in moves.ends}
+    for first in (nxt[start], inward[start], outward[start]):
+        if first == NO_SQUARE:
+            continue
+        if first + best - 1 <= last[first]:  # straight on
+            ways[first + best - 1].append([first, first + best - 1, first + best - 1, 0])
+        for sides in (inward, outward):
+            run: list[int] | None = None  # the way of the turn before, if the same one turn later
+            for turn in range(first + _FIRST_TURN, min(last[first], first + best - 2) + 1):
+                side = sides[turn]
+                end = side + best - (turn - first + 2)  # the turn takes point turn - first + 2
+                if side == NO_SQUARE or end > last[side]:
+                    run = None
+                elif run is not None and run[3] == side - turn:
+                    run[2] = turn
+                else:
+                    run = [first, turn, turn, side - turn]
+                    ways[end].append(run)
+    return tuple(tuple(tuple(map(_one_number, way)) for way in ways[end]) for end in moves.ends)
+
+
+#: one object for each number the tables of moves hold (see :func:`_ways_to_ends`)
+_NUMBERS: dict[int, int] = {}
+
+
+def _one_number(number: int) -> int:
+    return _NUMBERS.setdefault(number, number)
+
+
+def _ends_still_reached(moves: MoveOptions, ways: tuple[tuple[tuple[int, int, int, int], ...], ...],
+                        blocked: list[int]) -> MoveOptions | None:
+    """The empty course's move ``moves`` among the sorted ``blocked`` squares (no fences), when some
+    of its ends is still reached by a path of as many points: those ends (blocking only takes paths
+    away, so no other end can be as far); None when none is (the move is shorter: search it)."""
+    blocked = [NO_SQUARE, *blocked, _NO_STOP]  # a blocked square below and above every square
+    reached = []
+    for end, paths in zip(moves.ends, ways):
+        behind = blocked[bisect_right(blocked, end) - 1]  # the last blocked square up to the end
+        for first, low, high, shift in paths:
+            ahead = blocked[bisect_left(blocked, first)]  # the first blocked square from the first step on
+            # some t from low to high walks clear from first to t and from t + shift to the end
+            if (low if low > behind - shift else behind - shift + 1) <= (high if high < ahead else ahead - 1):
+                reached.append(end)
+                break
+    if not reached:
+        return None
+    return moves if len(reached) == len(moves.ends) else MoveOptions(moves.steps, tuple(reached))
 
 
 def _flat_destinations(course: Course, start: int, points: int, blocked: set[int] | frozenset[int]) -> MoveOptions:
