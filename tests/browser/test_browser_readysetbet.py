@@ -1,6 +1,5 @@
 """Ready Set Bet in the browser: a person bets by clicking during a race and sees the bets settled."""
 
-import json
 import re
 
 import pytest
