@@ -117,12 +117,11 @@ def browser():
 
 
 # Take this seat's decisions by clicking the page's own controls, as a person would; a fall is
-# confirmed; `window.__auto.stop` names a screen to stop at ("keep") and leave to the test. The
-# bonus cards are kept for later (no random discards) and the highest card that moves is played,
+# confirmed, the cards proposed to keep are kept. The bonus cards are kept for later (no random discards) and the highest card that moves is played,
 # so that the horse has cards left after race 1 and its owner chooses which to keep (T8).
 TURFMASTER_SEAT_AUTOPLAY = """() => {
   if (window.__auto) return;
-  const auto = window.__auto = { stop: null, stopped: false, clicked: {} };
+  const auto = window.__auto = { clicked: {} };
   let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
   const click = (node, what) => { node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
                                   auto.clicked[what] = (auto.clicked[what] || 0) + 1; };
@@ -132,7 +131,6 @@ TURFMASTER_SEAT_AUTOPLAY = """() => {
     if (next) { click(next, "next_race"); return; }
     const turn = document.querySelector("#turn");
     if (!turn || turn.dataset.mine !== "yes") return;
-    if (auto.stop === "keep" && document.querySelector("#keep")) { auto.stopped = true; return; }
     const state = document.querySelector("#app").dataset.stateId;
     if (actedOn === state && Date.now() - actedAt < 2000) return;
     const act = (node, what) => { click(node, what); actedOn = state; actedAt = Date.now(); };

@@ -97,7 +97,6 @@ class TableRunner:
         # (the writer's thread does that work), and, once told, waiting for the loop to get back
         # to it (other tables' work meanwhile: a group commit answers many changes at once)
         self.store_wait = 0.0
-        self._told_at = 0.0
         self.saving_failed = False            # the last commit failed: the table is paused, retrying
         self.stored_state_id = table.state_id  # the state id of the last change stored (and shown)
         self._stored = asyncio.Event()         # set while no change waits for its commit
@@ -241,15 +240,16 @@ class TableRunner:
             self._clock_epoch = None  # a full interval before the first roll of the next race
         told = asyncio.ensure_future(self._store_and_tell())
         try:
-            await asyncio.shield(told)
+            told_at = await asyncio.shield(told)
         except asyncio.CancelledError:
             while not told.done():
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.wait({told})
             raise
-        self.store_wait += time.perf_counter() - self._told_at
+        self.store_wait += time.perf_counter() - told_at
 
-    async def _store_and_tell(self) -> None:
+    async def _store_and_tell(self) -> float:
+        """Commit the change, then tell the listeners; returns when (perf_counter) they were told."""
         started = time.perf_counter()
         try:
             await self._store()
@@ -261,7 +261,7 @@ class TableRunner:
             except Exception:  # a listener must never stop the game
                 log.exception("table listener failed")
         self._wake.set()
-        self._told_at = time.perf_counter()
+        return time.perf_counter()
 
     @contextlib.asynccontextmanager
     async def _locked_change(self):
