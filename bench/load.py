@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import ipaddress
 import json
 import os
@@ -285,6 +286,12 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
               f"p50 {percentile(start_burst, 0.5):.1f} ms, p99 {percentile(start_burst, 0.99):.1f} ms, "
               f"{len(start_burst)} deliveries")
         results.latencies.clear()
+    lags: list[float] = []
+    lag_watch = asyncio.ensure_future(watch_lag(lags, stop))
+    # the script's own garbage collector would stop it for up to half a second at a time (the
+    # states it parses, each replacing the last): that would be timed as the server's latency.
+    # It is off while the script measures (a bounded run: what it keeps is freed at the end).
+    gc.disable()
     before = proc_stat(pid) if pid else None
     workers_before = workers_cpu(pid) if pid else 0.0
     client_before = time.process_time()
@@ -301,6 +308,8 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
         print(f"tables of bots: {sum(c['state_id'] for c in changes)} changes in all, "
               f"{sum(c['over'] for c in changes)} of {bot_tables} finished")
     stop.set()
+    gc.enable()
+    lag_watch.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -313,7 +322,22 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     if before and after:
         print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB; "
               f"its bot workers {100 * (workers_after - workers_before) / elapsed:.0f}%")
-    print(f"this load script: CPU {100 * client / elapsed:.0f}% of one core")
+    lag = [x * 1000 for x in lags]
+    print(f"this load script: CPU {100 * client / elapsed:.0f}% of one core; its own loop's lag "
+          f"(a {LAG_TICK * 1000:.0f} ms sleep's overshoot, part of every latency above): p50 {percentile(lag, 0.5):.1f} ms, "
+          f"p99 {percentile(lag, 0.99):.1f} ms, max {max(lag, default=float('nan')):.1f} ms")
+
+
+#: how often the script checks its own event loop's lag
+LAG_TICK = 0.01
+
+
+async def watch_lag(lags: list[float], stop: asyncio.Event) -> None:
+    """How late this script's own loop wakes from a short sleep: the time it adds to what it measures."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        await asyncio.sleep(LAG_TICK)
+        lags.append(time.perf_counter() - started - LAG_TICK)
 
 
 def table_counts(text: str) -> list[int]:

@@ -4,6 +4,7 @@ listing, finished tables archived and loaded again, a restart that skips finishe
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import time
@@ -12,8 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings, strategies as st
 
+from hippodrome.i18n import Message
 from hippodrome.server import create_app, jsonpatch
-from hippodrome.server.views import ViewCache, json_default
+from hippodrome.server.views import ViewCache, dumps, json_default, json_text
 from hippodrome.table.table import Seat, Table
 from hippodrome.table.bots import make_bot
 
@@ -298,3 +300,19 @@ def test_an_archived_table_gives_up_its_lease_and_is_opened_again_only_under_it(
             assert client.get(f"/api/tables/{table_id}").json()["state_id"] == final["state_id"]
             assert table_id in hub.rooms
             assert conn.execute(lease, (table_id,)).fetchone()[0] == hub.cluster.owner
+
+
+def test_a_view_kept_between_changes_is_one_json_text_put_in_each_message_as_it_is():
+    """(#15) A room keeps each audience's view from one change to the next as its JSON text (one
+    object the collector sees, not the view's thousands of dicts and lists, which piled up in the
+    young generation and made its collections stop the loop for tens of milliseconds); messages in
+    any language hold it as written, including what only the standard library can write."""
+    view = {"board": [{"id": n, "tokens": [], "note": Message("the race is over")} for n in range(50)],
+            "big": 2 ** 70, "name": "Zoë"}
+    kept = json_text(view)
+    assert [part for part in gc.get_referents(kept) if not isinstance(part, type)] == [kept.data]
+    assert isinstance(kept.data, bytes) and not gc.is_tracked(kept.data)
+    plain = json.loads(json.dumps(view, default=json_default))
+    for extra in ({}, {"also_big": 2 ** 70}):   # orjson writes the message, or the standard library does
+        message = json.loads(dumps({"type": "state", "view": kept, **extra}))
+        assert message == {"v": 1, "type": "state", "view": plain, **extra}

@@ -20,7 +20,7 @@ from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.collector import warmed_up
 from hippodrome.server.storage import Save, Storage, hash_token
-from hippodrome.server.views import Snapshot, ViewCache
+from hippodrome.server.views import JsonText, Snapshot, ViewCache, json_text
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker
 from hippodrome.table.bots import make_bot
@@ -96,7 +96,8 @@ class Room:
                                   free_delay=(options.get("bot_free_delay_min", FREE_DELAY[0]),
                                               options.get("bot_free_delay_max", FREE_DELAY[1])),
                                   pacer=pacer, thinker=thinker)
-        self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        #: each audience's view at a state, as JSON text (the same in every language)
+        self._views: dict[int | None, tuple[int, JsonText]] = {}
         self.views = ViewCache(self.state_message)
         self._shown = self._lobby_fields()  # the lobby's view of the table as last stored
         #: since when the table is over (monotonic), for archiving; None while it plays
@@ -215,8 +216,7 @@ class Room:
         table = self.table
         cached = self._views.get(seat)
         if cached is None or cached[0] != table.state_id:
-            view = table.state.view(seat)
-            cached = (table.state_id, view)
+            cached = (table.state_id, json_text(table.state.view(seat)))
             self._views[seat] = cached
         return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
                 "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),

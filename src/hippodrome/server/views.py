@@ -33,12 +33,37 @@ FRESH_SECONDS = 0.5
 Audience = tuple[int | None, str]   # (seat or None for spectators, language)
 
 
+class JsonText:
+    """A part of a message already written as JSON (:func:`json_text`), put in the messages that
+    hold it as it is: a seat's view, written once per state and shared by every language.
+
+    Kept as text, not as the dicts and lists it was made of: a table's view lives from one change
+    to the next, and thousands of such objects, each replaced by the next change, would pile up in
+    the collector's youngest generation (CPython counts an old object freed as a young one gone, so
+    the young generation grows unchecked while views are replaced one by one, and its collections,
+    which walk it all, came to stop the loop for 30 to 70 ms under load)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+
 def json_default(value: Any) -> Any:
     """A message left in a view goes out as ``{"msgid", "params"}``, for the page to translate."""
     to_json = getattr(value, "to_json", None)
     if callable(to_json):
         return to_json()
+    if isinstance(value, JsonText):
+        return json.loads(value.data)
     raise TypeError(f"{type(value).__name__} is not JSON serializable")  # i18n: programming error
+
+
+def _orjson_default(value: Any) -> Any:
+    """As :func:`json_default`, a :class:`JsonText` going out as it is written."""
+    if isinstance(value, JsonText):
+        return orjson.Fragment(value.data)
+    return json_default(value)
 
 
 #: orjson writes what json.dumps writes (compactly, in UTF-8), dataclasses and dates going through
@@ -50,11 +75,19 @@ def dumps(message: dict[str, Any]) -> str:
     """The JSON text of a protocol message (``"v"`` first). orjson makes it (a view of a late
     TurfMaster race in a sixth of the time json.dumps takes); what orjson cannot write (an integer
     over 64 bits, a string that is not valid Unicode) the standard library writes as before."""
-    body = {"v": PROTOCOL_VERSION, **message}
+    return _dumps_bytes({"v": PROTOCOL_VERSION, **message}).decode()
+
+
+def json_text(value: Any) -> JsonText:
+    """``value`` written as JSON once, to be put in messages as it is (see :class:`JsonText`)."""
+    return JsonText(_dumps_bytes(value))
+
+
+def _dumps_bytes(value: Any) -> bytes:
     try:
-        return orjson.dumps(body, default=json_default, option=ORJSON_OPTIONS).decode()
+        return orjson.dumps(value, default=_orjson_default, option=ORJSON_OPTIONS)
     except TypeError:  # orjson.JSONEncodeError is one
-        return json.dumps(body, default=json_default)
+        return json.dumps(value, default=json_default).encode()
 
 
 @dataclass(eq=False)
