@@ -8,6 +8,7 @@ process) or, where a test must say when saving fails and when it works again, a 
 makes ``save_progress`` raise SQLite's "database or disk is full" until it is healed."""
 
 import asyncio
+import json
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +18,7 @@ import time
 import pytest
 
 from hippodrome.i18n import LANGUAGES
-from hippodrome.server.rooms import SAVING_WORKS
+from hippodrome.server.rooms import SAVING_WORKS, Connection
 from hippodrome.server.storage import Storage
 from hippodrome.server.writer import StoreWriter, WriterClosed
 from hippodrome.table.runner import SAVING_FAILED, retry_delays
@@ -376,3 +377,53 @@ def test_a_server_killed_at_any_moment_has_stored_every_state_a_client_saw(tmp_p
             server.start()
     finally:
         server.stop()
+
+
+class HeldDisk(FullDisk):
+    """A storage whose commits wait from :meth:`hold` until ``released`` is set."""
+
+    def __init__(self, storage):
+        super().__init__(storage)
+        self.released = threading.Event()
+        self.released.set()
+
+    def hold(self):
+        self.released.clear()
+
+    def save_many(self, saves):
+        assert self.released.wait(30), "the test never released the commit"
+        return super().save_many(saves)
+
+
+def test_while_the_next_change_is_committed_connections_are_shown_the_last_stored_state(client):
+    """A change is stored and its connections told; before they are sent it, the next change is
+    made and its commit takes a while. They are shown the stored state at once (made when it was
+    stored), not the new one (not stored yet) and not nothing until the new one is stored: a
+    person's move reaches the spectators without waiting for the bots' next changes."""
+    table = make_table(client)
+    room = client.app.state.hub.rooms[table["id"]]
+    settled(room)
+    room.storage = disk = HeldDisk(room.storage)
+
+    async def scenario():
+        spectator = Connection(joined=True, welcomed=True)
+        room.connections.add(spectator)
+        pending = room.table.pending()
+        await room.runner.act(pending.seat, pending.options[0], room.table.state_id)
+        stored = room.table.state_id
+        assert spectator.dirty.is_set()   # told; its sender has not run yet
+        disk.hold()
+        pending = room.table.pending()
+        following = asyncio.ensure_future(room.runner.act(pending.seat, pending.options[0], stored))
+        await asyncio.sleep(0)            # the next change is made; its commit has not even started
+        assert room.table.state_id > stored and not room.runner.stored
+        shown = json.loads(room.update_for(spectator))
+        disk.released.set()
+        await following
+        latest = json.loads(room.update_for(spectator))
+        room.connections.discard(spectator)
+        return stored, shown, latest
+
+    stored, shown, latest = client.portal.call(scenario)
+    assert shown["type"] == "state" and shown["state_id"] == stored
+    assert latest["state_id"] == room.table.state_id > stored

@@ -581,8 +581,9 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
             notice = room.saving_notice(connection)
             if notice is not None:
                 await send(notice)
-            if room.shows_state():  # else the commit under way sets dirty again once it is stored
-                await send_text(room.update_for(connection))
+            update = room.update_for(connection)
+            if update is not None:  # else the commit under way sets dirty again once it is stored
+                await send_text(update)
 
     async def answer(text: str) -> None:
         reply = await handle(room, connection, text)

@@ -3,7 +3,9 @@
 A room commits its table's progress through the server's :class:`~hippodrome.server.writer.StoreWriter`
 (off the event loop, in order) before its connections hear of a change; while saving fails its
 connections are told so in words (:meth:`Room.saving_notice`) and shown no state that is not
-stored (:meth:`Room.shows_state`)."""
+stored (:meth:`Room.update_for`). Once a change is stored, the state is made at once for every
+audience that has a connection (:meth:`Room._notify`): while the next change's commit is under way
+they are shown that, the last stored state, not made to wait for the next one."""
 
 from __future__ import annotations
 
@@ -138,10 +140,6 @@ class Room:
         return {"type": "storage", "table": self.id, "status": saving, "message": message.translate(connection.lang),
                 "message_i18n": message.to_json()}
 
-    def shows_state(self) -> bool:
-        """Whether the table's state may be shown now: every change made is stored."""
-        return self.runner.stored
-
     # -- the lifecycle (waiting, between races) ------------------------------------------
     @property
     def status(self) -> str:
@@ -177,6 +175,8 @@ class Room:
             self.over_since = time.monotonic()
         self._shown = self._lobby_fields()
         self.notify_all()
+        for seat, lang in {(c.seat, c.lang) for c in self.connections if c.joined}:
+            self.views.snapshot(seat, lang)   # the stored state, for them to be shown (update_for)
 
     def notify_all(self) -> None:
         """Something the connections show changed (a stored change, a join, a leave): the shared
@@ -187,10 +187,14 @@ class Room:
                 connection.dirty.set()
 
     # -- messages -------------------------------------------------------------------
-    def update_for(self, connection: Connection) -> str:
+    def update_for(self, connection: Connection) -> str | None:
         """The JSON text to send ``connection`` now: the whole state (shared by its audience), or
-        for a patch-reading connection the patch from the last state it was sent."""
-        snapshot = self.views.snapshot(connection.seat, connection.lang)
+        for a patch-reading connection the patch from the last state it was sent. While a change's
+        commit is under way that is the last stored state (made when it was stored), or None when
+        there is none for its audience (it joined meanwhile): it is told again once it is stored."""
+        snapshot = self.views.snapshot(connection.seat, connection.lang, may_build=self.runner.stored)
+        if snapshot is None:
+            return None
         text = self.views.update_text(connection.sent, snapshot) if connection.patches else snapshot.text
         connection.sent = snapshot
         return text

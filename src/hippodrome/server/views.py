@@ -129,12 +129,17 @@ class ViewCache:
         self._snapshots.clear()
         self._patches.clear()
 
-    def snapshot(self, seat: int | None, lang: str) -> Snapshot:
+    def snapshot(self, seat: int | None, lang: str, may_build: bool = True) -> Snapshot | None:
+        """The audience's snapshot at this revision, built if there is none (or it is older than
+        :data:`FRESH_SECONDS`). ``may_build`` False (the table's state is not the one to show: a
+        change's commit is under way): the one built at this revision whatever its age, or None."""
         audience = (seat, lang)
         cached = self._snapshots.get(audience)
         now = self.now()
-        if cached is not None and cached.revision == self.revision and now - cached.built < FRESH_SECONDS:
+        if cached is not None and cached.revision == self.revision and (not may_build or now - cached.built < FRESH_SECONDS):
             return cached
+        if not may_build:
+            return None
         message = self.build(seat, lang)
         snapshot = Snapshot(self.builds, audience, self.revision, now, message["state_id"], dumps(message))
         self._snapshots[audience] = snapshot

@@ -234,6 +234,10 @@ class TableRunner:
         """After a change (under the lock): commit it, then tell the listeners. The change is made,
         so it is stored and told even when the one who made it is cancelled (a connection gone):
         the lock is kept until then."""
+        if self.commit is not None:
+            # from the moment the change is made (just now, in this same step of the loop) it is not
+            # stored: nothing may show it before its commit, which starts in a later step
+            self._stored.clear()
         if state:
             self.lifecycle.observe(self.table.state.between_races())
         if self.lifecycle.gate_open:
