@@ -23,7 +23,8 @@ from fastapi.testclient import TestClient
 from hippodrome.core.match import Match
 from hippodrome.readysetbet.bots import ValueBettor
 from hippodrome.server.app import create_app
-from hippodrome.table.thinking import ProcessThinker, _think_in_worker, thinker_for, worker_pids, THREADS
+from hippodrome.table.thinking import (ProcessThinker, WORKER_NICENESS, _think_in_worker, thinker_for, worker_pids,
+                                       THREADS)
 from hippodrome.turfmaster.bots import TacticalBot
 
 from tests.server.conftest import join, make_table, receive
@@ -64,6 +65,9 @@ def test_a_tactical_bot_thinks_in_a_worker_and_chooses_a_legal_option(thinker):
     assert pending.allows(choice)
     assert observe_calls == [1]             # the view is built here, once, and sent
     assert list(worker_pids(thinker)) and os.getpid() not in worker_pids(thinker)
+    # the bots think at a lower priority than the server's event loop (#15: the loop comes first)
+    assert all(os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
+               for pid in worker_pids(thinker))
     key = thinker._keys[id(bot)]
     assert held_keys(thinker) == {key}
     # a second thought sends the key only: the worker's copy of the bot answers

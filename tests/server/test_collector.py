@@ -23,7 +23,8 @@ def test_a_server_freezes_what_it_keeps_and_still_collects_new_garbage():
         from hippodrome.core.game import game_class
         assert gc.get_freeze_count() == 0
         collector.tune_for_server()
-        assert gc.get_threshold()[0] == collector.YOUNG_THRESHOLD
+        # CPython's own young and middle thresholds (short collections); no automatic full one
+        assert gc.get_threshold() == (700, 10, collector.NO_AUTOMATIC_FULL_COLLECTION)
         started = gc.get_freeze_count()
         _warm_up(game_class("turfmaster"))          # the move tables are made, then frozen
         warmed = gc.get_freeze_count()
@@ -44,3 +45,26 @@ def test_outside_a_server_a_warm_up_freezes_nothing():
         print(gc.get_freeze_count(), gc.get_threshold()[0])
     """)
     assert out == "0 700"
+
+
+def test_a_server_collects_fully_on_a_schedule_and_frees_old_cycles_then():
+    """(#15) Full collections stopped the loop 115-160 ms every few seconds at 200 tables: a server
+    runs them on a schedule instead. A cycle that became garbage in the oldest generation (a
+    room and its runner once archived) is freed by the next scheduled one."""
+    out = run("""
+        import gc, time, weakref
+        from hippodrome.server import collector
+        collector.FULL_COLLECTION_SECONDS = 0.2
+        collector.tune_for_server()
+        class Cycle: pass
+        a, b = Cycle(), Cycle(); a.other, b.other = b, a
+        gc.collect(1); gc.collect(1)       # both now in the oldest generation
+        alive = weakref.ref(a)
+        del a, b
+        for _ in range(200):
+            gc.collect(1)                  # young and middle collections do not free it
+        print(alive() is not None, end=" ")
+        time.sleep(1.0)
+        print(alive() is None)
+    """)
+    assert out == "True True"

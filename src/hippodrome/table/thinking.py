@@ -17,6 +17,9 @@ it keeps from one decision to the next) lives on in the worker. A bot always thi
 worker (chosen by its key); a worker runs each thought in a thread of its own, so thoughts of
 several tables go on side by side there as they would in the server's threads (a search bot's
 second of thinking holds up no other table's bot), only without the server's interpreter lock. A bot the main process no longer holds is forgotten by its worker. A
+worker runs at a lower priority than the server (:data:`WORKER_NICENESS`): on a busy machine the
+event loop, which every person's move and every spectator waits for, gets the processor first, and
+the bots think in the time left (they move after a pause of their own anyway). A
 worker that dies is replaced (the thought it was running counts as the bot failing: the table plays
 a random legal option, as for a bot's bug) and its bots are sent again. A bot that cannot be
 pickled, or whose class is not this project's own (a test's stand-in), thinks in a thread. A worker
@@ -29,6 +32,7 @@ state: the seat's own view, nothing hidden from it) and the options.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -58,6 +62,8 @@ Observe = Callable[[], dict[str, Any]]
 WORKER_BOTS = 5000
 #: seconds between a worker's checks that the server's process is still there
 PARENT_CHECK = 1.0
+#: how much nicer than the server a worker process is (``os.nice``; 0 to 19, higher yields more)
+WORKER_NICENESS = 5
 #: a worker that stops within this many seconds of its start stopped "as it started"...
 QUICK_STOP_SECONDS = 5.0
 #: ... and after this many such workers in a row, bots think in threads instead
@@ -138,6 +144,8 @@ def _serve(conn: Connection, parent: int) -> None:
     """A worker's main loop: each request (its number, then the pickled call) runs in a thread of
     its own, so that one bot's long thought holds up no other; answers go back as they come."""
     _watch_parent(parent)
+    with contextlib.suppress(OSError):   # a system that refuses it: the same priority as the server
+        os.nice(WORKER_NICENESS)
     threads = ThreadPoolExecutor(max_workers=THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-thought")
     sending = threading.Lock()
 
