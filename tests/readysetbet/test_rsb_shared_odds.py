@@ -2,6 +2,9 @@
 position and process and shared by every bot that asks: the same answer whoever asks, new odds
 when the position changes in any way that matters to the rest of the race."""
 
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 from hippodrome.readysetbet.bots import ValueBettor
 from hippodrome.readysetbet.board_bot import BoardBettor
 from hippodrome.readysetbet.dice_race import RaceState, advance
@@ -51,3 +54,43 @@ def test_shared_odds_agree_with_a_fresh_simulation():
     for horse, chances in shared.horses.items():
         for kind, p in chances.items():
             assert abs(p - fresh.horses[horse][kind]) < 0.04, (horse, kind)
+
+
+def test_bots_asking_at_once_for_one_position_wait_for_one_computation(monkeypatch):
+    """The bots of a table ask for the odds of a roll at about the same time, each in a thread of
+    the bot worker: the first works them out, the others wait for that answer (under load they
+    had each worked them out, tripling the worker's work)."""
+    from hippodrome.readysetbet import pricing
+    worked = []
+
+    def slow(state, simulations, timing):
+        worked.append(state)
+        time.sleep(0.2)
+        return race_odds(state, simulations, seed=1)
+
+    monkeypatch.setattr(pricing, "_work_out", slow)
+    shared = pricing.SharedOdds()
+    state, _ = advance(RaceState.start(), 9)
+    with ThreadPoolExecutor(4) as threads:
+        answers = list(threads.map(lambda _: shared(state, 200, False), range(4)))
+    assert len(worked) == 1 and shared.computed == 1
+    assert all(answer is answers[0] for answer in answers)
+
+
+def test_odds_are_kept_a_few_seconds_after_they_were_last_asked_and_at_most_so_many():
+    from hippodrome.readysetbet.pricing import SharedOdds
+    clock = [0.0]
+    shared = SharedOdds(size=3, seconds=5.0, now=lambda: clock[0])
+    states = [advance(RaceState.start(), total)[0] for total in (5, 6, 7, 8, 9)]
+    first = shared(states[0], 100, False)
+    clock[0] = 4.0
+    assert shared(states[0], 100, False) is first        # asked again: kept, its time renewed
+    clock[0] = 8.0
+    shared(states[1], 100, False)
+    assert shared(states[0], 100, False) is first        # 4 s since last asked
+    clock[0] = 14.0
+    shared(states[1], 100, False)                        # worked out again: 6 s since last asked
+    assert shared.computed == 3
+    for state in states[2:]:                              # more than three positions: the least recent goes
+        shared(state, 100, False)
+    assert shared(states[1], 100, False) is not None and shared.computed == 7

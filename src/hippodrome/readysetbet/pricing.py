@@ -8,9 +8,12 @@ the seat has (R4's $0 floor).
 
 from __future__ import annotations
 
+import threading
+import time
 import zlib
-from functools import lru_cache
-from typing import Any
+from collections import OrderedDict
+from concurrent.futures import Future
+from typing import Any, Callable
 
 
 from hippodrome.readysetbet.board import Space, race_spaces
@@ -19,18 +22,74 @@ from hippodrome.readysetbet.odds import Odds, race_odds
 from hippodrome.readysetbet.settlement import Token, bet_payout
 
 
-#: race positions whose odds the process keeps (the latest asked), shared by every bot in it
-SHARED_POSITIONS = 64
+#: race positions whose odds the process keeps at most, and for how long after they were last
+#: asked (the bots of a table ask within their reaction times of a roll: 0.6 to 2.5 s on a
+#: server). Kept by count alone (64) the odds were gone before a table's last bot asked once a
+#: hundred tables rolled each second: each bot worked them out again.
+SHARED_POSITIONS = 512
+SHARED_SECONDS = 5.0
 
 
-@lru_cache(maxsize=SHARED_POSITIONS)
-def position_odds(state: RaceState, simulations: int, timing: bool) -> Odds:
+class SharedOdds:
+    """The odds of race positions, each worked out once by whichever bot asks first and shared by
+    every bot of the process (``position_odds``). A bot that asks for a position while another's
+    thread is working it out waits for that answer rather than working it out too (the bots of a
+    table ask at about the same time, each in a thread of the worker)."""
+
+    def __init__(self, size: int = SHARED_POSITIONS, seconds: float = SHARED_SECONDS,
+                 now: Callable[[], float] = time.monotonic):
+        self.size, self.seconds, self.now = size, seconds, now
+        self._kept: OrderedDict[tuple, tuple[Odds, float]] = OrderedDict()   # least recently asked first
+        self._under_way: dict[tuple, Future] = {}
+        self._lock = threading.Lock()
+        self.computed = 0   # positions worked out so far (for tests and measurements)
+
+    def __call__(self, state: RaceState, simulations: int, timing: bool) -> Odds:
+        key = (state, simulations, timing)
+        with self._lock:
+            kept = self._kept.pop(key, None)
+            now = self.now()
+            if kept is not None and kept[1] >= now - self.seconds:
+                self._kept[key] = (kept[0], now)
+                return kept[0]
+            under_way = self._under_way.get(key)
+            mine = under_way is None
+            if mine:
+                under_way = self._under_way[key] = Future()
+        if not mine:
+            return under_way.result()
+        try:
+            odds = _work_out(state, simulations, timing)
+        except BaseException as error:
+            with self._lock:
+                del self._under_way[key]
+            under_way.set_exception(error)
+            raise
+        with self._lock:
+            del self._under_way[key]
+            self.computed += 1
+            now = self.now()
+            self._kept[key] = (odds, now)
+            while self._kept and (len(self._kept) > self.size or next(iter(self._kept.values()))[1] < now - self.seconds):
+                self._kept.popitem(last=False)
+        under_way.set_result(odds)
+        return odds
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+def _work_out(state: RaceState, simulations: int, timing: bool) -> Odds:
     """The odds of a race position by ``simulations`` simulated finishes, from a generator seeded
     by the position itself: the same answer for every bot that asks, so the bots of a table (and
     those of every table at the same position, such as each race's start) share one computation."""
     seed = zlib.crc32(repr((state.positions, state.last_sum, state.last_was_bonus, state.crossings,
                             simulations, timing)).encode())
     return race_odds(state, simulations, seed=seed, timing=timing)
+
+
+position_odds = SharedOdds()
 
 
 class LiveOdds:
