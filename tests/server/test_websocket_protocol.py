@@ -13,6 +13,9 @@ import uvicorn
 import websockets
 
 from hippodrome.server.app import create_app
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import TEXT, Frame
+
 from hippodrome.server.websocket import DEFLATE_SETTINGS, WebSocketProtocol, deflate_factory
 
 
@@ -61,3 +64,25 @@ def test_a_client_negotiates_deflate_and_reads_a_table_through_the_protocol(tmp_
 
     kinds = asyncio.run(play())
     assert kinds[0] == "welcome" and kinds[-1] == "state"
+
+
+def negotiated():
+    """The server's deflate as a browser's offer (client_max_window_bits) negotiates it."""
+    response, extension = deflate_factory().process_request_params([("client_max_window_bits", None)], [])
+    return dict(response), extension
+
+
+def test_a_message_is_deflated_once_for_every_connection_it_is_sent_to():
+    """(#15) The server deflates each message afresh (server_no_context_takeover, negotiated), so a
+    state sent to a table's spectators deflates to the same bytes on each connection: it is
+    deflated once and the same frame goes to all; each client reads it back intact."""
+    response, first = negotiated()
+    _, second = negotiated()
+    assert "server_no_context_takeover" in response
+    states = [json.dumps({"state_id": n, "view": [{"square": s, "lane": (s * n) % 8} for s in range(600)]}).encode()
+              for n in range(3)]
+    readers = [PerMessageDeflate(True, False, 12, 12), PerMessageDeflate(True, False, 12, 12)]
+    for text in states:
+        sent = [extension.encode(Frame(TEXT, text)) for extension in (first, second)]
+        assert sent[0].data is sent[1].data and sent[0].rsv1 and len(sent[0].data) < len(text) / 3
+        assert [reader.decode(frame).data for reader, frame in zip(readers, sent)] == [text, text]
