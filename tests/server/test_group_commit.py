@@ -34,7 +34,8 @@ def saves_while_busy(writer: StoreWriter, storage, saves: list[Save]) -> list:
 
     async def run():
         blocker = asyncio.ensure_future(writer.call(held.wait, 30))
-        waiting = [asyncio.ensure_future(writer.save(storage, save)) for save in saves]
+        await asyncio.sleep(0)   # the thread is held from now on
+        waiting = [writer.save(storage, save) for save in saves]   # each queued at once
         await asyncio.sleep(0.05)
         held.set()
         await blocker

@@ -21,7 +21,9 @@ from hippodrome.i18n import LANGUAGES
 from hippodrome.server.rooms import SAVING_WORKS, Connection
 from hippodrome.server.storage import Storage
 from hippodrome.server.writer import StoreWriter, WriterClosed
-from hippodrome.table.runner import SAVING_FAILED, retry_delays
+from hippodrome.table.lifecycle import Lifecycle
+from hippodrome.table.runner import SAVING_FAILED, TableRunner, retry_delays
+from hippodrome.table.table import Seat, Table
 from tests.server.conftest import join, make_table, receive
 
 FAST_RETRY = (0.05, 0.2)
@@ -427,3 +429,30 @@ def test_while_the_next_change_is_committed_connections_are_shown_the_last_store
     stored, shown, latest = client.portal.call(scenario)
     assert shown["type"] == "state" and shown["state_id"] == stored
     assert latest["state_id"] == room.table.state_id > stored
+
+
+def test_a_changes_commit_is_queued_in_the_same_step_of_the_loop_as_the_change():
+    """(#15) The server's commit is queued with the writer as the change is made, not a turn of
+    the loop later (under load each turn of the loop is milliseconds of other tables' work)."""
+    async def scenario():
+        table = Table("turfmaster-race", {"course": "oval", "horses": [{"id": "red", "owner": 0},
+                                                                      {"id": "blue", "owner": 1}]},
+                      [Seat("Ana"), Seat("Bo")], seed=5)
+        queued = []
+
+        def commit(table):
+            queued.append(table.state_id)
+            done = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+
+        runner = TableRunner(table, commit=commit, lifecycle=Lifecycle((), started=True))
+        pending = table.pending()
+        acting = asyncio.ensure_future(runner.act(pending.seat, pending.options[0], table.state_id))
+        await asyncio.sleep(0)   # the act's first step: the change is made
+        queued_with_the_change = list(queued)
+        await acting
+        return queued_with_the_change, table.state_id
+
+    queued, state_id = asyncio.run(scenario())
+    assert queued == [state_id]

@@ -113,12 +113,19 @@ class Room:
         return secrets.compare_digest(self.host_hash, hash_token(token))
 
     # -- storing and telling (under the runner's lock) --------------------------------
-    async def _commit(self, table: Table) -> None:
-        """Store the table's progress on the writer's thread (raises when that failed)."""
+    def _commit(self, table: Table) -> asyncio.Future:
+        """Store the table's progress on the writer's thread: queued now (the future raises when
+        that failed)."""
         lifecycle = self.runner.lifecycle
         bots = {seat: self.seats_info[seat]["level"] for seat in lifecycle.handed}
-        self.stored = await self.writer.save(self.storage, Save(self.id, table.match.log, table.state_id, table.over,
-                                                                self.runner.paused, self.stored, lifecycle.to_json(), bots))
+        saved = self.writer.save(self.storage, Save(self.id, table.match.log, table.state_id, table.over,
+                                                    self.runner.paused, self.stored, lifecycle.to_json(), bots))
+        saved.add_done_callback(self._saved)
+        return saved
+
+    def _saved(self, saved: asyncio.Future) -> None:
+        if not saved.cancelled() and saved.exception() is None:
+            self.stored = saved.result()   # log entries stored
 
     def _saving(self, failing: bool) -> None:
         """Saving failed (the table is paused) or works again: every connection hears of it."""

@@ -54,9 +54,10 @@ class StoreWriter:
         future = self._thread.submit(function, *args, **kwargs)
         return await asyncio.wrap_future(future)
 
-    async def save(self, storage: Any, save: Save) -> int:
+    def save(self, storage: Any, save: Save) -> asyncio.Future:
         """``storage.save_progress`` of ``save`` on the writer's thread, in one transaction with
-        the other saves waiting then; returns the number of log entries stored."""
+        the other saves waiting then: queued at once (no turn of the loop first), its future gets
+        the number of log entries stored."""
         if self.closed:
             raise WriterClosed("the storage writer is closed")  # i18n: programming error (only while stopping)
         loop = asyncio.get_running_loop()
@@ -66,7 +67,7 @@ class StoreWriter:
             first = len(self._saves) == 1
         if first:   # else a group already queued takes this save with it
             self._thread.submit(self._store_waiting)
-        return await future
+        return future
 
     def _store_waiting(self) -> None:
         """On the writer's thread: every save waiting now, one transaction per storage."""

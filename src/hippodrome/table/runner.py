@@ -242,7 +242,7 @@ class TableRunner:
             self.lifecycle.observe(self.table.state.between_races())
         if self.lifecycle.gate_open:
             self._clock_epoch = None  # a full interval before the first roll of the next race
-        told = asyncio.ensure_future(self._store_and_tell())
+        told = asyncio.ensure_future(self._store_and_tell(self._start_commit()))
         try:
             told_at = await asyncio.shield(told)
         except asyncio.CancelledError:
@@ -252,11 +252,24 @@ class TableRunner:
             raise
         self.store_wait += time.perf_counter() - told_at
 
-    async def _store_and_tell(self) -> float:
-        """Commit the change, then tell the listeners; returns when (perf_counter) they were told."""
+    def _start_commit(self) -> Awaitable[None] | None:
+        """The change's commit, started now where the commit can start at once (the server's
+        writer queues it in this same step of the loop, not a step later); None without one."""
+        if self.commit is None:
+            return None
+        try:
+            return self.commit(self.table)
+        except Exception as error:   # failed at once: handled as a failed commit (tried again)
+            failed = asyncio.get_running_loop().create_future()
+            failed.set_exception(error)
+            return failed
+
+    async def _store_and_tell(self, first: Awaitable[None] | None = None) -> float:
+        """Commit the change (``first``: its commit already started), then tell the listeners;
+        returns when (perf_counter) they were told."""
         started = time.perf_counter()
         try:
-            await self._store()
+            await self._store(first)
         finally:
             self.store_wait += time.perf_counter() - started
         for listener in self.on_change:
@@ -288,16 +301,18 @@ class TableRunner:
                 self.pacer.spent(time.perf_counter() - started - (self.store_wait - waited))
 
     # -- storing ------------------------------------------------------------------
-    async def _store(self) -> None:
-        """Commit the table as it is now, trying again (the table paused) until it is stored."""
+    async def _store(self, first: Awaitable[None] | None = None) -> None:
+        """Commit the table as it is now (``first``: that commit, already started), trying again
+        (the table paused) until it is stored."""
         if self.commit is None:
             self.stored_state_id = self.table.state_id
             return
         self._stored.clear()
         delays = retry_delays(*self.retry)
         while True:
+            attempt, first = first, None
             try:
-                await self.commit(self.table)
+                await (attempt if attempt is not None else self.commit(self.table))
             except asyncio.CancelledError:
                 raise
             except Exception as error:
