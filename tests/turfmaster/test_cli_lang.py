@@ -116,7 +116,7 @@ def test_simulate_and_replay_speak_the_language(tmp_path):
     assert "Carrera 3 de 3" in result.output and "Puntos" in result.output
     assert translate("es", "Final table (points, then best single places)") in result.output
     result = runner.invoke(app, ["turfmaster", "replay", str(path), "--seat", "5", "--lang", "de"], env=NEUTRAL)
-    assert result.exit_code == 2 and translate("de", "--seat must be from 0 to {last}", last=1) in result.output
+    assert result.exit_code == 2 and translate("de", "--seat must be from 1 to {last}", last=2) in result.output
 
 
 def _everything_a_meeting_shows(seed):

@@ -340,8 +340,10 @@ def replay_command(
     with refused_input_exits(lang):
         record = _read_record(record_file)
         state = game_class("turfmaster").new(record["setup"])
-        if seat is not None and not 0 <= seat < state.players:
-            raise InvalidSetup(Message("--seat must be from 0 to {last}", last=state.players - 1))
+        if seat is not None and not 1 <= seat <= state.players:
+            # NOTE: seats are numbered as the players know them: 1 for the first.
+            raise InvalidSetup(Message("--seat must be from 1 to {last}", last=state.players))
+        viewer = None if seat is None else seat - 1   # the view's seat (0-based inside the engine)
         events = _Events(lang)
         for number, entry in enumerate(record["log"]):
             by, action = entry.get("by"), entry.get("action")
@@ -358,7 +360,7 @@ def replay_command(
             events.catch_up(state)
             if by == "chance" or quiet:
                 continue
-            console.print(screen(state.view(seat), events.lines, lang, width))
+            console.print(screen(state.view(viewer), events.lines, lang, width))
             console.rule(Text(translate(lang, "move {number} of {total}", number=number + 1,
                                         total=len(record["log"]))))
             if step:
@@ -366,4 +368,4 @@ def replay_command(
         if not state.over:
             console.print(Text(translate(lang, "the record stops before the end of the meeting (race {race})",
                                          race=state.race_no)))
-        console.print(final_block(state.view(seat), lang))
+        console.print(final_block(state.view(viewer), lang))
