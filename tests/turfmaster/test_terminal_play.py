@@ -107,7 +107,8 @@ def test_replay_move_by_move_gives_the_recorded_final_table(tmp_path):
     final = result.output[result.output.rindex("Final table"):]
     for row in match.state.standings():
         assert f"{row['total']} │" in final
-    # seats are numbered as the players know them: 1 and 2 here, never 0
+    # seats are numbered as the players know them: 1 and 2 here, never 0 (the record has no names)
+    assert "Player 1: " in result.output and "Player 2" in final and "seat 0" not in result.output
     refused = runner.invoke(app, ["turfmaster", "replay", str(path), "--seat", "0"], env={"COLUMNS": "150"})
     assert refused.exit_code == 2 and "--seat must be from 1 to 2" in refused.output
     assert runner.invoke(app, ["turfmaster", "replay", str(path), "--seat", "2", "--final-only"],

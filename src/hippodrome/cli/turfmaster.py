@@ -340,6 +340,10 @@ def replay_command(
     with refused_input_exits(lang):
         record = _read_record(record_file)
         state = game_class("turfmaster").new(record["setup"])
+        if record["setup"].get("names") is None:   # a record made without names (in Python, say):
+            # its seats are shown as the players know them, not as the engine's "seat 0"
+            state = game_class("turfmaster").new({**record["setup"], "names": [
+                translate(lang, "Player {n}", n=number + 1) for number in range(state.players)]})
         if seat is not None and not 1 <= seat <= state.players:
             # NOTE: seats are numbered as the players know them: 1 for the first.
             raise InvalidSetup(Message("--seat must be from 1 to {last}", last=state.players))
