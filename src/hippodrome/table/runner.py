@@ -264,7 +264,7 @@ class TableRunner:
             failed.set_exception(error)
             return failed
 
-    async def _store_and_tell(self, first: Awaitable[None] | None = None) -> float:
+    async def _store_and_tell(self, first: Awaitable[None] | None) -> float:
         """Commit the change (``first``: its commit already started), then tell the listeners;
         returns when (perf_counter) they were told."""
         started = time.perf_counter()
@@ -301,13 +301,13 @@ class TableRunner:
                 self.pacer.spent(time.perf_counter() - started - (self.store_wait - waited))
 
     # -- storing ------------------------------------------------------------------
-    async def _store(self, first: Awaitable[None] | None = None) -> None:
-        """Commit the table as it is now (``first``: that commit, already started), trying again
-        (the table paused) until it is stored."""
+    async def _store(self, first: Awaitable[None] | None) -> None:
+        """Commit the table as it is now (``first``: that commit, already started; the change was
+        marked unstored when it was made, in ``_changed``), trying again (the table paused) until
+        it is stored."""
         if self.commit is None:
             self.stored_state_id = self.table.state_id
             return
-        self._stored.clear()
         delays = retry_delays(*self.retry)
         while True:
             attempt, first = first, None
