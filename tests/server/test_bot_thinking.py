@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 import urllib.request
 
@@ -23,8 +24,8 @@ from fastapi.testclient import TestClient
 from hippodrome.core.match import Match
 from hippodrome.readysetbet.bots import ValueBettor
 from hippodrome.server.app import create_app
-from hippodrome.table.thinking import (ProcessThinker, WORKER_NICENESS, _think_in_worker, thinker_for, worker_pids,
-                                       THREADS)
+from hippodrome.table.thinking import (QUICK_THOUGHTS_AT_ONCE, ProcessThinker, WORKER_NICENESS, _Lanes,
+                                       _think_in_worker, thinker_for, thinks_long, worker_pids, THREADS)
 from hippodrome.turfmaster.bots import TacticalBot
 
 from tests.server.conftest import join, make_table, receive
@@ -290,22 +291,59 @@ def _is_worker(pid: int) -> bool:
 
 
 def test_a_long_thought_holds_up_no_other_bot_in_the_same_worker(thinker):
-    """A search bot's budget (here 3 s) runs in a thread of the worker: a tactical bot sent to the
-    same worker meanwhile answers while the search bot is still thinking."""
+    """Search bots' budgets (here 3 s each) run in threads of their own in the worker: a tactical
+    bot sent to the same worker meanwhile answers while they are all still thinking (three of them,
+    more than the worker's quick lane holds: they must be taken as long thoughts)."""
     from hippodrome.turfmaster.bots import make_bot
     match, pending = pending_decision()
     view = match.state.view(pending.seat)
 
     async def both():
-        searching = asyncio.ensure_future(thinker.think(make_bot("search", 1, think=3.0), lambda: view,
-                                                        pending.options))
+        searching = [asyncio.ensure_future(thinker.think(make_bot("search", seed, think=3.0), lambda: view,
+                                                         pending.options)) for seed in range(QUICK_THOUGHTS_AT_ONCE + 1)]
+        await asyncio.sleep(0.3)   # the searches are under way in the worker
         quick = await thinker.think(TacticalBot(), lambda: view, pending.options)
-        still_thinking = not searching.done()
-        return quick, still_thinking, await searching
+        still_thinking = not any(search.done() for search in searching)
+        return quick, still_thinking, await asyncio.gather(*searching)
 
     quick, still_thinking, searched = asyncio.run(both())
-    assert pending.allows(quick) and pending.allows(searched)
+    assert pending.allows(quick) and all(pending.allows(choice) for choice in searched)
     assert still_thinking
+
+
+def test_a_worker_runs_quick_thoughts_a_few_at_a_time_beside_long_ones():
+    """#15: quick thoughts take turns in a few threads (64 at once thrashed on the interpreter's
+    lock: a worker at a full core, bots a second late), while a long one runs beside them."""
+    lanes = _Lanes()
+    running, most, lock = [0], [0], threading.Lock()
+    release = threading.Event()
+    long_started = threading.Event()
+
+    def quick_thought():
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        release.wait(5)
+        with lock:
+            running[0] -= 1
+
+    for _ in range(QUICK_THOUGHTS_AT_ONCE * 3):
+        lanes.submit(False, quick_thought)
+    lanes.submit(True, long_started.set)
+    assert long_started.wait(5), "a long thought waited for the quick ones"
+    time.sleep(0.2)
+    assert most[0] == QUICK_THOUGHTS_AT_ONCE
+    release.set()
+    lanes.quick.shutdown(wait=True)
+    lanes.long.shutdown(wait=True)
+    assert running[0] == 0 and most[0] == QUICK_THOUGHTS_AT_ONCE
+
+
+def test_only_bots_that_think_long_say_so():
+    from hippodrome.readysetbet.board_bot import BoardBettor
+    from hippodrome.turfmaster.bots import make_bot
+    assert thinks_long(make_bot("search", 0, think=1.0))
+    assert not any(thinks_long(bot) for bot in (TacticalBot(), ValueBettor(), BoardBettor(), make_bot("random", 0)))
 
 
 def exit_at_once(conn, parent):

@@ -13,6 +13,10 @@ from hippodrome.core.game import Action
 
 
 class Bot(Protocol):
+    """``name``: its level. A bot whose thoughts take a budget of time (the search bot) may say so
+    with a class attribute ``thinks_long = True``: a server's bot worker gives each such thought a
+    thread of its own and runs the quick ones of other bots in turn beside it."""
+
     name: str
 
     def choose(self, observation: dict[str, Any], options: tuple[Action, ...]) -> Action:

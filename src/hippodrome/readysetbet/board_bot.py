@@ -89,10 +89,11 @@ class BoardBettor:
             groups.setdefault(group, space.id)
             legal.setdefault(_key(option_token(observation, option)), {}).setdefault(group, option)
         columns = list(groups)
+        position = self.odds.of(race)
         values = []
         for token in tokens:
             allowed = legal.get(_key(token), {})
-            values.append([bet_value(spaces[groups[g]], token, self.odds.chance(race, spaces[groups[g]]), money)
+            values.append([bet_value(spaces[groups[g]], token, position.chance(spaces[groups[g]]), money)
                            if g in allowed else None for g in columns])
         planned = [(values[t][g], legal[_key(tokens[t])][columns[g]]) for t, g in best_assignment(values)]
         return sorted(planned, key=lambda item: -item[0])

@@ -103,6 +103,14 @@ class Odds:
     def probability(self, space: Space) -> float:
         return float(wins(space, self.finish).mean())
 
+    def chance(self, space: Space) -> float:
+        """:meth:`probability`, worked out once per space and kept (these odds are shared by every
+        bot that asks about the same position: see :mod:`hippodrome.readysetbet.pricing`)."""
+        found = self.chances.get(space.id)
+        if found is None:
+            found = self.chances[space.id] = self.probability(space)
+        return found
+
     def space_values(self, spaces: Iterable[Space], tokens: Iterable[Token]) -> dict[str, dict[str, Any]]:
         """For each space: its chance of winning and each token's expected value there."""
         tokens = list(tokens)

@@ -104,12 +104,10 @@ class LiveOdds:
         return position_odds(RaceState.from_json(race), self.simulations, self.timing)
 
     def chance(self, race: dict[str, Any], space: Space) -> float:
-        """The chance that ``space`` wins, from the race position in ``race`` (a view's "race")."""
-        odds = self.of(race)
-        found = odds.chances.get(space.id)
-        if found is None:
-            found = odds.chances[space.id] = odds.probability(space)
-        return found
+        """The chance that ``space`` wins, from the race position in ``race`` (a view's "race").
+        Pricing many spaces, look the position up once (:meth:`of`) and ask its odds
+        (:meth:`Odds.chance`): each look-up takes the lock every bot of the process shares."""
+        return self.of(race).chance(space)
 
 
 def board_spaces(observation: dict[str, Any]) -> dict[str, Space]:
@@ -141,5 +139,6 @@ def price_options(observation: dict[str, Any], options: tuple[dict[str, Any], ..
     seat = observation["seat"]
     spaces = board_spaces(observation)
     money = observation["money"][seat] if seat is not None else 0
-    return [(bet_value(spaces[o["space"]], option_token(observation, o),
-                       odds.chance(observation["race"], spaces[o["space"]]), money), o) for o in options]
+    position = odds.of(observation["race"])
+    return [(bet_value(spaces[o["space"]], option_token(observation, o), position.chance(spaces[o["space"]]), money), o)
+            for o in options]

@@ -14,9 +14,10 @@ in the process (tests, the terminal, simulations).
 to a worker process the first time it thinks and keeps it there under a key; later thoughts send
 only the key, the seat's view and the options, and the bot's own state (its random generator, what
 it keeps from one decision to the next) lives on in the worker. A bot always thinks in the same
-worker (chosen by its key); a worker runs each thought in a thread of its own, so thoughts of
-several tables go on side by side there as they would in the server's threads (a search bot's
-second of thinking holds up no other table's bot), only without the server's interpreter lock. A bot the main process no longer holds is forgotten by its worker. A
+worker (chosen by its key). A worker runs quick thoughts (a tactical move, a bet) two at a time,
+the others waiting their turn, and each long thought (a bot with ``thinks_long``: a search bot's
+second) in a thread of its own, so that it holds up no other table's bot; all without the
+server's interpreter lock. A bot the main process no longer holds is forgotten by its worker. A
 worker runs at a lower priority than the server (:data:`WORKER_NICENESS`): on a busy machine the
 event loop, which every person's move and every spectator waits for, gets the processor first, and
 the bots think in the time left (they move after a pause of their own anyway). A
@@ -100,8 +101,16 @@ THREADS = ThreadThinker()
 
 # -- the worker process's side ---------------------------------------------------------
 _UNKNOWN = "unknown bot"
-#: thoughts a worker runs at once, each in a thread of its own (a search bot takes its whole budget)
-THOUGHTS_AT_ONCE = 64
+#: quick thoughts (a tactical move, a bet) a worker runs at once; the others wait their turn. A
+#: thought is CPU work under the worker's interpreter lock, so more threads buy no speed, and 64
+#: of them (the old number) thrashed: numpy gives the lock up at each step of the odds, every
+#: thread woke for it in turn, and a thought cost 3 to 30 times its CPU alone (worker at a full
+#: core, bots a second late). Two, so that one slow thought (tables filled at first use) holds up
+#: no other.
+QUICK_THOUGHTS_AT_ONCE = 2
+#: long thoughts (bots with ``thinks_long``: a search bot takes its whole budget) a worker runs at
+#: once, each in a thread of its own, so that one bot's second holds up no other
+LONG_THOUGHTS_AT_ONCE = 64
 _bots: OrderedDict[str, Bot] = OrderedDict()
 _bots_lock = threading.Lock()
 
@@ -140,13 +149,29 @@ def _held_in_worker() -> list[str]:
 _CALLS: dict[str, Callable[..., Any]] = {"think": _think_in_worker, "held": _held_in_worker}
 
 
+class _Lanes:
+    """A worker's threads: a few for quick thoughts, taken in turn, and one for each long thought."""
+
+    def __init__(self) -> None:
+        self.quick = ThreadPoolExecutor(max_workers=QUICK_THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-thought")
+        self.long = ThreadPoolExecutor(max_workers=LONG_THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-long-thought")
+
+    def submit(self, long: bool, function: Callable[..., Any], *args: Any) -> None:
+        (self.long if long else self.quick).submit(function, *args)
+
+
+def thinks_long(bot: Bot) -> bool:
+    """Whether the bot's thoughts take a budget of time (its ``thinks_long``; the search bot's)."""
+    return bool(getattr(bot, "thinks_long", False))
+
+
 def _serve(conn: Connection, parent: int) -> None:
-    """A worker's main loop: each request (its number, then the pickled call) runs in a thread of
-    its own, so that one bot's long thought holds up no other; answers go back as they come."""
+    """A worker's main loop: each request (its number, the pickled call, whether it is long) runs
+    in a thread of :class:`_Lanes`; answers go back as they come."""
     _watch_parent(parent)
     with contextlib.suppress(OSError):   # a system that refuses it: the same priority as the server
         os.nice(WORKER_NICENESS)
-    threads = ThreadPoolExecutor(max_workers=THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-thought")
+    lanes = _Lanes()
     sending = threading.Lock()
 
     def answer(number: int, ok: bool, value: Any) -> None:
@@ -167,10 +192,10 @@ def _serve(conn: Connection, parent: int) -> None:
 
     while True:
         try:
-            number, payload = conn.recv()
+            number, payload, long = conn.recv()
         except (EOFError, OSError):  # the server closed its end, or is gone
             os._exit(0)
-        threads.submit(run, number, payload)
+        lanes.submit(long, run, number, payload)
 
 
 # -- the server's side ------------------------------------------------------------------
@@ -197,12 +222,13 @@ class _Worker:
         self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = {}
         self._numbers = itertools.count()
         self._sending = threading.Lock()
-        self._outbox: queue.SimpleQueue[tuple[int, bytes] | None] = queue.SimpleQueue()
+        self._outbox: queue.SimpleQueue[tuple[int, bytes, bool] | None] = queue.SimpleQueue()
         threading.Thread(target=self._read, name="hippodrome-bot-answers", daemon=True).start()
         threading.Thread(target=self._send, name="hippodrome-bot-questions", daemon=True).start()
 
-    def ask(self, name: str, *args: Any) -> asyncio.Future:
-        """Queue the call for the worker; its future (on the running loop) gets the answer. Raises
+    def ask(self, name: str, *args: Any, long: bool = False) -> asyncio.Future:
+        """Queue the call for the worker (``long``: in a thread of its own there, else in turn with
+        the other quick ones); its future (on the running loop) gets the answer. Raises
         what pickling raises (the caller thinks in a thread then) and WorkerStopped. The pipe is
         written by a thread of its own: a worker slow to read never holds up the event loop."""
         payload = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
@@ -213,7 +239,7 @@ class _Worker:
             if self.stopped:
                 raise WorkerStopped("the bot worker stopped")  # i18n: programming error (handled: a new worker)
             self._waiting[number] = (loop, future)
-        self._outbox.put((number, payload))
+        self._outbox.put((number, payload, long))
         return future
 
     def _send(self) -> None:
@@ -340,7 +366,8 @@ class ProcessThinker:
                 forgotten, worker.forgotten = worker.forgotten, []
             sent = None if key in worker.holds else bot
             try:
-                answer = await worker.ask("think", key, sent, forgotten, observation, options, free_seed)
+                answer = await worker.ask("think", key, sent, forgotten, observation, options, free_seed,
+                                          long=thinks_long(bot))
             except WorkerStopped:
                 log.warning("a bot worker process stopped; starting another (this thought counts as failed)")
                 return None

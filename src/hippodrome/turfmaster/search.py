@@ -78,6 +78,7 @@ class SearchBot:
     """ISMCTS over the race in progress; the tactical bot's choices elsewhere."""
 
     name = "search"
+    thinks_long = True   # each decision takes its budget: a thread of its own in a bot worker
 
     def __init__(self, seed: int | str = 0, think: float | None = None, iterations: int | None = None,
                  clock: Callable[[], float] = time.perf_counter):
