@@ -42,6 +42,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -260,6 +261,14 @@ def proc_stat(pid: int) -> tuple[float, float]:
     return cpu, rss
 
 
+def table_progress(loads: list["TableLoad"]) -> dict[str, int]:
+    """The state ids the people's connections last saw, summed per game: changes made so far."""
+    made: dict[str, int] = {}
+    for load in loads:
+        made[load.table["game"]] = made.get(load.table["game"], 0) + (load.latest or {}).get("state_id", 0)
+    return made
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -275,8 +284,10 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     loop = asyncio.get_running_loop()
     made = [await loop.run_in_executor(None, create_table, url, n, False) for n in range(tables)]
     tasks = []
+    loads = []
     for table in made:
         load = TableLoad(url, table, results, random.Random(rng.random()), stop, patches, warmup)
+        loads.append(load)
         tasks += [asyncio.ensure_future(load.person()), asyncio.ensure_future(load.spectator()),
                   asyncio.ensure_future(load.spectator())]
     await asyncio.sleep(2)   # connections open, first states arrive
@@ -297,6 +308,7 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     before = proc_stat(pid) if pid else None
     workers_before = workers_cpu(pid) if pid else 0.0
     client_before = time.process_time()
+    progress_before = table_progress(loads)
     started = time.perf_counter()
     # the tables of bots start with the measurement (a game of theirs lasts about a minute)
     bots = [(await loop.run_in_executor(None, create_table, url, n, True))["id"] for n in range(bot_tables)]
@@ -305,6 +317,7 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     after = proc_stat(pid) if pid else None
     workers_after = workers_cpu(pid) if pid else 0.0
     client = time.process_time() - client_before
+    progress = {game: made_now - progress_before[game] for game, made_now in table_progress(loads).items()}
     if bots:
         changes = [await loop.run_in_executor(None, fetch_json, f"{url}/api/tables/{table_id}") for table_id in bots]
         print(f"tables of bots: {sum(c['state_id'] for c in changes)} changes in all, "
@@ -321,6 +334,10 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     print(f"act -> spectator latency: p50 {percentile(lat, 0.5):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms, "
           f"max {max(lat, default=float('nan')):.1f} ms")
     print(f"messages to spectators: {results.messages}, mean {results.bytes / max(results.messages, 1) / 1024:.1f} KiB")
+    per_game = Counter(load.table["game"] for load in loads)
+    print("changes the tables made (bots late to think show here as fewer): " + ", ".join(
+        f"{game} {progress[game]} ({progress[game] / per_game[game] / elapsed:.1f} a table a second)"
+        for game in sorted(per_game)))
     if before and after:
         print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB; "
               f"its bot workers {100 * (workers_after - workers_before) / elapsed:.0f}%")
