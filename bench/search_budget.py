@@ -1,0 +1,178 @@
+"""The search bot at a thinking budget, over more meetings than one sitting can play, kept in a file.
+
+    python bench/search_budget.py run --table two|four [--games 8] [--think 1.0] [--workers 1]
+                                      [--file bench/results/search_budget.jsonl]
+    python bench/search_budget.py report [--file ...]
+
+Issue #16 measures the search bot at 1 s a decision over 500 meetings a table. At 1 s a meeting
+costs the search bot 1.5 to 3 minutes of thought (four players with a horse each; two players
+with two horses each), so 500 meetings are 12 to 25 hours of one core a table: more than a
+working session. This script plays them a few at a time and keeps every batch:
+
+``run`` plays ``--games`` meetings of one table (``two``: search against tactical, 2 horses each;
+``four``: search against three tactical bots, a horse each; flat oval) with ``hippodrome turfmaster
+simulate --json``, seeded ``budget:<table>:<think>:<batch>`` for the next batch number not yet in
+the file (so no meeting is played twice), and adds one line to the file: the table, the budget,
+the seed, the simulate answer, when it started, how long it took, and the machine (processor,
+cores, load average before and after: a budget is wall-clock time, so a busy machine makes a
+weaker bot). ``--games`` is rounded up to a multiple of the table's seats, so that each bot sits
+at every seat equally often.
+
+``report`` adds the batches up per table and budget: meetings, the search bot's wins, its win
+rate with a 95% Wilson interval, its fair share, and both levels' mean points per seat; ``--json``
+prints that as one line of JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from hippodrome.arena.summary import wilson  # noqa: E402
+
+DEFAULT_FILE = Path(__file__).resolve().parent / "results" / "search_budget.jsonl"
+#: the tables issue #16 sets goals for: the bots at the table and the horses each
+TABLES = {
+    "two": {"bots": ["search", "tactical"], "horses": 2},
+    "four": {"bots": ["search", "tactical", "tactical", "tactical"], "horses": 1},
+}
+
+
+def read_batches(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def batch_seed(table: str, think: float, batch: int) -> str:
+    return f"budget:{table}:{think:g}:{batch}"
+
+
+def next_batch(batches: list[dict[str, Any]], table: str, think: float) -> int:
+    """The first batch number whose seed is not in the file for this table and budget."""
+    used = {b["seed"] for b in batches}
+    batch = 1
+    while batch_seed(table, think, batch) in used:
+        batch += 1
+    return batch
+
+
+def machine() -> dict[str, Any]:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": model, "cores": os.cpu_count()}
+
+
+def load_average() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
+
+
+def run_batch(path: Path, table: str, games: int, think: float, workers: int) -> dict[str, Any]:
+    """Play one batch and add its line to ``path``; returns the line."""
+    setup = TABLES[table]
+    seats = len(setup["bots"])
+    games = max(seats, math.ceil(games / seats) * seats)
+    batch = next_batch(read_batches(path), table, think)
+    seed = batch_seed(table, think, batch)
+    command = [sys.executable, "-m", "hippodrome", "turfmaster", "simulate", "--games", str(games),
+               "--bots", ",".join(setup["bots"]), "--horses", str(setup["horses"]), "--think", str(think),
+               "--workers", str(workers), "--seed", seed, "--json"]
+    started, load_before, clock = datetime.now(timezone.utc), load_average(), time.monotonic()
+    answer = subprocess.run(command, check=True, capture_output=True, text=True)
+    line = {"table": table, "think": think, "seed": seed, "batch": batch, "games": games,
+            "result": json.loads(answer.stdout), "started": started.isoformat(timespec="seconds"),
+            "seconds": round(time.monotonic() - clock, 1), "workers": workers, **machine(),
+            "load_before": load_before, "load_after": load_average()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as out:
+        out.write(json.dumps(line) + "\n")
+    return line
+
+
+def report(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The batches added up per table and budget (see the module docstring)."""
+    groups: dict[tuple[str, float], list[dict[str, Any]]] = {}
+    for batch in batches:
+        groups.setdefault((batch["table"], batch["think"]), []).append(batch)
+    rows = []
+    for (table, think), group in sorted(groups.items()):
+        games = sum(b["result"]["games"] for b in group)
+        levels = dict.fromkeys(level for b in group for level in b["result"]["bots"])
+        row: dict[str, Any] = {"table": table, "think": think, "games": games, "batches": len(group),
+                               "fair_share": 1 / len(TABLES[table]["bots"]),
+                               "hours": round(sum(b["seconds"] for b in group) / 3600, 2),
+                               "since": min(b["started"] for b in group)[:10],
+                               "until": max(b["started"] for b in group)[:10]}
+        for level in levels:
+            wins = sum(b["result"]["bots"].get(level, {}).get("wins", 0) for b in group)
+            points = sum(b["result"]["bots"].get(level, {}).get("mean_points", 0.0) * b["result"]["games"]
+                         for b in group if level in b["result"]["bots"])
+            low, high = wilson(wins, games)
+            row[level] = {"wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high],
+                          "mean_points": points / games if games else 0.0}
+        rows.append(row)
+    return rows
+
+
+def print_report(rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        print("no batches yet")
+        return
+    for row in rows:
+        search = row["search"]
+        others = [level for level in row if isinstance(row[level], dict) and level != "search"]
+        print(f"{row['table']} players, {row['think']:g} s a decision: {row['games']} meetings in "
+              f"{row['batches']} batches ({row['hours']} h, {row['since']} to {row['until']}): search wins "
+              f"{100 * search['win_rate']:.1f}% (95% CI {100 * search['ci95'][0]:.1f}% - {100 * search['ci95'][1]:.1f}%; "
+              f"fair share {100 * row['fair_share']:.0f}%), mean points search {search['mean_points']:.1f}"
+              + "".join(f", {level} {row[level]['mean_points']:.1f}" for level in others))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help="the batches' file (JSON lines)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="play one batch and add it to the file")
+    run.add_argument("--table", choices=sorted(TABLES), required=True)
+    run.add_argument("--games", type=int, default=8)
+    run.add_argument("--think", type=float, default=1.0)
+    run.add_argument("--workers", type=int, default=1)
+    shown = commands.add_parser("report", help="add the batches up")
+    shown.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        if args.games < 1 or not 0 < args.think <= 60 or args.workers < 1:
+            parser.error("--games and --workers must be at least 1, --think above 0 and at most 60")
+        line = run_batch(args.file, args.table, args.games, args.think, args.workers)
+        print(json.dumps(line))
+        return 0
+    rows = report(read_batches(args.file))
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        print_report(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
