@@ -18,15 +18,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hippodrome.arena.elo import ladder  # noqa: E402
+from machine_info import describe  # noqa: E402
 
 LEVELS = {
     "turfmaster": ["random", "tactical", "search"],
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     result = ladder(chosen, games, args.think, args.workers, args.minutes * 60)
     elapsed = time.monotonic() - started
     report = {
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"), "machine": _machine(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"), "machine": describe(),
         "workers": args.workers, "think": args.think, "seconds": round(elapsed, 1),
         "games": {game: {"played": entry["results"].total_games(),
                          "pairs": {f"{a} v {b}": {"games": n, "score": round(entry["results"].score[(a, b)], 1)}
@@ -78,18 +79,6 @@ def main(argv: list[str] | None = None) -> int:
         pairs = ", ".join(f"{pair}: {p['score']}/{p['games']}" for pair, p in entry["pairs"].items())
         print(f"{game}: {entry['played']} games ({pairs})")
     return 0
-
-
-def _machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ import argparse
 import json
 import math
 import os
-import platform
 import subprocess
 import sys
 import time
@@ -38,8 +37,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hippodrome.arena.summary import wilson  # noqa: E402
+from machine_info import processor  # noqa: E402
 
 DEFAULT_FILE = Path(__file__).resolve().parent / "results" / "search_budget.jsonl"
 #: the tables issue #16 sets goals for: the bots at the table and the horses each
@@ -69,15 +70,7 @@ def next_batch(batches: list[dict[str, Any]], table: str, think: float) -> int:
 
 
 def machine() -> dict[str, Any]:
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu": model, "cores": os.cpu_count()}
+    return {"cpu": processor(), "cores": os.cpu_count()}
 
 
 def load_average() -> float | None:
