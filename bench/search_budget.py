@@ -32,6 +32,7 @@ import os
 import subprocess
 import sys
 import time
+from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hippodrome.arena.summary import wilson  # noqa: E402
+from hippodrome.arena.summary import summary_json  # noqa: E402
 from machine_info import processor  # noqa: E402
 
 DEFAULT_FILE = Path(__file__).resolve().parent / "results" / "search_budget.jsonl"
@@ -103,27 +104,26 @@ def run_batch(path: Path, table: str, games: int, think: float, workers: int) ->
 
 
 def report(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The batches added up per table and budget (see the module docstring)."""
+    """The batches added up per table and budget (see the module docstring): each row holds the
+    batches' facts and, under ``games`` and ``bots``, what ``simulate --json`` prints for them all."""
     groups: dict[tuple[str, float], list[dict[str, Any]]] = {}
     for batch in batches:
         groups.setdefault((batch["table"], batch["think"]), []).append(batch)
     rows = []
     for (table, think), group in sorted(groups.items()):
-        games = sum(b["result"]["games"] for b in group)
-        levels = dict.fromkeys(level for b in group for level in b["result"]["bots"])
-        row: dict[str, Any] = {"table": table, "think": think, "games": games, "batches": len(group),
-                               "fair_share": 1 / len(TABLES[table]["bots"]),
-                               "hours": round(sum(b["seconds"] for b in group) / 3600, 2),
-                               "since": min(b["started"] for b in group)[:10],
-                               "until": max(b["started"] for b in group)[:10]}
-        for level in levels:
-            wins = sum(b["result"]["bots"].get(level, {}).get("wins", 0) for b in group)
-            points = sum(b["result"]["bots"].get(level, {}).get("mean_points", 0.0) * b["result"]["games"]
-                         for b in group if level in b["result"]["bots"])
-            low, high = wilson(wins, games)
-            row[level] = {"wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high],
-                          "mean_points": points / games if games else 0.0}
-        rows.append(row)
+        seats = Counter(TABLES[table]["bots"])   # a level's seats at the table: its mean points are per seat
+        games, wins, points, seat_games = 0, Counter(), Counter(), Counter()
+        for batch in group:
+            played = batch["result"]["games"]
+            games += played
+            for level, entry in batch["result"]["bots"].items():
+                wins[level] += entry["wins"]
+                points[level] += entry["mean_points"] * played * seats[level]
+                seat_games[level] += played * seats[level]
+        rows.append({"table": table, "think": think, "batches": len(group), "fair_share": 1 / sum(seats.values()),
+                     "hours": round(sum(b["seconds"] for b in group) / 3600, 2),
+                     "since": min(b["started"] for b in group)[:10], "until": max(b["started"] for b in group)[:10],
+                     **summary_json(games, seats, wins, points, seat_games)})
     return rows
 
 
@@ -132,13 +132,13 @@ def print_report(rows: list[dict[str, Any]]) -> None:
         print("no batches yet")
         return
     for row in rows:
-        search = row["search"]
-        others = [level for level in row if isinstance(row[level], dict) and level != "search"]
+        search = row["bots"]["search"]
+        others = [level for level in row["bots"] if level != "search"]
         print(f"{row['table']} players, {row['think']:g} s a decision: {row['games']} meetings in "
               f"{row['batches']} batches ({row['hours']} h, {row['since']} to {row['until']}): search wins "
               f"{100 * search['win_rate']:.1f}% (95% CI {100 * search['ci95'][0]:.1f}% - {100 * search['ci95'][1]:.1f}%; "
               f"fair share {100 * row['fair_share']:.0f}%), mean points search {search['mean_points']:.1f}"
-              + "".join(f", {level} {row[level]['mean_points']:.1f}" for level in others))
+              + "".join(f", {level} {row['bots'][level]['mean_points']:.1f}" for level in others))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,9 +29,10 @@ def test_the_report_adds_batches_up_per_table_and_budget():
                                  batch("two", 1.0, "c", 8, 6, 2), batch("four", 0.05, "d", 4, 1, 3)])
     four = next(r for r in rows if r["table"] == "four" and r["think"] == 1.0)
     assert four["games"] == 20 and four["batches"] == 2 and four["hours"] == 2.0
-    assert four["search"]["wins"] == 9 and four["search"]["win_rate"] == pytest.approx(0.45)
-    assert four["search"]["ci95"] == list(wilson(9, 20))
-    assert four["search"]["mean_points"] == pytest.approx((8 * 100 + 12 * 120) / 20)
+    search = four["bots"]["search"]
+    assert search["wins"] == 9 and search["win_rate"] == pytest.approx(0.45)
+    assert search["ci95"] == list(wilson(9, 20))
+    assert search["mean_points"] == pytest.approx((8 * 100 + 12 * 120) / 20)
     assert four["fair_share"] == 0.25
     assert {(r["table"], r["think"]) for r in rows} == {("four", 1.0), ("four", 0.05), ("two", 1.0)}
 
@@ -54,4 +55,4 @@ def test_two_tiny_batches_are_played_and_kept(tmp_path):
     shown = subprocess.run([sys.executable, str(ROOT / "bench" / "search_budget.py"), "--file", str(results),
                             "report", "--json"], check=True, capture_output=True, text=True, cwd=ROOT)
     (row,) = json.loads(shown.stdout)
-    assert row["games"] == 4 and 0 <= row["search"]["wins"] <= 4
+    assert row["games"] == 4 and 0 <= row["bots"]["search"]["wins"] <= 4

@@ -236,7 +236,7 @@ class TableRunner:
         the lock is kept until then."""
         if self.commit is not None:
             # from the moment the change is made (just now, in this same step of the loop) it is not
-            # stored: nothing may show it before its commit, which starts in a later step
+            # stored: nothing may show it before its commit is done
             self._stored.clear()
         if state:
             self.lifecycle.observe(self.table.state.between_races())
