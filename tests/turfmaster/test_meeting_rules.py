@@ -493,3 +493,22 @@ def test_T7_T8_every_card_of_every_deck_is_accounted_for(seed):
         undrawn = state.decks[horse][state.drawn[horse]:]
         assert used[horse] + Counter(state.race.hands[horse]) + Counter(undrawn) == Counter(state.decks[horse])
         assert state.drawn[horse] == 32  # 3 x 10 dealt + the 2 bonus cards, claimed or dealt for race 3
+
+
+def test_T9_views_share_the_standings_until_a_race_ends_and_always_show_the_points_so_far():
+    """A view's standings (T9: 50, 30, 20, 10 a race, added up) are made once a race result is
+    added and shared by every view until the next: at every step of a meeting they equal the
+    final table worked out afresh."""
+    match = Match("turfmaster", {"players": 3, "horses_per_player": 2, "course": "oval"}, seed=5)
+    rng, shared, races_seen = random.Random(5), None, set()
+    while (pending := match.pending()) is not None:
+        state = match.state
+        shown = state.view(0)["standings"]
+        assert shown == final_table(state.owner, state.players, state.results, state.names)
+        assert state.view(None)["standings"] is shown
+        if shared is not None and len(state.results) == shared[0]:
+            assert shown is shared[1]
+        shared = (len(state.results), shown)
+        races_seen.add(len(state.results))
+        match.act(pending.seat, rng.choice(pending.options))
+    assert races_seen == {0, 1, 2} and match.state.view(1)["standings"][0]["total"] > 0

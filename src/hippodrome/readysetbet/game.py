@@ -100,12 +100,13 @@ class ReadySetBet(DeclaredState, Game):
         shared("shuffled"),
         shared("caller_seed", default=None),  # added after the first games were stored
         shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
-        # the board's spaces are immutable; the caller's lines are handed to views, so a clone
-        # makes its own
-        caches={"_spaces": KEEP, "_calls": RESET},
+        # the board's spaces are immutable; the caller's lines and the board are handed to views,
+        # so a clone makes its own
+        caches={"_spaces": KEEP, "_calls": RESET, "_board": RESET},
     )
     _spaces: dict[str, Space] | None
     _calls: tuple[tuple, dict[str, Any]] | None
+    _board: tuple[Any, ...] | None   # (what the board was made from ..., the board)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -542,22 +543,31 @@ class ReadySetBet(DeclaredState, Game):
         return self._calls[1]
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def board(self) -> list[dict[str, Any]]:
+        """The board as views show it: every space of this race with the tokens on it, the House's
+        tokens and whether its column is closed (R4). Made again only when a bet is placed, the
+        spaces change (a race's cards) or the closed columns do: a roll, and every seat's view at
+        one state, share the same list (which views hand out to be read, never changed)."""
+        spaces, bets, house_bets, closed = self.spaces, self.bets, self.house_bets, self.closed_columns()
+        # the bets' lists are replaced at a race's start and only appended to within it
+        # (state_fields), so the same lists at the same lengths hold the same bets
+        cached = self._board
+        if (cached is not None and cached[0] is spaces and cached[1] is bets and cached[2] == len(bets)
+                and cached[3] is house_bets and cached[4] == len(house_bets) and cached[5] == closed):
+            return cached[6]
         tokens: dict[str, list[dict[str, Any]]] = {}
-        for bet in self.bets:
+        for bet in bets:
             tokens.setdefault(bet["space"], []).append(
                 {"seat": bet["seat"], "token": bet["token"]["id"], "value": bet["token"]["value"]})
         house_tokens: dict[str, list[int]] = {}
-        for bet in self.house_bets:
+        for bet in house_bets:
             house_tokens.setdefault(bet["space"], []).append(bet["token"]["value"])
-        closed = self.closed_columns()
-        board = []
-        for space in self.spaces.values():
-            entry = space.to_json()
-            entry["tokens"] = tokens.get(space.id, [])
-            entry["house_tokens"] = house_tokens.get(space.id, [])
-            entry["closed"] = bool(closed) and space.column in closed
-            board.append(entry)
+        board = [{**space.to_json(), "tokens": tokens.get(space.id, []), "house_tokens": house_tokens.get(space.id, []),
+                  "closed": bool(closed) and space.column in closed} for space in spaces.values()]
+        self._board = (spaces, bets, len(bets), house_bets, len(house_bets), closed, board)
+        return board
+
+    def view(self, seat: int | None) -> dict[str, Any]:
         race = self.race.to_json()
         race["finished"] = self.race.finished
         race["bets_closed"] = self.race.bets_closed
@@ -565,7 +575,7 @@ class ReadySetBet(DeclaredState, Game):
             "game": self.name, "variant": self.variant, "seat": seat, "seats": self.seats,
             "players": self.players, "race_no": self.race_no, "races": self.races, "phase": self.phase,
             "house_seat": self.house_seat, "betting_seats": self.betting_seats(),
-            "race": race, "race_log": list(self.race_log), "board": board,
+            "race": race, "race_log": list(self.race_log), "board": self.board(),
             "props": list(self.props), "exotics": list(self.exotics),
             "money": list(self.money),
             "tokens": [[{**t, "used": t["id"] in self.used[s]} for t in self.tokens[s]] for s in range(self.seats)],

@@ -27,6 +27,8 @@ def _deck_in_order() -> tuple[str, ...]:
 
 
 _DECK = _deck_in_order()
+#: the cards in one horse's deck
+DECK_SIZE = len(_DECK)
 
 
 def full_deck() -> list[str]:

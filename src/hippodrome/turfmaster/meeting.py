@@ -80,7 +80,7 @@ from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import horse_name
-from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
+from hippodrome.turfmaster.cards import BONUS_CARDS, DECK_SIZE, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
 from hippodrome.turfmaster.race import Race
 from hippodrome.turfmaster.scoring import final_table, race_points
 from hippodrome.turfmaster.setup import (
@@ -149,8 +149,9 @@ class Meeting(DeclaredState, Game):
         shallow("histories", default=[]),
         shallow("events"),  # events are complete when appended, never changed after
         substate("race", Race),
-        # chance steps read the state that made them (the cards a discard draws from)
-        caches={"_pending_cache": RESET},
+        # chance steps read the state that made them (the cards a discard draws from); the
+        # standings are handed to views
+        caches={"_pending_cache": RESET, "_standings": RESET},
     )
 
     # -- construction -------------------------------------------------------------
@@ -202,6 +203,14 @@ class Meeting(DeclaredState, Game):
     def standings(self) -> list[dict[str, Any]]:
         """The table of points so far (the final table once the meeting is over)."""
         return final_table(self.owner, self.players, self.results, self.names)
+
+    def _shown_standings(self) -> list[dict[str, Any]]:
+        """:meth:`standings` for views, made again only when a race's result is added (the
+        results are appended to, never changed: state_fields): every view until then shares it."""
+        cached = self._standings
+        if cached is None or cached[0] is not self.results or cached[1] != len(self.results):
+            cached = self._standings = (self.results, len(self.results), self.standings())
+        return cached[2]
 
     def _claimable(self, seat: int) -> list[str]:
         """Horses of ``seat`` whose bonus cards may be claimed now, during a race (T8)."""
@@ -542,7 +551,7 @@ class Meeting(DeclaredState, Game):
         horses = []
         for horse in self.ids:
             horses.append({"id": horse, "owner": self.owner[horse], "colour": HORSE_COLOURS[horse],
-                           "cards": len(self.hand(horse)), "deck_left": len(full_deck()) - self.drawn[horse],
+                           "cards": len(self.hand(horse)), "deck_left": DECK_SIZE - self.drawn[horse],
                            "bonus_taken_in": self.claimed[horse], "limit": self.limit[horse]})
         return {
             "game": self.name,
@@ -560,7 +569,7 @@ class Meeting(DeclaredState, Game):
             "horses": horses,
             "hands": {h: _sorted_hand(self.hand(h)) for h in self.ids if self.owner[h] == seat},
             "results": [dict(r) for r in self.results],
-            "standings": self.standings(),
+            "standings": self._shown_standings(),
             "race": race_view,
             "pending": decision,
             "events": [self._event_for(event, seat) for event in self.events],

@@ -1,0 +1,80 @@
+"""The board in Ready Set Bet's views: made once per set of bets and shared by the views that
+follow, never stale (R4: one token per space, placed tokens never move; the leftmost Win, Place
+and Show spaces closed when two bet)."""
+
+import random
+
+import pytest
+
+from hippodrome.core import Match
+from hippodrome.core.game import Chance
+
+import hippodrome.readysetbet  # noqa: F401  (registers the game)
+from tests.readysetbet.rsb_helpers import roll
+
+
+def at_the_race(setup, seed=3):
+    match = Match("readysetbet", setup, seed=seed)
+    while (pending := match.pending()) is not None and not (isinstance(pending, Chance) and pending.timed):
+        match.act(pending.seat, pending.options[0])
+    return match
+
+
+def tokens_on(view, space_id):
+    return next(space for space in view["board"] if space["id"] == space_id)["tokens"]
+
+
+def test_R4_a_placed_token_shows_on_its_space_in_every_later_view_and_views_between_bets_share_the_board():
+    match = at_the_race({"players": 3})
+    state = match.state
+    first = state.view(0)
+    assert state.view(None)["board"] is first["board"]          # every audience at one state
+    roll(match, 7)
+    assert state.view(1)["board"] is first["board"]             # a roll moves no token
+    bet = state.free_options(1)[0]
+    match.act(1, bet)
+    after = state.view(2)
+    assert after["board"] is not first["board"]
+    assert tokens_on(after, bet["space"]) == [{"seat": 1, "token": bet["token"], "value": state.token(1, bet["token"])["value"]}]
+    assert tokens_on(first, bet["space"]) == []                 # a view already made is not changed
+    roll(match, 8)
+    assert tokens_on(state.view(None), bet["space"])[0]["seat"] == 1   # the token never moves
+
+
+def test_R4_a_clone_placing_a_bet_leaves_the_original_board_alone():
+    match = at_the_race({"players": 3})
+    state = match.state
+    before = state.view(0)["board"]
+    copy = state.clone()
+    bet = copy.free_options(0)[0]
+    copy.apply_free(0, bet)
+    assert tokens_on(copy.view(0), bet["space"])[0]["seat"] == 0
+    assert tokens_on(state.view(0), bet["space"]) == []
+    assert state.view(0)["board"] is before
+
+
+@pytest.mark.parametrize("setup", [{"players": 2}, {"players": 4}, {"players": 2, "variant": "house_bets"},
+                                   {"players": 3, "variant": "rotating_house"}])
+def test_R4_R9_the_shared_board_is_the_board_made_afresh_at_every_step_of_whole_games(setup):
+    """Random games, with House tokens and the closed spaces of two bettors: at every step each
+    seat's board (shared, made when the bets last changed) equals one made afresh from a clone
+    (a clone starts without it), across races whose bets start again empty."""
+    rng = random.Random(11)
+    for seed in range(3):
+        match = Match("readysetbet", {**setup, "races": 2}, seed=seed)
+        steps = 0
+        while match.pending() is not None and steps < 2000:
+            steps += 1
+            state = match.state
+            for seat in (None, *range(state.seats)):
+                assert state.view(seat)["board"] == state.clone().view(seat)["board"]
+            betting = [s for s in range(state.seats) if state.free_options(s)]
+            pending = match.pending()
+            if betting and rng.random() < 0.5:
+                seat = rng.choice(betting)
+                match.act(seat, rng.choice(state.free_options(seat)))
+            elif isinstance(pending, Chance):
+                match.tick()
+            else:
+                match.act(pending.seat, rng.choice(pending.options))
+        assert match.pending() is None, "the game should reach its end"
