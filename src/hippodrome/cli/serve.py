@@ -92,9 +92,7 @@ def serve(
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     tune_for_server()
-    # loop "auto": uvloop (a dependency, libuv's loop in C) where it is installed, asyncio's own
-    # elsewhere: its sockets, timers and callbacks cost the server a fifth less at 200 tables (README)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, ws=WebSocketProtocol, loop="auto")
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, ws=WebSocketProtocol)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
 
