@@ -19,17 +19,21 @@ import json
 import random
 import time
 import zlib
+from typing import Any
 
 from hippodrome.server.rooms import Connection, Room, new_lifecycle
 from hippodrome.server.views import json_default
 try:
-    from hippodrome.server.websocket import DEFLATE_SETTINGS, DEFLATE_WINDOW_BITS
+    from hippodrome.server import websocket as server_websocket
+    from hippodrome.server.websocket import deflate_factory
 except ImportError:  # a checkout before the server chose its own: uvicorn's (zlib's default level)
-    DEFLATE_WINDOW_BITS, DEFLATE_SETTINGS = 12, {"memLevel": 5}
+    server_websocket = deflate_factory = None
+from websockets.frames import TEXT, Frame
 from hippodrome.table.bots import make_bot
 from hippodrome.table.table import Seat, Table
 
-DEFLATE: dict[int, "zlib._Compress"] = {}
+#: each connection's deflate: the server's own extension, or (a checkout before it) a compressor
+DEFLATE: dict[int, Any] = {}
 SETUPS = {"readysetbet": {"players": 4}, "turfmaster": {"players": 3}}
 
 
@@ -61,11 +65,20 @@ def step(table: Table, rng: random.Random) -> bool:
 
 def deflated(connection: Connection, text: str) -> int:
     """What the websocket does with a message on its way out: permessage-deflate (on by default in
-    the server and in browsers) with the server's settings, one compressor per connection that
-    keeps its context."""
-    compressor = DEFLATE.setdefault(id(connection), zlib.compressobj(
-        wbits=-DEFLATE_WINDOW_BITS, **DEFLATE_SETTINGS))
-    return len(compressor.compress(text.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH))
+    the server and in browsers) as the server negotiates it with a browser, through the server's
+    own extension (each message deflated afresh, once for all the connections it goes to:
+    ``websocket.SharedDeflate``); for a checkout from before the server chose its deflate,
+    uvicorn's (a 4 KiB window, one compressor per connection that keeps its context)."""
+    extension = DEFLATE.get(id(connection))
+    if extension is None:
+        if deflate_factory is None:
+            extension = zlib.compressobj(wbits=-12, memLevel=5)
+        else:
+            extension = deflate_factory().process_request_params([("client_max_window_bits", None)], [])[1]
+        DEFLATE[id(connection)] = extension
+    if deflate_factory is None:
+        return len(extension.compress(text.encode()) + extension.flush(zlib.Z_SYNC_FLUSH))
+    return len(extension.encode(Frame(TEXT, text.encode())).data)
 
 
 def before(room: Room, connections: list[Connection]) -> int:
@@ -88,6 +101,8 @@ def measure(game: str, spectators: int, changes: int, way, patches: bool) -> tup
         connection.patches = patches
     rng = random.Random(1)
     DEFLATE.clear()
+    if server_websocket is not None:
+        server_websocket._deflated.clear()   # the texts deflated in an earlier round are not reused
     cpu, sent, made = 0.0, 0, 0
     while made < changes and step(room.table, rng):
         started = time.process_time()
