@@ -252,9 +252,10 @@ def workers_cpu(pid: int) -> float:
     return total
 
 
-def proc_stat(pid: int) -> tuple[float, float]:
-    """(CPU seconds used, resident MiB) of a process, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def proc_stat(pid: int, thread: int | None = None) -> tuple[float, float]:
+    """(CPU seconds used, resident MiB) of a process, or of one of its threads, from /proc."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread is not None else f"/proc/{pid}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     cpu = (int(fields[11]) + int(fields[12])) / ticks
     rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
@@ -306,6 +307,7 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     # It is off while the script measures (a bounded run: what it keeps is freed at the end).
     gc.disable()
     before = proc_stat(pid) if pid else None
+    loop_before = proc_stat(pid, pid)[0] if pid else 0.0   # the main thread: the event loop's
     workers_before = workers_cpu(pid) if pid else 0.0
     client_before = time.process_time()
     progress_before = table_progress(loads)
@@ -315,12 +317,15 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
     elapsed = time.perf_counter() - started
     after = proc_stat(pid) if pid else None
+    loop_after = proc_stat(pid, pid)[0] if pid else 0.0
     workers_after = workers_cpu(pid) if pid else 0.0
     client = time.process_time() - client_before
     progress = {game: made_now - progress_before[game] for game, made_now in table_progress(loads).items()}
+    bot_changes = 0
     if bots:
         changes = [await loop.run_in_executor(None, fetch_json, f"{url}/api/tables/{table_id}") for table_id in bots]
-        print(f"tables of bots: {sum(c['state_id'] for c in changes)} changes in all, "
+        bot_changes = sum(c['state_id'] for c in changes)
+        print(f"tables of bots: {bot_changes} changes in all, "
               f"{sum(c['over'] for c in changes)} of {bot_tables} finished")
     stop.set()
     gc.enable()
@@ -341,6 +346,10 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     if before and after:
         print(f"server: CPU {100 * (after[0] - before[0]) / elapsed:.0f}% of one core, memory {after[1]:.0f} MiB; "
               f"its bot workers {100 * (workers_after - workers_before) / elapsed:.0f}%")
+        made_in_all = sum(progress.values()) + bot_changes
+        print(f"server's event loop (its main thread): CPU {100 * (loop_after - loop_before) / elapsed:.0f}% of one "
+              f"core, {1e6 * (loop_after - loop_before) / max(made_in_all, 1):.0f} µs a change the tables made "
+              f"(steadier than the latency from one run to the next: compare code with it)")
     lag = [x * 1000 for x in lags]
     print(f"this load script: CPU {100 * client / elapsed:.0f}% of one core; its own loop's lag "
           f"(a {LAG_TICK * 1000:.0f} ms sleep's overshoot, part of every latency above): p50 {percentile(lag, 0.5):.1f} ms, "
