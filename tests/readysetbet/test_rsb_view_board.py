@@ -20,6 +20,13 @@ def at_the_race(setup, seed=3):
     return match
 
 
+def afresh(state):
+    """The board made now from the state's bets (a copy without the one kept)."""
+    copy = state.clone()
+    copy._board = None
+    return copy.board()
+
+
 def tokens_on(view, space_id):
     return next(space for space in view["board"] if space["id"] == space_id)["tokens"]
 
@@ -46,6 +53,7 @@ def test_R4_a_clone_placing_a_bet_leaves_the_original_board_alone():
     state = match.state
     before = state.view(0)["board"]
     copy = state.clone()
+    assert copy.view(1)["board"] is before                      # a bettor's copy reads the same board
     bet = copy.free_options(0)[0]
     copy.apply_free(0, bet)
     assert tokens_on(copy.view(0), bet["space"])[0]["seat"] == 0
@@ -57,8 +65,8 @@ def test_R4_a_clone_placing_a_bet_leaves_the_original_board_alone():
                                    {"players": 3, "variant": "rotating_house"}])
 def test_R4_R9_the_shared_board_is_the_board_made_afresh_at_every_step_of_whole_games(setup):
     """Random games, with House tokens and the closed spaces of two bettors: at every step each
-    seat's board (shared, made when the bets last changed) equals one made afresh from a clone
-    (a clone starts without it), across races whose bets start again empty."""
+    seat's board (shared, made when the bets last changed) equals one made afresh, across races
+    whose bets start again empty; and so does the board of a copy that bet on its own."""
     rng = random.Random(11)
     for seed in range(3):
         match = Match("readysetbet", {**setup, "races": 2}, seed=seed)
@@ -67,8 +75,12 @@ def test_R4_R9_the_shared_board_is_the_board_made_afresh_at_every_step_of_whole_
             steps += 1
             state = match.state
             for seat in (None, *range(state.seats)):
-                assert state.view(seat)["board"] == state.clone().view(seat)["board"]
+                assert state.view(seat)["board"] == afresh(state)
             betting = [s for s in range(state.seats) if state.free_options(s)]
+            if betting:   # a bettor's copy places its own bet: its board shows it, the state's does not
+                copy, seat = state.clone(), rng.choice(betting)
+                copy.apply_free(seat, rng.choice(copy.free_options(seat)))
+                assert copy.view(seat)["board"] == afresh(copy) != state.view(seat)["board"]
             pending = match.pending()
             if betting and rng.random() < 0.5:
                 seat = rng.choice(betting)

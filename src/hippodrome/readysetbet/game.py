@@ -100,13 +100,14 @@ class ReadySetBet(DeclaredState, Game):
         shared("shuffled"),
         shared("caller_seed", default=None),  # added after the first games were stored
         shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
-        # the board's spaces are immutable; the caller's lines and the board are handed to views,
-        # so a clone makes its own
-        caches={"_spaces": KEEP, "_calls": RESET, "_board": RESET},
+        # the board's spaces are immutable, and so is the board once made (views only read it:
+        # a clone's bettor reads the same); the caller's lines are handed to views, so a clone
+        # makes its own
+        caches={"_spaces": KEEP, "_calls": RESET, "_board": KEEP},
     )
     _spaces: dict[str, Space] | None
     _calls: tuple[tuple, dict[str, Any]] | None
-    _board: tuple[Any, ...] | None   # (what the board was made from ..., the board)
+    _board: tuple[Any, ...] | None   # (the spaces, what else the board was made from, the board)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -546,15 +547,17 @@ class ReadySetBet(DeclaredState, Game):
     def board(self) -> list[dict[str, Any]]:
         """The board as views show it: every space of this race with the tokens on it, the House's
         tokens and whether its column is closed (R4). Made again only when a bet is placed, the
-        spaces change (a race's cards) or the closed columns do: a roll, and every seat's view at
-        one state, share the same list (which views hand out to be read, never changed)."""
+        spaces change (a race's cards) or the closed columns do: a roll, every seat's view at one
+        state and the copies the bettors read share the same list (which views hand out to be
+        read, never changed)."""
         spaces, bets, house_bets, closed = self.spaces, self.bets, self.house_bets, self.closed_columns()
-        # the bets' lists are replaced at a race's start and only appended to within it
-        # (state_fields), so the same lists at the same lengths hold the same bets
+        # the bets' lists start empty with each race and are only appended to within it
+        # (state_fields), in a state and in its clones alike: in one race, as many bets are the
+        # same bets (a clone that bets on its own has more, and makes its own board)
+        key = (self.race_no, len(bets), len(house_bets), closed)
         cached = self._board
-        if (cached is not None and cached[0] is spaces and cached[1] is bets and cached[2] == len(bets)
-                and cached[3] is house_bets and cached[4] == len(house_bets) and cached[5] == closed):
-            return cached[6]
+        if cached is not None and cached[0] is spaces and cached[1] == key:
+            return cached[2]
         tokens: dict[str, list[dict[str, Any]]] = {}
         for bet in bets:
             tokens.setdefault(bet["space"], []).append(
@@ -564,7 +567,7 @@ class ReadySetBet(DeclaredState, Game):
             house_tokens.setdefault(bet["space"], []).append(bet["token"]["value"])
         board = [{**space.to_json(), "tokens": tokens.get(space.id, []), "house_tokens": house_tokens.get(space.id, []),
                   "closed": bool(closed) and space.column in closed} for space in spaces.values()]
-        self._board = (spaces, bets, len(bets), house_bets, len(house_bets), closed, board)
+        self._board = (spaces, key, board)
         return board
 
     def view(self, seat: int | None) -> dict[str, Any]:

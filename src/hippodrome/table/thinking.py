@@ -27,7 +27,10 @@ pickled, or whose class is not this project's own (a test's stand-in), thinks in
 stops by itself when the server's process is gone (killed), so none is left behind.
 
 Both read only what they are given: the view (``observe()``, built from the turn's copy of the
-state: the seat's own view, nothing hidden from it) and the options.
+state: the seat's own view, nothing hidden from it) and the options. A view goes to a worker as
+JSON (:func:`observation_payload`: orjson writes a view in a quarter of the time pickle takes, on
+the event loop), so a bot in a worker reads it as a page does; a view JSON cannot carry as it is
+(a key that is not a string) goes pickled, as it is.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any, Callable, Iterable
+
+import orjson
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.game import Action
@@ -124,8 +129,19 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="hippodrome-parent-watch", daemon=True).start()
 
 
-def _think_in_worker(key: str, bot: Bot | None, forgotten: list[str], observation: dict[str, Any],
+def observation_payload(observation: dict[str, Any]) -> bytes | dict[str, Any]:
+    """A view as it travels to a worker: its JSON text where JSON carries it as it is (a view is
+    made of JSON's types; its tuples arrive as lists, as on a page), else the view itself."""
+    try:
+        return orjson.dumps(observation)
+    except TypeError:  # orjson.JSONEncodeError is one: a key that is not a string, a set ...
+        return observation
+
+
+def _think_in_worker(key: str, bot: Bot | None, forgotten: list[str], observation: bytes | dict[str, Any],
                      options: tuple[Action, ...], free_seed: int | None) -> Any:
+    if isinstance(observation, bytes):
+        observation = orjson.loads(observation)
     with _bots_lock:
         for gone in forgotten:
             _bots.pop(gone, None)
@@ -357,11 +373,12 @@ class ProcessThinker:
         key = None if self.closed else self._key(bot)
         if key is None:
             return await THREADS.think(bot, observe, options, free_seed)
-        observation = observe()
+        view = observe()
+        observation = observation_payload(view)
         for _attempt in range(2):   # the second only when the worker had lost the bot
             worker = self._worker(self._index(key))
             if worker is None:
-                return await THREADS.think(bot, lambda: observation, options, free_seed)
+                return await THREADS.think(bot, lambda: view, options, free_seed)
             with self._lock:
                 forgotten, worker.forgotten = worker.forgotten, []
             sent = None if key in worker.holds else bot
@@ -379,7 +396,7 @@ class ProcessThinker:
                             type(bot).__name__, error)
                 self._in_threads.add(id(bot))
                 self._keys.pop(id(bot), None)
-                return await THREADS.think(bot, lambda: observation, options, free_seed)
+                return await THREADS.think(bot, lambda: view, options, free_seed)
             if answer != _UNKNOWN:
                 worker.holds.add(key)
                 return answer
