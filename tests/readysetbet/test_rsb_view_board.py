@@ -10,14 +10,7 @@ from hippodrome.core import Match
 from hippodrome.core.game import Chance
 
 import hippodrome.readysetbet  # noqa: F401  (registers the game)
-from tests.readysetbet.rsb_helpers import roll
-
-
-def at_the_race(setup, seed=3):
-    match = Match("readysetbet", setup, seed=seed)
-    while (pending := match.pending()) is not None and not (isinstance(pending, Chance) and pending.timed):
-        match.act(pending.seat, pending.options[0])
-    return match
+from tests.readysetbet.rsb_helpers import match_at_race, roll
 
 
 def afresh(state):
@@ -32,7 +25,7 @@ def tokens_on(view, space_id):
 
 
 def test_R4_a_placed_token_shows_on_its_space_in_every_later_view_and_views_between_bets_share_the_board():
-    match = at_the_race({"players": 3})
+    match = match_at_race({"players": 3}, seed=3)
     state = match.state
     first = state.view(0)
     assert state.view(None)["board"] is first["board"]          # every audience at one state
@@ -49,7 +42,7 @@ def test_R4_a_placed_token_shows_on_its_space_in_every_later_view_and_views_betw
 
 
 def test_R4_a_clone_placing_a_bet_leaves_the_original_board_alone():
-    match = at_the_race({"players": 3})
+    match = match_at_race({"players": 3}, seed=3)
     state = match.state
     before = state.view(0)["board"]
     copy = state.clone()

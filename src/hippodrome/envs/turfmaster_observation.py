@@ -32,7 +32,7 @@ from hippodrome.envs.features import Layout
 from hippodrome.envs.per_game import PerGame
 from hippodrome.envs.turfmaster_encoding import CARD_KINDS, DIE_FACES, KIND, LANES, SLOTS
 from hippodrome.envs.turfmaster_points import points_so_far
-from hippodrome.turfmaster.cards import BONUS_CARDS, HAND_SIZE, full_deck
+from hippodrome.turfmaster.cards import BONUS_CARDS, DECK_SIZE, HAND_SIZE, full_deck
 from hippodrome.turfmaster.course import COURSE_NAMES, Course
 from hippodrome.turfmaster.meeting import RACES, Meeting
 from hippodrome.turfmaster.race import CARD_ROUND, FALLEN, FINISHED, RACING, Race
@@ -47,7 +47,6 @@ DECISION_INDEX = {kind: number for number, kind in enumerate(DECISIONS)}
 PHASES = ("setup", "prepare", "race", "over")
 PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
 MOST_OF_A_KIND = max(full_deck().count(card) for card in CARD_KINDS)
-DECK_SIZE = len(full_deck())
 MOST_CARDS = HAND_SIZE + BONUS_CARDS
 MOST_POINTS = RACES * sum(PLACE_POINTS)
 MOST_ROUNDS = 40
