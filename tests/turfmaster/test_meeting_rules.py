@@ -512,3 +512,15 @@ def test_T9_views_share_the_standings_until_a_race_ends_and_always_show_the_poin
         races_seen.add(len(state.results))
         match.act(pending.seat, rng.choice(pending.options))
     assert races_seen == {0, 1, 2} and match.state.view(1)["standings"][0]["total"] > 0
+
+
+def test_T7_T8_a_view_counts_the_cards_left_in_each_horses_deck_of_32():
+    match = Match("turfmaster", FOUR, seed=2)
+    counts = set()
+    while (pending := match.pending()) is not None:
+        state = match.state
+        for horse in state.view(None)["horses"]:
+            assert horse["deck_left"] == 32 - state.drawn[horse["id"]]
+            counts.add(horse["deck_left"])
+        match.act(pending.seat, pending.options[0])
+    assert {22, 0} <= counts   # 10 dealt for the first race (T8), and by the end every card is out
