@@ -498,20 +498,30 @@ def test_T7_T8_every_card_of_every_deck_is_accounted_for(seed):
 def test_T9_views_share_the_standings_until_a_race_ends_and_always_show_the_points_so_far():
     """A view's standings (T9: 50, 30, 20, 10 a race, added up) are made once a race result is
     added and shared by every view until the next: at every step of a meeting they equal the
-    final table worked out afresh."""
+    final table worked out afresh. A copy (what a bot reads) shares them until it ends a race of its
+    own, and then shows its own."""
     match = Match("turfmaster", {"players": 3, "horses_per_player": 2, "course": "oval"}, seed=5)
-    rng, shared, races_seen = random.Random(5), None, set()
+    rng, shared, races_seen, steps, copies_ended = random.Random(5), None, set(), 0, 0
     while (pending := match.pending()) is not None:
-        state = match.state
+        state, steps = match.state, steps + 1
         shown = state.view(0)["standings"]
         assert shown == final_table(state.owner, state.players, state.results, state.names)
         assert state.view(None)["standings"] is shown
         if shared is not None and len(state.results) == shared[0]:
             assert shown is shared[1]
         shared = (len(state.results), shown)
+        copy = state.clone()   # a bot's copy shares them too, until its own race ends
+        assert copy.view(0)["standings"] is shown
+        while steps % 10 == 0 and copy.race is not None and len(copy.results) == len(state.results) and copy.pending() is not None:
+            play = copy.pending()
+            copy.apply(rng.choice(play.options) if hasattr(play, "options") else play.sample(rng))
+        if len(copy.results) > len(state.results):
+            assert copy.view(0)["standings"] == final_table(copy.owner, copy.players, copy.results, copy.names)
+            assert state.view(0)["standings"] is shown
+            copies_ended += 1
         races_seen.add(len(state.results))
         match.act(pending.seat, rng.choice(pending.options))
-    assert races_seen == {0, 1, 2} and match.state.view(1)["standings"][0]["total"] > 0
+    assert races_seen == {0, 1, 2} and match.state.view(1)["standings"][0]["total"] > 0 and copies_ended > 0
 
 
 def test_T7_T8_a_view_counts_the_cards_left_in_each_horses_deck_of_32():

@@ -77,7 +77,7 @@ from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
 from hippodrome.core.rulings import Ruled
-from hippodrome.core.state import RESET, DeclaredState, StateFields, nested, shallow, shared, substate
+from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import BONUS_CARDS, DECK_SIZE, HAND_SIZE, HORSE_COLOURS, card_value, full_deck
@@ -151,7 +151,7 @@ class Meeting(DeclaredState, Game):
         substate("race", Race),
         # chance steps read the state that made them (the cards a discard draws from); the
         # standings are handed to views
-        caches={"_pending_cache": RESET, "_standings": RESET},
+        caches={"_pending_cache": RESET, "_standings": KEEP},
     )
 
     # -- construction -------------------------------------------------------------
@@ -206,10 +206,14 @@ class Meeting(DeclaredState, Game):
 
     def _shown_standings(self) -> list[dict[str, Any]]:
         """:meth:`standings` for views, made again only when a race's result is added (the
-        results are appended to, never changed: state_fields): every view until then shares it."""
+        results are appended to, never changed, and a clone shares them: state_fields): every view
+        until then shares it, the views of clones (a bot's copy) too. Keyed by the number of
+        results and the last one itself, so a clone that ends a race its own way makes its own."""
+        results = self.results
+        last = results[-1] if results else None
         cached = self._standings
-        if cached is None or cached[0] is not self.results or cached[1] != len(self.results):
-            cached = self._standings = (self.results, len(self.results), self.standings())
+        if cached is None or cached[0] is not last or cached[1] != len(results):
+            cached = self._standings = (last, len(results), self.standings())
         return cached[2]
 
     def _claimable(self, seat: int) -> list[str]:
