@@ -100,3 +100,29 @@ def test_a_tables_saves_keep_their_order_and_a_lone_save_is_stored_at_once(stora
         writer.close()
     assert writer.groups == 5
     assert storage.load("t0")["log"] == [entry(k) for k in range(5)]
+
+
+def test_a_saves_at_once_runs_on_the_loop_as_it_is_stored_before_its_future_is_settled(storage):
+    """(#15) ``at_once`` runs in the step of the loop in which the writer's answer arrives, before
+    the future is settled (what awaits it resumes a step later); not when the save failed."""
+    writer = StoreWriter()
+    failing = OneTableFails(storage, "t1")
+    calls = []
+
+    async def run():
+        loop_thread = threading.get_ident()
+        futures = {}
+
+        def at_once(table_id):
+            calls.append((table_id, futures[table_id].done(), threading.get_ident() == loop_thread))
+
+        for table_id in ("t0", "t1"):
+            futures[table_id] = writer.save(failing, Save(table_id, [entry(0)], 1, False, False, 0),
+                                            at_once=lambda table_id=table_id: at_once(table_id))
+        return await asyncio.gather(*futures.values(), return_exceptions=True)
+    try:
+        answers = asyncio.run(run())
+    finally:
+        writer.close()
+    assert answers[0] == 1 and isinstance(answers[1], RuntimeError)
+    assert calls == [("t0", False, True)]

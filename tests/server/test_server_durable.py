@@ -456,3 +456,72 @@ def test_a_changes_commit_is_queued_in_the_same_step_of_the_loop_as_the_change()
 
     queued, state_id = asyncio.run(scenario())
     assert queued == [state_id]
+
+
+def two_horse_table() -> Table:
+    return Table("turfmaster-race", {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
+                 [Seat("Ana"), Seat("Bo")], seed=5)
+
+
+def test_a_change_is_told_in_the_step_its_commits_answer_arrives():
+    """(#15) A commit that calls ``stored_now()`` as its answer arrives (the server's writer does)
+    has the change told there and then, not a step of the loop later when the coroutine awaiting
+    the commit resumes; it is told once, and only what was stored."""
+    async def scenario():
+        table = two_horse_table()
+        told, seen_at_answer = [], []
+        loop = asyncio.get_running_loop()
+
+        def commit(table):
+            done = loop.create_future()
+            committed = table.state_id
+
+            def answer():   # as the writer's answer: stored_now, then the future settled
+                runner.stored_now()
+                seen_at_answer.append((committed, list(told)))
+                done.set_result(None)
+            loop.call_soon(answer)
+            return done
+
+        runner = TableRunner(table, commit=commit, lifecycle=Lifecycle((), started=True),
+                             on_change=[lambda t: told.append(t.state_id)])
+        for _ in range(3):
+            pending = table.pending()
+            await runner.act(pending.seat, pending.options[0], table.state_id)
+        return told, seen_at_answer, runner
+
+    told, seen_at_answer, runner = asyncio.run(scenario())
+    assert len(told) == 3 and len(set(told)) == 3          # each change told once
+    for committed, told_then in seen_at_answer:
+        assert told_then[-1] == committed                  # told as the answer came, before the future
+    assert runner.stored_state_id == told[-1]
+
+
+def test_while_saving_fails_stored_now_tells_nothing_and_the_retry_tells_the_change_once():
+    async def scenario():
+        table = two_horse_table()
+        told, attempts = [], []
+        loop = asyncio.get_running_loop()
+
+        def commit(table):
+            attempts.append(table.state_id)
+            done = loop.create_future()
+            if len(attempts) == 1:
+                loop.call_soon(done.set_exception, sqlite3.OperationalError("database or disk is full"))
+            else:
+                def answer():
+                    runner.stored_now()   # saving failed before: the retry's own path tells it
+                    done.set_result(None)
+                loop.call_soon(answer)
+            return done
+
+        runner = TableRunner(table, commit=commit, lifecycle=Lifecycle((), started=True), retry=FAST_RETRY,
+                             on_change=[lambda t: told.append(t.state_id)],
+                             on_saving=[lambda failing: told.append("failing" if failing else "works again")])
+        pending = table.pending()
+        await runner.act(pending.seat, pending.options[0], table.state_id)
+        return told, attempts, runner
+
+    told, attempts, runner = asyncio.run(scenario())
+    # the players hear that saving works again, then see the change
+    assert len(attempts) == 2 and told == ["failing", "works again", attempts[-1]] and not runner.saving_failed

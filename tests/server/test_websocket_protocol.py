@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import urllib.request
 import zlib
 
 import uvicorn
 import websockets
 
+from hippodrome.server import jsonpatch
 from hippodrome.server.app import create_app
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import TEXT, Frame
@@ -29,21 +31,20 @@ def test_the_servers_deflate_is_zlibs_fastest_level_in_its_largest_window():
     assert len(fast.compress(text) + fast.flush(zlib.Z_SYNC_FLUSH)) < len(text) / 3
 
 
-def test_a_client_negotiates_deflate_and_reads_a_table_through_the_protocol(tmp_path):
-    """A server run as `serve` runs it (uvicorn, ws=WebSocketProtocol): a client that offers
-    permessage-deflate gets it, and the lobby and a table's welcome read back intact."""
-    app = create_app(str(tmp_path / "ws.sqlite3"), bot_delay=0, bot_workers=0)
+def serve_as_serve_does(app, client):
+    """Run ``client(origin, table)`` against ``app`` served as `serve` serves it (uvicorn,
+    ws=WebSocketProtocol) on a free loopback port, with a TurfMaster race of a person (Ana) and a
+    random bot made first; its answer."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws=WebSocketProtocol))
 
-    async def play():
+    async def run():
         serving = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:
             await asyncio.sleep(0.01)
         try:
-            import urllib.request
             body = json.dumps({"game": "turfmaster-race", "setup": {"course": "oval", "horses": [
                 {"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
                 "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "random"}]}).encode()
@@ -51,20 +52,97 @@ def test_a_client_negotiates_deflate_and_reads_a_table_through_the_protocol(tmp_
             request = urllib.request.Request(origin + "/api/tables", data=body, headers={
                 "Content-Type": "application/json", "Origin": origin})
             table = json.loads(await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read()))
-            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{table['id']}", origin=origin,
-                                          compression="deflate") as ws:
-                assert [type(e).__name__ for e in ws.protocol.extensions] == ["PerMessageDeflate"]
-                await ws.send(json.dumps({"v": 1, "type": "join", "token": table["seats"][0]["token"]}))
-                kinds = []
-                while "state" not in kinds:
-                    kinds.append(json.loads(await asyncio.wait_for(ws.recv(), 30))["type"])
-                return kinds
+            return await client(origin, table)
         finally:
             server.should_exit = True
             await serving
+    return asyncio.run(run())
 
-    kinds = asyncio.run(play())
+
+def connect(origin: str, table: dict):
+    return websockets.connect(origin.replace("http", "ws", 1) + f"/ws/tables/{table['id']}", origin=origin,
+                              compression="deflate")
+
+
+def test_a_client_negotiates_deflate_and_reads_a_table_through_the_protocol(tmp_path):
+    """A server run as `serve` runs it: a client that offers permessage-deflate gets it, and the
+    lobby and a table's welcome read back intact."""
+    async def client(origin, table):
+        async with connect(origin, table) as ws:
+            assert [type(e).__name__ for e in ws.protocol.extensions] == ["PerMessageDeflate"]
+            await ws.send(json.dumps({"v": 1, "type": "join", "token": table["seats"][0]["token"]}))
+            kinds = []
+            while "state" not in kinds:
+                kinds.append(json.loads(await asyncio.wait_for(ws.recv(), 30))["type"])
+            return kinds
+
+    kinds = serve_as_serve_does(create_app(str(tmp_path / "ws.sqlite3"), bot_delay=0, bot_workers=0), client)
     assert kinds[0] == "welcome" and kinds[-1] == "state"
+
+
+def test_states_go_out_at_once_in_order_to_every_connection(tmp_path):
+    """(#15) Under `serve`'s protocol a stored change is sent to each connection in the step of the
+    loop it was told in (``send_now``), not by waking the connection's sender task: a person plays a
+    race against a bot while a spectator and a patch-reading spectator watch. Each sees the states
+    in order and ends on the table's last state; most states went out that way."""
+    app = create_app(str(tmp_path / "ws.sqlite3"), bot_delay=0, bot_workers=0)
+
+    async def watch(ws, patches, seen):
+        await ws.send(json.dumps({"v": 1, "type": "join", "patches": patches}))
+        state = None
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message["type"] == "state":
+                state = message
+            elif message["type"] == "patch":
+                state = jsonpatch.apply(state, message["ops"])
+            else:
+                continue
+            seen.append(state)
+
+    async def client(origin, table):
+        room = app.state.hub.rooms[table["id"]]
+        watched: tuple[list, list] = ([], [])
+        async with connect(origin, table) as person, connect(origin, table) as plain, \
+                connect(origin, table) as patched:
+            watchers = [asyncio.ensure_future(watch(ws, patches, seen))
+                        for ws, patches, seen in ((plain, False, watched[0]), (patched, True, watched[1]))]
+            await person.send(json.dumps({"v": 1, "type": "join", "token": table["seats"][0]["token"]}))
+            acted = 0
+            while True:
+                message = json.loads(await asyncio.wait_for(person.recv(), 30))
+                pending = message.get("view", {}).get("pending") if message["type"] == "state" else None
+                if message["type"] == "state" and message.get("status") == "waiting":
+                    await person.send(json.dumps({"v": 1, "type": "ready"}))
+                elif pending and pending.get("seat") == 0:
+                    if acted == 12:   # the table waits for her now: nothing moves any more
+                        break
+                    await person.send(json.dumps({"v": 1, "type": "act", "state_id": message["state_id"],
+                                                  "action": pending["options"][0]}))
+                    acted += 1
+            await room.runner.until_stored()
+            last = room.runner.stored_state_id
+
+            async def caught_up():
+                while any(not seen or seen[-1]["state_id"] < last for seen in watched):
+                    for watcher in watchers:
+                        if watcher.done():
+                            watcher.result()   # a watcher that failed: its error
+                    await asyncio.sleep(0.01)
+            try:
+                await asyncio.wait_for(caught_up(), 30)
+            finally:
+                for watcher in watchers:
+                    watcher.cancel()
+            return watched, [c.pushed for c in room.connections], room.runner.stored_state_id, \
+                room.views.snapshot(None, "en").text
+
+    (plain, patched), pushed, last, text = serve_as_serve_does(app, client)
+    for seen in (plain, patched):
+        ids = [state["state_id"] for state in seen]
+        assert ids == sorted(ids) and ids[-1] == last
+    assert json.loads(text)["view"] == plain[-1]["view"] == patched[-1]["view"]
+    assert sum(pushed) > 12 and min(pushed) > 0
 
 
 def negotiated():

@@ -46,6 +46,7 @@ from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle,
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
 from hippodrome.server.storage import Storage, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
+from hippodrome.server.websocket import SEND_NOW
 from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker, thinker_for
@@ -555,6 +556,21 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
     connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()
+    # `serve`'s protocol offers it (not a test client)
+    send_now = (getattr(websocket, "scope", None) or {}).get("extensions", {}).get(SEND_NOW)
+
+    def push() -> bool:
+        """The connection's news now (see Connection.push), where its sender would do no more than
+        send the state: welcomed, not moved away, no word on saving to give, nothing of its own
+        under way or waiting."""
+        if (send_now is None or send_lock.locked() or connection.dirty.is_set() or connection.gone
+                or not connection.welcomed or room.saving != connection.saving_told):
+            return False
+        if send_now(lambda: room.update_for(connection)):
+            connection.pushed += 1
+            return True
+        return False
+    connection.push = push
 
     async def send_text(text: str) -> None:
         async with send_lock:

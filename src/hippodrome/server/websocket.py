@@ -20,16 +20,25 @@ and :class:`SharedDeflate` deflates a text once for all of them (a state shared 
 spectators, :mod:`hippodrome.server.views`): the rest are sent the same frame
 (:data:`SHARED_FRAMES` texts kept, the latest). Browsers negotiate the extension as before; the
 level and the fresh start are the sender's choice alone.
+
+The protocol also offers the application a synchronous send (:meth:`WebSocketProtocol.send_now`,
+in the scope's ``extensions`` under :data:`SEND_NOW`): a table tells a connection its new state in
+the same step of the loop as the change was stored, instead of waking the connection's sender
+task for a later step. It sends only where ASGI's ``send`` would not wait (the handshake done,
+nothing closing, the socket's buffer below its high-water mark) and says so; otherwise the
+application sends as usual.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Callable
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
+from websockets.exceptions import InvalidState
 from websockets.frames import CONT, CTRL_OPCODES, Frame
+from websockets.http11 import Request
 
 #: the LZ77 window of what the server sends (zlib's largest)
 DEFLATE_WINDOW_BITS = 15
@@ -37,6 +46,8 @@ DEFLATE_WINDOW_BITS = 15
 CLIENT_WINDOW_BITS = 12
 #: zlib.compressobj's settings for what the server sends: zlib's default memory level, the fastest level
 DEFLATE_SETTINGS: dict[str, int] = {"memLevel": 8, "level": 1}
+#: the key of :meth:`WebSocketProtocol.send_now` in a websocket scope's ``extensions``
+SEND_NOW = "hippodrome.send_now"
 #: deflated messages kept to be sent again to other connections (the latest)
 SHARED_FRAMES = 256
 
@@ -87,3 +98,27 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         if self.config.ws_per_message_deflate:
             self.conn.available_extensions = [deflate_factory()]
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:   # the handshake was accepted: the application gets the scope
+            scope.setdefault("extensions", {})[SEND_NOW] = self.send_now
+
+    def send_now(self, make_text: Callable[[], str | None]) -> bool:
+        """Send ``make_text()`` as a text message now, synchronously, where ASGI's ``send`` would
+        not wait: True once written (or when ``make_text`` had nothing to send). False, without
+        calling ``make_text``, while the handshake is under way, the connection closes or is gone,
+        or the socket's buffer is full (the application then sends as usual)."""
+        if (not self.writable.is_set() or self.disconnected or not self.handshake_complete or self.close_sent
+                or self.initial_response is not None or self.transport.is_closing()):
+            return False
+        text = make_text()
+        if text is None:
+            return True
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:   # closing after all: its reader ends the connection
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True

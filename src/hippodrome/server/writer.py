@@ -25,12 +25,14 @@ from __future__ import annotations
 import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 from hippodrome.server.storage import Save
 from hippodrome.table.threadsafe import settle_threadsafe
 
 T = TypeVar("T")
+#: run on the loop the moment a save is stored (see :meth:`StoreWriter.save`)
+AtOnce = Optional[Callable[[], None]]
 
 
 class WriterClosed(RuntimeError):
@@ -41,7 +43,7 @@ class StoreWriter:
     def __init__(self, name: str = "hippodrome-store"):
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self.closed = False
-        self._saves: list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future]] = []
+        self._saves: list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future, AtOnce]] = []
         self._saves_lock = threading.Lock()
         #: transactions of saves made, and the saves they held (for tests and measurements)
         self.groups = 0
@@ -54,16 +56,18 @@ class StoreWriter:
         future = self._thread.submit(function, *args, **kwargs)
         return await asyncio.wrap_future(future)
 
-    def save(self, storage: Any, save: Save) -> asyncio.Future:
+    def save(self, storage: Any, save: Save, at_once: AtOnce = None) -> asyncio.Future:
         """``storage.save_progress`` of ``save`` on the writer's thread, in one transaction with
         the other saves waiting then: queued at once (no turn of the loop first), its future gets
-        the number of log entries stored."""
+        the number of log entries stored. ``at_once``, once it is stored, runs on the loop in the
+        step the writer's answer arrives, just before the future is settled (what awaits the
+        future resumes a step later)."""
         if self.closed:
             raise WriterClosed("the storage writer is closed")  # i18n: programming error (only while stopping)
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         with self._saves_lock:
-            self._saves.append((storage, save, loop, future))
+            self._saves.append((storage, save, loop, future, at_once))
             first = len(self._saves) == 1
         if first:   # else a group already queued takes this save with it
             self._thread.submit(self._store_waiting)
@@ -73,7 +77,7 @@ class StoreWriter:
         """On the writer's thread: every save waiting now, one transaction per storage."""
         with self._saves_lock:
             waiting, self._saves = self._saves, []
-        groups: dict[int, list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future]]] = {}
+        groups: dict[int, list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future, AtOnce]]] = {}
         for entry in waiting:
             groups.setdefault(id(entry[0]), []).append(entry)
         for group in groups.values():
@@ -84,9 +88,9 @@ class StoreWriter:
                 outcomes = [(True, stored) for stored in storage.save_many([entry[1] for entry in group])]
             except Exception as error:
                 outcomes = [(False, error)] if len(group) == 1 else [_alone(storage, entry[1]) for entry in group]
-            for (_storage, _save, loop, future), (ok, value) in zip(group, outcomes):
+            for (_storage, _save, loop, future, at_once), (ok, value) in zip(group, outcomes):
                 if ok:
-                    settle_threadsafe(loop, future, value)
+                    settle_threadsafe(loop, future, value, first=at_once)
                 else:
                     settle_threadsafe(loop, future, exception=value)
 

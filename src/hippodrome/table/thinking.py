@@ -199,9 +199,8 @@ def _serve(conn: Connection, parent: int) -> None:
             except Exception as error:  # an answer that cannot be pickled
                 conn.send((number, False, f"{type(error).__name__}: {error}"))
 
-    def run(number: int, payload: bytes) -> None:
+    def run(number: int, name: str, args: tuple[Any, ...]) -> None:
         try:
-            name, args = pickle.loads(payload)
             answer(number, True, _CALLS[name](*args))
         except Exception as error:
             answer(number, False, f"{type(error).__name__}: {error}")
@@ -211,7 +210,14 @@ def _serve(conn: Connection, parent: int) -> None:
             number, payload, long = conn.recv()
         except (EOFError, OSError):  # the server closed its end, or is gone
             os._exit(0)
-        lanes.submit(long, run, number, payload)
+        try:
+            # unpickled here, one at a time: a bot's first arrival imports its game's modules, and
+            # imports made at once by several threads can meet a module half made (a circular import)
+            name, args = pickle.loads(payload)
+        except Exception as error:
+            answer(number, False, f"{type(error).__name__}: {error}")
+            continue
+        lanes.submit(long, run, number, name, args)
 
 
 # -- the server's side ------------------------------------------------------------------

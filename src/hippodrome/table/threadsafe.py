@@ -3,21 +3,33 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import logging
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
 
 
 def settle_threadsafe(loop: asyncio.AbstractEventLoop, future: asyncio.Future, result: Any = None,
-                      exception: BaseException | None = None) -> None:
+                      exception: BaseException | None = None, first: Callable[[], None] | None = None) -> None:
     """Give ``future`` its ``result`` (or ``exception``) on its own ``loop``, from any thread; a
     future already done (its waiter was cancelled) is left alone, and so is a closed loop (nobody
-    waits any more)."""
+    waits any more).
+
+    ``first`` (with a result only) runs on the loop just before the result is set: in the same step
+    of the loop as the answer's arrival, where a coroutine awaiting the future resumes only a step
+    later (a busy loop's step can be long). Its errors are logged, never raised."""
     def settle() -> None:
         if future.done():
             return
         if exception is not None:
             future.set_exception(exception)
-        else:
-            future.set_result(result)
+            return
+        if first is not None:
+            try:
+                first()
+            except Exception:
+                log.exception("a settled future's first callback failed")
+        future.set_result(result)
     try:
         loop.call_soon_threadsafe(settle)
     except RuntimeError:  # the loop is closed
