@@ -10,7 +10,7 @@ from hippodrome.core import Match
 from hippodrome.core.game import Chance
 
 import hippodrome.readysetbet  # noqa: F401  (registers the game)
-from tests.readysetbet.rsb_helpers import match_at_race, roll
+from tests.readysetbet.rsb_helpers import DICE, match_at_race, roll
 
 
 def afresh(state):
@@ -83,3 +83,21 @@ def test_R4_R9_the_shared_board_is_the_board_made_afresh_at_every_step_of_whole_
             else:
                 match.act(pending.seat, rng.choice(pending.options))
         assert match.pending() is None, "the game should reach its end"
+
+
+def test_R1_the_callers_lines_are_shared_by_copies_until_a_copy_rolls_its_own_dice():
+    """The race caller's lines (made from the rolls so far) are made once per roll and read by
+    every view, a bettor's copy's too; a copy that rolls other dice than the table says its own."""
+    match = match_at_race({"players": 3}, seed=3)
+    roll(match, 7)
+    state = match.state
+    said = state.view(None)["caller"]
+    copy = state.clone()
+    assert copy.view(0)["caller"] is said
+    for own, other in ((copy, 8), (state, 6)):
+        own.apply({"type": "roll", "dice": DICE[other]})
+    fresh = [s.clone() for s in (copy, state)]
+    for made in fresh:
+        made._calls = None
+    assert copy.view(None)["caller"] == fresh[0].calls() != state.view(None)["caller"] == fresh[1].calls()
+    assert len(state.view(None)["caller"]["lines"]) >= len(said["lines"])

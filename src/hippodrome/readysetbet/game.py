@@ -26,7 +26,7 @@ from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
-from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, object_codec, shallow, shared
+from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
@@ -103,7 +103,7 @@ class ReadySetBet(DeclaredState, Game):
         # the board's spaces are immutable, and so is the board once made (views only read it:
         # a clone's bettor reads the same); the caller's lines are handed to views, so a clone
         # makes its own
-        caches={"_spaces": KEEP, "_calls": RESET, "_board": KEEP},
+        caches={"_spaces": KEEP, "_calls": KEEP, "_board": KEEP},
     )
     _spaces: dict[str, Space] | None
     _calls: tuple[tuple, dict[str, Any]] | None
@@ -537,7 +537,9 @@ class ReadySetBet(DeclaredState, Game):
         race, rolls = self.race_no, roll_sums(self.race_log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
-        key = (race, len(rolls), self.phase == RACE)
+        # the rolls themselves, not their count: a clone (a bettor's copy, which shares the lines
+        # said so far) that rolls other dice says other lines
+        key = (race, tuple(rolls), self.phase == RACE)
         if self._calls is None or self._calls[0] != key:
             lines = race_calls(self.caller_seed, race, rolls) if rolls or self.phase == RACE else []
             self._calls = (key, {"race": race, "lines": lines})
