@@ -388,9 +388,9 @@ def _bot_of(game: str, level: str, seed: int):
     ("readysetbet", {"players": 3, "variant": "rotating_house"}),
 ])
 def test_every_bot_level_decides_the_same_on_its_view_as_it_travels_to_a_worker(game, setup):
-    """(#15) A view goes to a bot worker as JSON (orjson writes it in a quarter of pickle's time,
-    on the event loop): each level of the game, at decisions and bets across a random game,
-    chooses the same on the view as it arrives there as on the view itself."""
+    """(#15) A view and its options go to a bot worker as JSON (orjson writes them in a quarter of
+    pickle's time, on the event loop): each level of the game, at decisions and bets across a
+    random game, chooses the same on the view and options as they arrive there as on themselves."""
     import copy
     import random
 
@@ -411,9 +411,10 @@ def test_every_bot_level_decides_the_same_on_its_view_as_it_travels_to_a_worker(
         seat = rng.choice(bettors) if bettors else pending.seat
         options = state.free_options(seat) if bettors else pending.options
         view = state.view(seat)
-        payload = observation_payload(view)
-        assert isinstance(payload, bytes)
-        travelled = orjson.loads(payload)
+        payload, options_sent = observation_payload(view), observation_payload(options)
+        assert isinstance(payload, bytes) and isinstance(options_sent, bytes)
+        travelled, arrived = orjson.loads(payload), tuple(orjson.loads(options_sent))
+        assert arrived == tuple(options)
         if rng.random() < 0.5:
             checked += 1
             for level in levels:
@@ -421,9 +422,9 @@ def test_every_bot_level_decides_the_same_on_its_view_as_it_travels_to_a_worker(
                 if bettors:
                     seed = rng.getrandbits(32)
                     assert (free_choice(copy.deepcopy(bot), view, options, random.Random(seed))
-                            == free_choice(copy.deepcopy(bot), travelled, options, random.Random(seed))), level
+                            == free_choice(copy.deepcopy(bot), travelled, arrived, random.Random(seed))), level
                 else:
-                    assert copy.deepcopy(bot).choose(view, options) == copy.deepcopy(bot).choose(travelled, options), level
+                    assert copy.deepcopy(bot).choose(view, options) == copy.deepcopy(bot).choose(travelled, arrived), level
         if bettors:
             match.act(seat, rng.choice(options))
         else:
