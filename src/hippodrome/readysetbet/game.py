@@ -100,9 +100,9 @@ class ReadySetBet(DeclaredState, Game):
         shared("shuffled"),
         shared("caller_seed", default=None),  # added after the first games were stored
         shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
-        # the board's spaces are immutable, and so is the board once made (views only read it:
-        # a clone's bettor reads the same); the caller's lines are handed to views, so a clone
-        # makes its own
+        # the board's spaces are immutable, and so are the board and the caller's lines once made
+        # (views only read them: a clone's bettor reads the same; each is keyed so that a clone
+        # that bets or rolls on its own makes its own)
         caches={"_spaces": KEEP, "_calls": KEEP, "_board": KEEP},
     )
     _spaces: dict[str, Space] | None

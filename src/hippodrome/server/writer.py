@@ -33,6 +33,9 @@ from hippodrome.table.threadsafe import settle_threadsafe
 T = TypeVar("T")
 #: run on the loop the moment a save is stored (see :meth:`StoreWriter.save`)
 AtOnce = Optional[Callable[[], None]]
+#: a save waiting for the writer's thread: its storage, the save, the loop and future it is answered
+#: on, and its ``at_once``
+_Waiting = tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future, AtOnce]
 
 
 class WriterClosed(RuntimeError):
@@ -43,7 +46,7 @@ class StoreWriter:
     def __init__(self, name: str = "hippodrome-store"):
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self.closed = False
-        self._saves: list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future, AtOnce]] = []
+        self._saves: list[_Waiting] = []
         self._saves_lock = threading.Lock()
         #: transactions of saves made, and the saves they held (for tests and measurements)
         self.groups = 0
@@ -77,7 +80,7 @@ class StoreWriter:
         """On the writer's thread: every save waiting now, one transaction per storage."""
         with self._saves_lock:
             waiting, self._saves = self._saves, []
-        groups: dict[int, list[tuple[Any, Save, asyncio.AbstractEventLoop, asyncio.Future, AtOnce]]] = {}
+        groups: dict[int, list[_Waiting]] = {}
         for entry in waiting:
             groups.setdefault(id(entry[0]), []).append(entry)
         for group in groups.values():

@@ -150,7 +150,7 @@ class Meeting(DeclaredState, Game):
         shallow("events"),  # events are complete when appended, never changed after
         substate("race", Race),
         # chance steps read the state that made them (the cards a discard draws from); the
-        # standings are handed to views
+        # standings are only read by views, and keyed so that a clone's own race result makes its own
         caches={"_pending_cache": RESET, "_standings": KEEP},
     )
 
