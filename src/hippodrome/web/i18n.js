@@ -98,8 +98,15 @@ export function playerName(msg, seat) {
 // -- numbers ------------------------------------------------------------------------------
 // Grouping "always": Babel groups 4-digit numbers in every language ("1.250" in Spanish), where
 // CLDR's minimum grouping digits would leave Spanish "1250".
+// A formatter is made once per language and options: making one costs far more than using it,
+// and a page shows hundreds of numbers a screen.
+const numberFormats = new Map();
+
 export function formatNumber(value, options) {
-  return new Intl.NumberFormat(lang, { useGrouping: "always", ...options }).format(value);
+  const key = options ? `${lang} ${JSON.stringify(options)}` : lang;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, format = new Intl.NumberFormat(lang, { useGrouping: "always", ...options }));
+  return format.format(value);
 }
 
 // Dollars as format_money writes them: the plain "$" where the language puts its currency sign,
