@@ -18,6 +18,7 @@ and ``vip`` false give the rulebook's lighter game. ``races`` below 4 is a short
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -59,6 +60,13 @@ def _is_int(value: Any) -> bool:
 def _is_order_of(order: Any, cards: list[str]) -> bool:
     """Whether ``order`` is a list of exactly ``cards`` (card ids), in any order."""
     return isinstance(order, list) and all(isinstance(card, str) for card in order) and sorted(order) == sorted(cards)
+
+
+@functools.cache
+def _race_roll(race_no: int) -> Chance:
+    """The chance step of every roll of race ``race_no``: the same step at each roll, made once
+    (a table asks what is pending many times between two rolls)."""
+    return roll_chance({"race": race_no}, timed=True)
 
 
 @register_game
@@ -199,7 +207,7 @@ class ReadySetBet(DeclaredState, Game):
             return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
                             {"race": self.race_no, "tokens_left": list(self.house_left)})
         if self.phase == RACE:
-            return roll_chance({"race": self.race_no}, timed=True)
+            return _race_roll(self.race_no)
         if self.phase == VIP:
             if self._needs_vip_reshuffle():
                 return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle,
