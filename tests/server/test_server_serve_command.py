@@ -16,6 +16,18 @@ from hippodrome.i18n import translate
 from hippodrome.server.storage import Storage, db_path_from, default_db_path
 
 
+
+def test_the_command_line_loads_the_web_framework_only_to_serve():
+    """A command at the table (a replay, a move checked) starts without the server's web framework
+    (half a second of imports): `hippodrome.server` imports `create_app` on first use."""
+    probe = ("import sys; from hippodrome.cli.main import app; "
+             "print(sorted(m for m in ('fastapi', 'starlette', 'uvicorn', 'hippodrome.server.app') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", loaded
+    served = subprocess.run([sys.executable, "-c", "from hippodrome.server import create_app; print(create_app.__module__)"],
+                            capture_output=True, text=True, check=True).stdout
+    assert served.strip() == "hippodrome.server.app"
+
 def test_serve_prints_its_address_and_serves_the_lobby(tmp_path):
     db = tmp_path / "served.sqlite3"
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0",
