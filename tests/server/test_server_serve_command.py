@@ -16,7 +16,6 @@ from hippodrome.i18n import translate
 from hippodrome.server.storage import Storage, db_path_from, default_db_path
 
 
-
 def test_the_command_line_loads_the_web_framework_only_to_serve():
     """A command at the table (a replay, a move checked) starts without the server's web framework
     (half a second of imports): `hippodrome.server` imports `create_app` on first use."""
@@ -27,6 +26,7 @@ def test_the_command_line_loads_the_web_framework_only_to_serve():
     served = subprocess.run([sys.executable, "-c", "from hippodrome.server import create_app; print(create_app.__module__)"],
                             capture_output=True, text=True, check=True).stdout
     assert served.strip() == "hippodrome.server.app"
+
 
 def test_serve_prints_its_address_and_serves_the_lobby(tmp_path):
     db = tmp_path / "served.sqlite3"
