@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 from hippodrome.core.chance import Draws
-from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.core.state import RESET, DeclaredState, StateFields, object_codec, shallow, shared
@@ -25,6 +24,7 @@ from hippodrome.i18n import Message
 from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, results_message, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.description import BOX
 from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, finishing_order, roll_dice, roll_sums
+from hippodrome.readysetbet.game import race_roll
 
 CALLER_SEED = "caller_seed"
 
@@ -78,7 +78,7 @@ class BoxMeeting(DeclaredState, Game):
                                       lambda action: [seed_bytes(action["seed"])]))
         if self.over:
             return None
-        return roll_chance({"race": self.race_no + 1 if self.race.finished else self.race_no}, timed=True)
+        return race_roll(self.race_no + 1 if self.race.finished else self.race_no)
 
     @staticmethod
     def _sample_seed(rng: random.Random) -> Action:

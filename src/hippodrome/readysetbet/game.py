@@ -63,9 +63,9 @@ def _is_order_of(order: Any, cards: list[str]) -> bool:
 
 
 @functools.cache
-def _race_roll(race_no: int) -> Chance:
-    """The chance step of every roll of race ``race_no``: the same step at each roll, made once
-    (a table asks what is pending many times between two rolls)."""
+def race_roll(race_no: int) -> Chance:
+    """The chance step of every roll of race ``race_no`` (this game's and the box's): the same
+    step at each roll, made once (a table asks what is pending many times between two rolls)."""
     return roll_chance({"race": race_no}, timed=True)
 
 
@@ -207,7 +207,7 @@ class ReadySetBet(DeclaredState, Game):
             return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
                             {"race": self.race_no, "tokens_left": list(self.house_left)})
         if self.phase == RACE:
-            return _race_roll(self.race_no)
+            return race_roll(self.race_no)
         if self.phase == VIP:
             if self._needs_vip_reshuffle():
                 return Chance("vip_reshuffle", self._sample_vip_reshuffle, self._is_vip_reshuffle,
