@@ -222,7 +222,12 @@ def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client):
         final = receive(ws, predicate=lambda m: m["over"], limit=5000)
     assert sorted(final["view"]["places"] + final["view"]["fallen"]) == ["blue", "red"]
     assert list(worker_pids(hub.thinker))
-    assert len(hub.thinker._keys) == 2   # both bots thought in the worker
+    room = hub.rooms[table["id"]]
+    bots = [seat.bot for seat in room.table.seats]
+    # both bots thought in the worker, on its replica of the table's match (#15: no copy, no view on the loop)
+    assert set(hub.thinker._keys) == {id(bots[0]), id(bots[1]), id(room.table.match)}
+    (sent,) = hub.thinker._workers[0].replicas.values()   # the log up to the last bot's question
+    assert len(room.table.match.log) - 2 <= sent <= len(room.table.match.log)
 
 
 def test_ready_set_bet_bots_bet_through_a_worker(worker_client):

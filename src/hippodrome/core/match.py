@@ -113,13 +113,18 @@ def replay(record: dict[str, Any]) -> Game:
     state = game_class(record["game"]).new(record["setup"])
     for number, entry in enumerate(record["log"]):
         try:
-            if entry.get("free"):
-                state.apply_free(entry["by"], entry["action"])
-            else:
-                state.apply(entry["action"])
+            apply_entry(state, entry)
         except IllegalAction as error:
             reason = error.args[0] if error.args else str(error)
             # NOTE: {reason} is the refusal of that entry, itself translated.
             raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}",
                                         number=str(number), reason=reason)) from error
     return state
+
+
+def apply_entry(state: Game, entry: dict[str, Any]) -> None:
+    """Apply one entry of a match's log (a decision, a free action or a chance outcome) to ``state``."""
+    if entry.get("free"):
+        state.apply_free(entry["by"], entry["action"])
+    else:
+        state.apply(entry["action"])

@@ -38,15 +38,17 @@ import contextlib
 import logging
 import random
 import time
-from typing import Any, Awaitable, Callable, Iterable, Iterator
+from typing import Awaitable, Callable, Iterable, Iterator
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action
+from hippodrome.core.match import Match
 from hippodrome.i18n import Message
 from hippodrome.table.clock import Clock
 from hippodrome.table.lifecycle import BETWEEN_RACES, PLAYING, WAITING, Lifecycle
 from hippodrome.table.pacing import Pacer
+from hippodrome.table.positions import Position
 from hippodrome.table.table import Table
 from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker
 
@@ -427,22 +429,25 @@ class TableRunner:
         if not (await self._sleep_or_wake(self.bot_delay) or table.state_id == state_id):
             return
         async with self._locked_change():
-            turn = table.bot_request() if self.status == PLAYING and table.state_id == state_id else None
+            turn = table.bot_request(self._capture) if self.status == PLAYING and table.state_id == state_id else None
         if turn is None:
             return
-        action = await self._think(turn.seat, lambda: turn.state.view(turn.seat), turn.pending.options)
+        action = await self._think(turn.seat, turn.state)
         async with self._locked_change():
             if self.status == PLAYING and table.bot_apply(turn, action):
                 await self._changed()
 
-    async def _think(self, seat: int, observe: Callable[[], dict[str, Any]], options: tuple[Action, ...],
-                     free: bool = False) -> Action | None:
-        """The bot of ``seat`` chooses among ``options`` (its free action with ``free``) from the
-        view ``observe()`` gives, off the loop (the thinker's thread or process); one thought at a
-        time for each bot."""
+    def _capture(self, match: Match, seat: int) -> Position:
+        """What the bot of ``seat`` will read, taken under the lock (the thinker's kind of copy)."""
+        return self.thinker.capture(self.table.seats[seat].bot, match, seat)
+
+    async def _think(self, seat: int, position: Position, free: bool = False) -> Action | None:
+        """The bot of ``seat`` takes its decision at ``position`` (its free action with ``free``: None
+        when none is open to it) from its view there, off the loop (the thinker's thread or
+        process); one thought at a time for each bot."""
         async with self._thinking.setdefault(seat, asyncio.Lock()):
-            return await self.thinker.think(self.table.seats[seat].bot, observe, options,
-                                            self._rng.getrandbits(64) if free else None)
+            return await self.thinker.think_at(self.table.seats[seat].bot, position,
+                                               self._rng.getrandbits(64) if free else None)
 
     async def _clock_step(self) -> None:
         table = self.table
@@ -484,11 +489,10 @@ class TableRunner:
         if not self._free_still_open(strike):   # the next strike came: too late, nothing to copy
             return
         async with self._locked_change():
-            request = table.free_request(seat) if self._free_still_open(strike) else None
-        if request is None:
-            return
-        options, state_id, copy = request
-        action = await self._think(seat, lambda: copy.view(seat), options, free=True)
+            if not self._free_still_open(strike):
+                return
+            state_id, position = table.state_id, self._capture(table.match, seat)
+        action = await self._think(seat, position, free=True)
         if action is None:
             return
         async with self._locked_change():

@@ -18,7 +18,7 @@ import logging
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
@@ -148,14 +148,16 @@ class Table:
             return pending.seat
         return None
 
-    def bot_request(self) -> BotTurn | None:
+    def bot_request(self, capture: Callable[[Match, int], Any] | None = None) -> BotTurn | None:
         """What the bot to decide now needs, taken at once (under the runner's lock): its seat,
-        the options, the state id, and a copy of the state to read its view from, so that the
-        bot may think elsewhere (a worker thread) while the table moves on."""
+        the options, the state id, and a copy of the state to read its view from (or what
+        ``capture(match, seat)`` takes instead: a thinker's :class:`~hippodrome.table.positions.Position`),
+        so that the bot may think elsewhere (a worker) while the table moves on."""
         seat = self.bot_to_move()
         if seat is None:
             return None
-        return BotTurn(seat, self.match.pending(), self.state_id, self.match.state.clone())
+        state = self.match.state.clone() if capture is None else capture(self.match, seat)
+        return BotTurn(seat, self.match.pending(), self.state_id, state)
 
     def bot_apply(self, turn: BotTurn, action: Action | None) -> bool:
         """Take the bot's ``action`` for ``turn`` if the table is still where the bot looked (False
@@ -177,14 +179,6 @@ class Table:
         if turn is None:
             return False
         return self.bot_apply(turn, think(self.seats[turn.seat].bot, turn))
-
-    def free_request(self, seat: int) -> tuple[tuple[Action, ...], int, Any] | None:
-        """For a bot at ``seat`` that may take a free action now (a bet): its options, the state id
-        and a copy of the state to read its view from (None: no free action open to it)."""
-        options = self.match.state.free_options(seat)
-        if not options:
-            return None
-        return options, self.state_id, self.match.state.clone()
 
     def probe(self, action: Action) -> Any:
         """A copy of the state with the decision ``action`` applied (IllegalAction: refused), to

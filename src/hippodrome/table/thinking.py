@@ -12,8 +12,11 @@ in the process (tests, the terminal, simulations).
 
 :class:`ProcessThinker` (``hippodrome serve --bot-workers N``, one by default) sends a bot, pickled,
 to a worker process the first time it thinks and keeps it there under a key; later thoughts send
-only the key, the seat's view and the options, and the bot's own state (its random generator, what
-it keeps from one decision to the next) lives on in the worker. A bot always thinks in the same
+only the key and where the table stands, and the bot's own state (its random generator, what it
+keeps from one decision to the next) lives on in the worker. A running table's bots think at a
+:class:`~hippodrome.table.positions.Position` (:meth:`ProcessThinker.think_at`): the worker keeps
+a replica of the table's match, is sent the log's entries it has not seen, and builds the seat's
+view and options itself, so the event loop neither copies the state nor builds a bot's view. A bot always thinks in the same
 worker (chosen by its key). A worker runs quick thoughts (a tactical move, a bet) two at a time,
 the others waiting their turn, and each long thought (a bot with ``thinks_long``: a search bot's
 second) in a thread of its own, so that it holds up no other table's bot; all without the
@@ -26,8 +29,8 @@ a random legal option, as for a bot's bug) and its bots are sent again. A bot th
 pickled, or whose class is not this project's own (a test's stand-in), thinks in a thread. A worker
 stops by itself when the server's process is gone (killed), so none is left behind.
 
-Both read only what they are given: the view (``observe()``, built from the turn's copy of the
-state: the seat's own view, nothing hidden from it) and the options. A view goes to a worker as
+Both give a bot only its seat's view (``observe()``, or built from a position's copy or replica:
+nothing hidden from it) and the options. A view goes to a worker (or is read from its replica) as
 JSON (:func:`observation_payload`: orjson writes a view in a quarter of the time pickle takes, on
 the event loop), so a bot in a worker reads it as a page does; a view JSON cannot carry as it is
 (a key that is not a string) goes pickled, as it is.
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import itertools
 import logging
 import multiprocessing
@@ -57,8 +61,10 @@ from typing import Any, Callable, Iterable
 import orjson
 
 from hippodrome.core.bot import Bot
-from hippodrome.core.game import Action
+from hippodrome.core.game import Action, Game
+from hippodrome.core.match import Match
 from hippodrome.table.bots import free_choice
+from hippodrome.table.positions import Position, Replicas, copied, logged, question
 from hippodrome.table.threadsafe import settle_threadsafe
 
 log = logging.getLogger(__name__)
@@ -90,6 +96,13 @@ def bot_thought(bot: Bot, observation: dict[str, Any], options: tuple[Action, ..
         return None
 
 
+def thought_at(bot: Bot, state: Game, seat: int, free_seed: int | None) -> Action | None:
+    """The bot's decision (``free_seed`` None) or free action at ``state``, from its seat's view;
+    None when it has nothing to choose (no free action open to it) or failed."""
+    asked = question(state, seat, free=free_seed is not None)
+    return None if asked is None else bot_thought(bot, *asked, free_seed)
+
+
 class ThreadThinker:
     """Thoughts in the event loop's default executor (worker threads of this process)."""
 
@@ -97,6 +110,15 @@ class ThreadThinker:
                     free_seed: int | None = None) -> Action | None:
         return await asyncio.get_running_loop().run_in_executor(
             None, lambda: bot_thought(bot, observe(), options, free_seed))
+
+    def capture(self, bot: Bot, match: Match, seat: int) -> Position:
+        """What ``bot`` will read, taken now (under the table's lock): a copy of the state."""
+        return copied(match, seat)
+
+    async def think_at(self, bot: Bot, position: Position, free_seed: int | None = None) -> Action | None:
+        """The bot's decision at ``position`` (its free action with a ``free_seed``), from its view there."""
+        return await asyncio.get_running_loop().run_in_executor(
+            None, lambda: thought_at(bot, position.state(), position.seat, free_seed))
 
     def close(self) -> None:
         pass
@@ -106,6 +128,7 @@ THREADS = ThreadThinker()
 
 # -- the worker process's side ---------------------------------------------------------
 _UNKNOWN = "unknown bot"
+_UNKNOWN_TABLE = "unknown table"
 #: quick thoughts (a tactical move, a bet) a worker runs at once; the others wait their turn. A
 #: thought is CPU work under the worker's interpreter lock, so more threads buy no speed, and 64
 #: of them (the old number) thrashed: numpy gives the lock up at each step of the odds, every
@@ -118,6 +141,8 @@ QUICK_THOUGHTS_AT_ONCE = 2
 LONG_THOUGHTS_AT_ONCE = 64
 _bots: OrderedDict[str, Bot] = OrderedDict()
 _bots_lock = threading.Lock()
+#: the worker's replicas of tables' matches (its main thread's alone)
+_replicas = Replicas()
 
 
 def _watch_parent(parent: int) -> None:
@@ -158,6 +183,31 @@ def _think_in_worker(key: str, bot: Bot | None, forgotten: list[str], observatio
             return _UNKNOWN
         _bots.move_to_end(key)
     return bot_thought(bot, observation, options, free_seed)
+
+
+def _prepare_thought_at(key: str, bot: Bot | None, forgotten: list[str], table: str, record: dict[str, Any] | None,
+                        start: int, entries: list[dict[str, Any]], seat: int,
+                        free_seed: int | None) -> tuple[str, tuple[Any, ...]] | str | None:
+    """On the worker's main thread, in the order the questions came: the table's replica brought
+    up to the question's position, and the seat's view and options read from it. Returns the
+    thought to run (a ``think`` call), or the answer at once: None when there is nothing to choose,
+    :data:`_UNKNOWN_TABLE` when the replica is missing (the server sends the record)."""
+    state = _replicas.advance(table, record, start, entries)
+    if state is None:
+        return _UNKNOWN_TABLE
+    asked = question(state, seat, free=free_seed is not None)
+    if asked is None:
+        return None
+    view, options = asked
+    return "think", (key, bot, forgotten, _json_copy(view), tuple(_json_copy(options)), free_seed)
+
+
+def _json_copy(value: Any) -> Any:
+    """``value`` as a bot in a worker reads it: as JSON carries it (tuples arrive as lists, as on a
+    page), written and read back, so that no thought shares an object with the replica the main
+    thread goes on changing."""
+    payload = observation_payload(value)
+    return orjson.loads(payload) if isinstance(payload, bytes) else copy.deepcopy(value)
 
 
 def _held_in_worker() -> list[str]:
@@ -218,6 +268,17 @@ def _serve(conn: Connection, parent: int) -> None:
             # unpickled here, one at a time: a bot's first arrival imports its game's modules, and
             # imports made at once by several threads can meet a module half made (a circular import)
             name, args = pickle.loads(payload)
+            if name == "tables":   # the replicas' keys (for tests), read where they change
+                answer(number, True, _replicas.keys())
+                continue
+            if name in ("think", "think_at"):
+                _replicas.forget(args[2])   # the keys the server no longer holds (bots' go in the thought)
+            if name == "think_at":   # the table's replica moves here, in the questions' order
+                prepared = _prepare_thought_at(*args)
+                if not isinstance(prepared, tuple):
+                    answer(number, True, prepared)
+                    continue
+                name, args = prepared
         except Exception as error:
             answer(number, False, f"{type(error).__name__}: {error}")
             continue
@@ -243,6 +304,7 @@ class _Worker:
         self.process.start()
         there.close()
         self.holds: set[str] = set()
+        self.replicas: dict[str, int] = {}   # key of a table -> the log entries its replica there has
         self.forgotten: list[str] = []
         self.stopped = False
         self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = {}
@@ -332,7 +394,7 @@ class ProcessThinker:
         self._lock = threading.Lock()            # finalizers run on whichever thread collects
         self.closed = False
 
-    # bots' keys, and forgetting the bots the server no longer holds
+    # keys of bots and tables, and forgetting those the server no longer holds
     def _key(self, bot: Bot) -> str | None:
         """The bot's key, or None when it thinks in a thread (not this project's bot, no weak reference)."""
         found = self._keys.get(id(bot))
@@ -340,23 +402,32 @@ class ProcessThinker:
             return found
         if id(bot) in self._in_threads or not type(bot).__module__.startswith("hippodrome."):
             return None
+        return self._new_key(bot)
+
+    def _table_key(self, match: Match) -> str | None:
+        """The key of a table's match, under which workers keep its replica."""
+        return self._keys.get(id(match)) or self._new_key(match)
+
+    def _new_key(self, thing: Any) -> str | None:
         key = uuid.uuid4().hex
         try:
-            weakref.finalize(bot, self._forget, id(bot), key)
+            weakref.finalize(thing, self._forget, id(thing), key)
         except TypeError:  # no weak reference to it: its worker could never forget it
             return None
-        self._keys[id(bot)] = key
+        self._keys[id(thing)] = key
         return key
 
-    def _forget(self, bot_id: int, key: str) -> None:
+    def _forget(self, thing_id: int, key: str) -> None:
+        """A bot or a table is gone: every worker that holds it is told with its next question."""
         with self._lock:
-            if self._keys.get(bot_id) == key:
-                del self._keys[bot_id]
-            self._in_threads.discard(bot_id)
-            worker = self._workers[self._index(key)]
-            if worker is not None and key in worker.holds:
-                worker.holds.discard(key)
-                worker.forgotten.append(key)   # told with the worker's next thought
+            if self._keys.get(thing_id) == key:
+                del self._keys[thing_id]
+            self._in_threads.discard(thing_id)
+            for worker in self._workers:
+                if worker is not None and (key in worker.holds or key in worker.replicas):
+                    worker.holds.discard(key)
+                    worker.replicas.pop(key, None)
+                    worker.forgotten.append(key)
 
     def _index(self, key: str) -> int:
         return zlib.crc32(key.encode()) % len(self._workers)
@@ -380,21 +451,61 @@ class ProcessThinker:
 
     async def think(self, bot: Bot, observe: Observe, options: tuple[Action, ...],
                     free_seed: int | None = None) -> Action | None:
+        """The bot's choice among ``options`` from the view ``observe()`` builds here."""
         key = None if self.closed else self._key(bot)
         if key is None:
             return await THREADS.think(bot, observe, options, free_seed)
         view = observe()
-        observation = observation_payload(view)
-        for _attempt in range(2):   # the second only when the worker had lost the bot
+        observation, sent_options = observation_payload(view), observation_payload(options)
+        return await self._ask(bot, key, lambda sent, forgotten, worker: (
+            "think", key, sent, forgotten, observation, sent_options, free_seed),
+            lambda: THREADS.think(bot, lambda: view, options, free_seed))
+
+    def capture(self, bot: Bot, match: Match, seat: int) -> Position:
+        """What ``bot`` will read, taken now (under the table's lock): for a bot that thinks in a
+        worker, the match's log's length (the worker brings its replica there); else a copy."""
+        if self.closed or self._key(bot) is None:
+            return copied(match, seat)
+        return logged(match, seat)
+
+    async def think_at(self, bot: Bot, position: Position, free_seed: int | None = None) -> Action | None:
+        """The bot's decision at ``position`` (its free action with a ``free_seed``), from its seat's
+        view there, built in the worker from its replica of the table (:mod:`hippodrome.table.positions`).
+        None, without asking, when the worker's replica has already gone past the position (another
+        bot of the table asked meanwhile): the table has moved on."""
+        match = position.match
+        key = None if self.closed or match is None else self._key(bot)
+        table = None if key is None else self._table_key(match)
+        if table is None:
+            return await THREADS.think_at(bot, position, free_seed)
+
+        def ask(sent: Bot | None, forgotten: list[str], worker: _Worker) -> tuple[Any, ...] | None:
+            have = worker.replicas.get(table)
+            if have is not None and have > position.entries:
+                return None
+            record = None if have is not None else position.record()
+            entries = [] if have is None else match.log[have:position.entries]
+            worker.replicas[table] = position.entries
+            return "think_at", key, sent, forgotten, table, record, have or 0, entries, position.seat, free_seed
+
+        return await self._ask(bot, key, ask, lambda: THREADS.think_at(bot, position, free_seed), table)
+
+    async def _ask(self, bot: Bot, key: str, call: Callable[[Bot | None, list[str], _Worker], tuple[Any, ...] | None],
+                   in_thread: Callable[[], Any], table: str | None = None) -> Action | None:
+        """Ask the bot's worker ``call(the bot, or None when the worker holds it; the keys it must
+        forget; the worker)`` (None: nothing to ask), again once if it had lost the bot or the
+        table. ``in_thread``: the thought in a thread, when the bot cannot go to a worker."""
+        for _attempt in range(2):
             worker = self._worker(self._index(key))
             if worker is None:
-                return await THREADS.think(bot, lambda: view, options, free_seed)
+                return await in_thread()
             with self._lock:
                 forgotten, worker.forgotten = worker.forgotten, []
-            sent = None if key in worker.holds else bot
+            question = call(None if key in worker.holds else bot, forgotten, worker)
+            if question is None:
+                return None
             try:
-                answer = await worker.ask("think", key, sent, forgotten, observation, observation_payload(options),
-                                          free_seed, long=thinks_long(bot))
+                answer = await worker.ask(*question, long=thinks_long(bot))
             except WorkerStopped:
                 log.warning("a bot worker process stopped; starting another (this thought counts as failed)")
                 return None
@@ -404,9 +515,14 @@ class ProcessThinker:
             except Exception as error:  # the bot (or what it holds) cannot be pickled: a thread then
                 log.warning("bot %s cannot think in a worker process (%s); it thinks in a thread",
                             type(bot).__name__, error)
+                if table is not None:
+                    worker.replicas.pop(table, None)   # the question never went
                 self._in_threads.add(id(bot))
                 self._keys.pop(id(bot), None)
-                return await THREADS.think(bot, lambda: view, options, free_seed)
+                return await in_thread()
+            if answer == _UNKNOWN_TABLE:
+                worker.replicas.pop(table, None)
+                continue
             if answer != _UNKNOWN:
                 worker.holds.add(key)
                 return answer
