@@ -62,6 +62,15 @@ def _is_order_of(order: Any, cards: list[str]) -> bool:
     return isinstance(order, list) and all(isinstance(card, str) for card in order) and sorted(order) == sorted(cards)
 
 
+def _tokens_of(bets: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The tokens ``bets`` put on each space, as the board shows them, in the order they were placed."""
+    tokens: dict[str, list[dict[str, Any]]] = {}
+    for bet in bets:
+        tokens.setdefault(bet["space"], []).append(
+            {"seat": bet["seat"], "token": bet["token"]["id"], "value": bet["token"]["value"]})
+    return tokens
+
+
 @functools.cache
 def race_roll(race_no: int) -> Chance:
     """The chance step of every roll of race ``race_no`` (this game's and the box's): the same
@@ -559,25 +568,32 @@ class ReadySetBet(DeclaredState, Game):
         tokens and whether its column is closed (R4). Made again only when a bet is placed, the
         spaces change (a race's cards) or the closed columns do: a roll, every seat's view at one
         state and the copies the bettors read share the same list (which views hand out to be
-        read, never changed)."""
+        read, never changed). When only bets were placed since, the new board shares the spaces'
+        entries the bets did not touch (the bettors bet after every roll: a board a bet)."""
         spaces, bets, house_bets, closed = self.spaces, self.bets, self.house_bets, self.closed_columns()
         # the bets' lists start empty with each race and are only appended to within it
         # (state_fields), in a state and in its clones alike: in one race, as many bets are the
         # same bets (a clone that bets on its own has more, and makes its own board)
         key = (self.race_no, len(bets), len(house_bets), closed)
         cached = self._board
-        if cached is not None and cached[0] is spaces and cached[1] == key:
-            return cached[2]
-        tokens: dict[str, list[dict[str, Any]]] = {}
-        for bet in bets:
-            tokens.setdefault(bet["space"], []).append(
-                {"seat": bet["seat"], "token": bet["token"]["id"], "value": bet["token"]["value"]})
+        if cached is not None and cached[0] is spaces:
+            if cached[1] == key:
+                return cached[2]
+            made = cached[1]
+            if made[0] == key[0] and made[2:] == key[2:] and made[1] < key[1]:   # only bets placed since
+                board = list(cached[2])
+                for space, placed in _tokens_of(bets[made[1]:]).items():
+                    at = cached[3][space]
+                    board[at] = {**board[at], "tokens": board[at]["tokens"] + placed}
+                self._board = (spaces, key, board, cached[3])
+                return board
+        tokens = _tokens_of(bets)
         house_tokens: dict[str, list[int]] = {}
         for bet in house_bets:
             house_tokens.setdefault(bet["space"], []).append(bet["token"]["value"])
         board = [{**space.to_json(), "tokens": tokens.get(space.id, []), "house_tokens": house_tokens.get(space.id, []),
                   "closed": bool(closed) and space.column in closed} for space in spaces.values()]
-        self._board = (spaces, key, board)
+        self._board = (spaces, key, board, {space: at for at, space in enumerate(spaces)})
         return board
 
     def view(self, seat: int | None) -> dict[str, Any]:
