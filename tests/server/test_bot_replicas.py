@@ -169,10 +169,11 @@ def test_a_table_the_server_drops_is_forgotten_by_the_worker(thinker):
     kept, dropped = (Match("turfmaster-race", TWO_HORSES, seed=n) for n in (1, 2))
     for match in (kept, dropped):
         match.resolve_chance()
-        assert match.pending().allows(asyncio.run(thinker.think_at(bot, thinker.capture(bot, match, match.pending().seat))))
+        position = thinker.capture(bot, match, match.pending().seat)
+        assert match.pending().allows(asyncio.run(thinker.think_at(bot, position)))
     kept_key, dropped_key = thinker._keys[id(kept)], thinker._keys[id(dropped)]
     assert sorted(worker_tables(thinker)) == sorted([kept_key, dropped_key])
-    del match, dropped
+    del match, dropped, position
     gc.collect()
     asyncio.run(thinker.think_at(bot, thinker.capture(bot, kept, kept.pending().seat)))   # tells the worker
     assert worker_tables(thinker) == [kept_key]

@@ -16,8 +16,8 @@ only the key and where the table stands, and the bot's own state (its random gen
 keeps from one decision to the next) lives on in the worker. A running table's bots think at a
 :class:`~hippodrome.table.positions.Position` (:meth:`ProcessThinker.think_at`): the worker keeps
 a replica of the table's match, is sent the log's entries it has not seen, and builds the seat's
-view and options itself, so the event loop neither copies the state nor builds a bot's view. A bot always thinks in the same
-worker (chosen by its key). A worker runs quick thoughts (a tactical move, a bet) two at a time,
+view and options itself, so the event loop neither copies the state nor builds a bot's view. A
+bot always thinks in the same worker (chosen by its key). A worker runs quick thoughts (a tactical move, a bet) two at a time,
 the others waiting their turn, and each long thought (a bot with ``thinks_long``: a search bot's
 second) in a thread of its own, so that it holds up no other table's bot; all without the
 server's interpreter lock. A bot the main process no longer holds is forgotten by its worker. A
