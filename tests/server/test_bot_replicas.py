@@ -63,7 +63,7 @@ def worker_tables(thinker: ProcessThinker) -> list[str]:
 def test_a_bot_in_a_worker_reads_the_workers_replica_sent_once_then_by_new_entries(thinker, questions):
     match = Match("turfmaster-race", TWO_HORSES, seed=5)
     match.resolve_chance()
-    bot, rng = TacticalBot(), random.Random(1)
+    bot, rng, sent_before = TacticalBot(), random.Random(1), 0
     for round_ in range(4):
         pending = match.pending()
         position = thinker.capture(bot, match, pending.seat)
