@@ -23,9 +23,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from hippodrome.i18n import (
-    Listing, Message, N_, Ordinal, Plural, format_number, localize_text, message_from_json, translate,
+    Listing, Message, N_, Ordinal, format_number, localize_text, message_from_json, translate,
 )
-from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, TURFMASTER_HORSES, horse_name, term
+from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
 from hippodrome.turfmaster.course import Course, load_course
 from hippodrome.turfmaster.square_words import lane_number, square_params

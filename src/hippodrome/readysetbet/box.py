@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from hippodrome.core.chance import Draws
-from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.core.state import RESET, DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
