@@ -213,7 +213,11 @@ def worker_client(tmp_path):
         yield test_client
 
 
-def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client):
+def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client, monkeypatch):
+    from hippodrome.turfmaster.race import Race
+    clones = []
+    real_clone = Race.clone
+    monkeypatch.setattr(Race, "clone", lambda self: clones.append(1) or real_clone(self))
     table = make_table(worker_client, seats=[{"name": "R", "kind": "bot", "level": "tactical"},
                                              {"name": "B", "kind": "bot", "level": "random"}])
     hub = worker_client.app.state.hub
@@ -228,6 +232,7 @@ def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client):
     assert set(hub.thinker._keys) == {id(bots[0]), id(bots[1]), id(room.table.match)}
     (sent,) = hub.thinker._workers[0].replicas.values()   # the log up to the last bot's question
     assert len(room.table.match.log) - 2 <= sent <= len(room.table.match.log)
+    assert clones == []   # no bot's question copied the state in the server's process
 
 
 def test_ready_set_bet_bots_bet_through_a_worker(worker_client):
