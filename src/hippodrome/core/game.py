@@ -340,6 +340,12 @@ class Game(ABC):
         """The free actions ``seat`` may take now (for bots and front ends)."""
         return ()
 
+    def may_act_freely(self, seat: int) -> bool:
+        """Whether ``seat`` may have a free action open now: False only when :meth:`free_options`
+        would give none (a game answers it without listing them where it can; a running table asks
+        it before a bot's free action is thought about at all)."""
+        return bool(self.free_options(seat))
+
     def apply_free(self, seat: int, action: Action) -> None:
         """Take a free action for ``seat``; IllegalAction (state unchanged) with the reason."""
         from hippodrome.core.errors import IllegalAction

@@ -504,6 +504,13 @@ class ReadySetBet(DeclaredState, Game):
         self.race_log.append({"event": "bet", "seat": seat, "token": token["id"], "value": token["value"],
                               "space": action["space"]})
 
+    def may_act_freely(self, seat: int) -> bool:
+        """Whether ``seat`` may have a bet open now, without listing the bets: it may bet (R2, R9)
+        and has a token not placed yet (R4). A bettor whose tokens are all on the board is asked
+        nothing more until the next race."""
+        return (_is_int(seat) and 0 <= seat < self.seats and self.phase == RACE and self._seat_refusal(seat) is None
+                and any(token["id"] not in self.used[seat] for token in self.tokens[seat]))
+
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """Every legal bet of ``seat`` now (the same checks as :meth:`bet_refusal`, done in bulk)."""
         if not _is_int(seat) or not 0 <= seat < self.seats or self.phase != RACE:

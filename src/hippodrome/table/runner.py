@@ -489,8 +489,8 @@ class TableRunner:
         if not self._free_still_open(strike):   # the next strike came: too late, nothing to copy
             return
         async with self._locked_change():
-            if not self._free_still_open(strike):
-                return
+            if not (self._free_still_open(strike) and table.state.may_act_freely(seat)):
+                return   # (a bettor with every token placed: nothing to think about)
             state_id, position = table.state_id, self._capture(table.match, seat)
         action = await self._think(seat, position, free=True)
         if action is None:
