@@ -1,6 +1,7 @@
 """Shared helpers for the Ready Set Bet tests."""
 
 from hippodrome.core import Match
+from hippodrome.core.game import Chance
 from hippodrome.readysetbet.dice_race import HORSE_INDEX, HORSES
 import hippodrome.readysetbet  # noqa: F401  (registers the game)
 
@@ -33,3 +34,26 @@ def roll(match, dice_sum):
 def run_race_with(match, sums):
     for s in sums:
         roll(match, s)
+
+
+def random_game_states(setup, rng, seeds=range(3), bet_chance=0.5, races=2, steps=2000):
+    """The state of random games of ``setup`` at each of their steps, before its move: a bet by a
+    seat that may bet (with ``bet_chance``), else the clock's roll or the pending decision. Every
+    game must reach its end."""
+    for seed in seeds:
+        match = Match("readysetbet", {**setup, "races": races}, seed=seed)
+        for _step in range(steps):
+            if match.pending() is None:
+                break
+            state = match.state
+            yield state
+            betting = [s for s in range(state.seats) if state.free_options(s)]
+            pending = match.pending()
+            if betting and rng.random() < bet_chance:
+                seat = rng.choice(betting)
+                match.act(seat, rng.choice(state.free_options(seat)))
+            elif isinstance(pending, Chance):
+                match.tick()
+            else:
+                match.act(pending.seat, rng.choice(pending.options))
+        assert match.pending() is None, "the game should reach its end"

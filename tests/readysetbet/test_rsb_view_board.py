@@ -6,11 +6,8 @@ import random
 
 import pytest
 
-from hippodrome.core import Match
-from hippodrome.core.game import Chance
-
 import hippodrome.readysetbet  # noqa: F401  (registers the game)
-from tests.readysetbet.rsb_helpers import DICE, match_at_race, roll
+from tests.readysetbet.rsb_helpers import DICE, match_at_race, random_game_states, roll
 
 
 def afresh(state):
@@ -61,28 +58,14 @@ def test_R4_R9_the_shared_board_is_the_board_made_afresh_at_every_step_of_whole_
     seat's board (shared, made when the bets last changed) equals one made afresh, across races
     whose bets start again empty; and so does the board of a copy that bet on its own."""
     rng = random.Random(11)
-    for seed in range(3):
-        match = Match("readysetbet", {**setup, "races": 2}, seed=seed)
-        steps = 0
-        while match.pending() is not None and steps < 2000:
-            steps += 1
-            state = match.state
-            for seat in (None, *range(state.seats)):
-                assert state.view(seat)["board"] == afresh(state)
-            betting = [s for s in range(state.seats) if state.free_options(s)]
-            if betting:   # a bettor's copy places its own bet: its board shows it, the state's does not
-                copy, seat = state.clone(), rng.choice(betting)
-                copy.apply_free(seat, rng.choice(copy.free_options(seat)))
-                assert copy.view(seat)["board"] == afresh(copy) != state.view(seat)["board"]
-            pending = match.pending()
-            if betting and rng.random() < 0.5:
-                seat = rng.choice(betting)
-                match.act(seat, rng.choice(state.free_options(seat)))
-            elif isinstance(pending, Chance):
-                match.tick()
-            else:
-                match.act(pending.seat, rng.choice(pending.options))
-        assert match.pending() is None, "the game should reach its end"
+    for state in random_game_states(setup, rng):
+        for seat in (None, *range(state.seats)):
+            assert state.view(seat)["board"] == afresh(state)
+        betting = [s for s in range(state.seats) if state.free_options(s)]
+        if betting:   # a bettor's copy places its own bet: its board shows it, the state's does not
+            copy, seat = state.clone(), rng.choice(betting)
+            copy.apply_free(seat, rng.choice(copy.free_options(seat)))
+            assert copy.view(seat)["board"] == afresh(copy) != state.view(seat)["board"]
 
 
 def test_R1_the_callers_lines_are_shared_by_copies_until_a_copy_rolls_its_own_dice():
