@@ -124,7 +124,7 @@ class ReadySetBet(DeclaredState, Game):
     )
     _spaces: dict[str, Space] | None
     _calls: tuple[tuple, dict[str, Any]] | None
-    _board: tuple[Any, ...] | None   # (the spaces, what else the board was made from, the board)
+    _board: tuple[Any, ...] | None   # (the spaces, what else the board was made from, the board, space id -> its entry)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -508,14 +508,16 @@ class ReadySetBet(DeclaredState, Game):
         """Whether ``seat`` may have a bet open now, without listing the bets: it may bet (R2, R9)
         and has a token not placed yet (R4). A bettor whose tokens are all on the board is asked
         nothing more until the next race."""
-        return (_is_int(seat) and 0 <= seat < self.seats and self.phase == RACE and self._seat_refusal(seat) is None
-                and any(token["id"] not in self.used[seat] for token in self.tokens[seat]))
+        return self._may_bet(seat) and any(token["id"] not in self.used[seat] for token in self.tokens[seat])
+
+    def _may_bet(self, seat: Any) -> bool:
+        """Whether ``seat`` may bet at all now (:meth:`_seat_refusal` has nothing to say; asked
+        only in a race, where it can say yes, so that no refusal is made for nothing)."""
+        return _is_int(seat) and 0 <= seat < self.seats and self.phase == RACE and self._seat_refusal(seat) is None
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """Every legal bet of ``seat`` now (the same checks as :meth:`bet_refusal`, done in bulk)."""
-        if not _is_int(seat) or not 0 <= seat < self.seats or self.phase != RACE:
-            return ()
-        if self._seat_refusal(seat) is not None:
+        if not self._may_bet(seat):
             return ()
         closed = self.closed_columns()
         holders: dict[str, list[int]] = {}

@@ -45,7 +45,8 @@ class Seat:
 @dataclass
 class BotTurn:
     """A bot's decision to take: the seat, the pending decision, the state id it was taken at
-    and a copy of the state (the bot reads its seat's view of the copy)."""
+    and a copy of the state (the bot reads its seat's view of the copy), or a running table's
+    :class:`~hippodrome.table.positions.Position` (its thinker's capture)."""
 
     seat: int
     pending: Decision
