@@ -48,6 +48,12 @@ RING = """() => {
   return { horse: token.dataset.horse, token: c(token.querySelector('circle.body')), ring: c(ring) };
 }"""
 
+# what moves on the page: the animations that never end, and the state of the ring's spin
+MOTION = """() => ({
+  endless: document.getAnimations().filter((a) => a.effect.getTiming().iterations === Infinity)
+                                   .map((a) => a.animationName || a.transitionProperty),
+  ring: (document.querySelector('g.current-ring .ring-light').getAnimations()[0] || {}).playState || null })"""
+
 
 def fits_without_scrolling(page):
     """The whole board is in the window: nothing of it below the fold, no sideways scrolling."""
@@ -124,6 +130,9 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
                    && Math.abs(r.token[0] - r.ring[0]) < 2 && Math.abs(r.token[1] - r.ring[1]) < 2; }}""")
         ring = page.evaluate(RING)
         assert ring["ring"][2] > ring["token"][2] + 4, "the ring shows around the token"
+        # its light spins, having just come to this horse; nothing on the page moves for ever
+        # (an endless spin repainted the board sixty times a second while the page was open)
+        assert page.evaluate(MOTION) == {"endless": [], "ring": "running"}
         ringed.add(ring["horse"])
         state = page.get_attribute("#app", "data-state-id")
         page.locator(f"#hands .hand[data-horse={ring['horse']}] .card.playable").first.click()

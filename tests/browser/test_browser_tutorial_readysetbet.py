@@ -99,6 +99,9 @@ def test_the_guided_race_is_played_to_its_end(server, browser, lang):
         if step["key"] in BETS:
             space = f'button.space[data-space="{BETS[step["key"]]}"]'
             assert page.locator("#board .space.asked").count() >= 1
+            # the space asked for pulses a few times, then stays lit: nothing moves for ever
+            assert page.evaluate("() => document.getAnimations().filter("
+                                 "(a) => a.effect.getTiming().iterations === Infinity).length") == 0
             page.click("#step-button")   # "Show me where"
             page.wait_for_function("(s) => { const r = document.querySelector(s).getBoundingClientRect(); "
                                    "return r.top >= 0 && r.bottom <= innerHeight; }", arg=space, timeout=WAIT_MS)

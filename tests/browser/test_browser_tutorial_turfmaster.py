@@ -46,8 +46,9 @@ READY = """() => {
   return document.querySelector("#turn").dataset.mine === "yes";
 }"""
 
-#: no transition running (the tokens' slides; the ring's endless pulse does not count)
-SETTLED = "() => document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity)"
+#: no transition running (the tokens' slides; the current horse's ring spinning does not count). The
+#: suite's chromium prefers reduced motion (conftest.ARGS): nothing slides there, but a page may.
+SETTLED = "() => document.getAnimations().every((a) => a.effect.target.classList.contains('ring-light'))"
 
 
 def panel_text(page) -> dict[str, str]:

@@ -294,12 +294,20 @@ export class Board {
         if (!this.currentAt) { this.ring.style.transition = "none"; requestAnimationFrame(() => { this.ring.style.transition = ""; }); }
         this.ring.style.transform = node.style.transform;
         this.currentAt = at;
+        if (this.ringHorse !== current) { this.ringHorse = current; this.spinRing(); }
       }
     }
     for (const [id, node] of Object.entries(this.tokens)) if (!seen.has(id)) { node.remove(); delete this.tokens[id]; }
     this.markFences(horses);
-    if (!current || !seen.has(current)) this.currentAt = null;
+    if (!current || !seen.has(current)) this.currentAt = this.ringHorse = null;
     this.ring.setAttribute("visibility", this.currentAt ? "visible" : "hidden");
+  }
+
+  // The ring's light spins twice for a horse that has just become the one to move (style.css)
+  spinRing() {
+    const light = this.ring.querySelector(".ring-light");
+    light.classList.add("spin");
+    for (const animation of light.getAnimations()) { animation.currentTime = 0; animation.play(); }
   }
 
   // A fence stands up while a horse still has it ahead; once the whole field is past it, it is
