@@ -116,6 +116,16 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed_after_each_test(request):
+    """The pages a test leaves open are closed when it ends: an open page goes on drawing its
+    table's every state (bots play on) while the module's later tests run."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 # Take this seat's decisions by clicking the page's own controls, as a person would; a fall is
 # confirmed, the cards proposed to keep are kept. The bonus cards are kept for later (no random discards) and the highest card that moves is played,
 # so that the horse has cards left after race 1 and its owner chooses which to keep (T8).

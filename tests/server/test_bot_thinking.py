@@ -301,24 +301,28 @@ def _is_worker(pid: int) -> bool:
 
 
 def test_a_long_thought_holds_up_no_other_bot_in_the_same_worker(thinker):
-    """Search bots' budgets (here 3 s each) run in threads of their own in the worker: a tactical
-    bot sent to the same worker meanwhile answers while they are all still thinking (three of them,
-    more than the worker's quick lane holds: they must be taken as long thoughts)."""
+    """Search bots' budgets run in threads of their own in the worker: a tactical bot sent to the
+    same worker meanwhile answers while they are all still thinking (three of them, more than the
+    worker's quick lane holds: they must be taken as long thoughts). Their budget is far longer than
+    any machine takes for the tactical bot's move (it shares the worker's interpreter with them);
+    the worker is stopped once it has answered, dropping the searches."""
     from hippodrome.turfmaster.bots import make_bot
     match, pending = pending_decision()
     view = match.state.view(pending.seat)
 
     async def both():
-        searching = [asyncio.ensure_future(thinker.think(make_bot("search", seed, think=3.0), lambda: view,
+        searching = [asyncio.ensure_future(thinker.think(make_bot("search", seed, think=120.0), lambda: view,
                                                          pending.options)) for seed in range(QUICK_THOUGHTS_AT_ONCE + 1)]
         await asyncio.sleep(0.3)   # the searches are under way in the worker
         quick = await thinker.think(TacticalBot(), lambda: view, pending.options)
         still_thinking = not any(search.done() for search in searching)
-        return quick, still_thinking, await asyncio.gather(*searching)
+        thinker.close()
+        return quick, still_thinking, await asyncio.gather(*searching, return_exceptions=True)
 
     quick, still_thinking, searched = asyncio.run(both())
-    assert pending.allows(quick) and all(pending.allows(choice) for choice in searched)
+    assert pending.allows(quick)
     assert still_thinking
+    assert searched == [None] * len(searched)   # dropped with the worker: a failed thought, no move
 
 
 def test_a_worker_runs_quick_thoughts_a_few_at_a_time_beside_long_ones():
