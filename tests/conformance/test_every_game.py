@@ -39,7 +39,7 @@ from .refusals import check_bad_outcomes, check_refusals
 GAMES = sorted(load_games())
 
 #: seeds played per example setup: more for the games that are a single short race
-SEEDS = {"turfmaster-race": 8, "readysetbet-race": 8}
+SEEDS = {"turfmaster-race": 5, "readysetbet-race": 5}
 DEFAULT_SEEDS = 3
 CHECK_EVERY = 0.02  # the chance of a full check after each step (plus one at the start and at the end)
 REPLAY_AT_CHECKS = 0.3  # the share of those checks that replay the record so far (the last one always does)

@@ -78,7 +78,7 @@ def play_random_game(setup, seed, check_refusals=True):
     return match
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 8), variant=st.sampled_from(VARIANTS), props=st.booleans(),
        exotics=st.booleans(), vip=st.booleans(), seed=st.integers(0, 10**6))
 def test_random_games_keep_every_invariant(players, variant, props, exotics, vip, seed):

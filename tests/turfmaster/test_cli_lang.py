@@ -123,15 +123,15 @@ def _everything_a_meeting_shows(seed):
     """Every option offered, every prompt and every race event of a whole meeting (steeplechase,
     so that falls happen: T11)."""
     match = Match("turfmaster", {"players": 3, "horses_per_player": 2, "steeplechase": True}, seed=seed)
-    options, views, events = [], [], []
+    options, views, events = [], [], {}
     while (pending := match.pending()) is not None:
         view = match.state.view(pending.seat)
         views.append(view)
         options.extend(view["pending"]["options"])
         match.act(pending.seat, pending.options[(len(options) * 7) % len(pending.options)])
-        if match.state.race is not None:
-            events.extend(match.state.race.history)
-    return options, views, events + list(match.state.events)
+        if match.state.race is not None:   # each event once (the race's history so far, at every step)
+            events.update((json.dumps(event, sort_keys=True, default=str), event) for event in match.state.race.history)
+    return options, views, list(events.values()) + list(match.state.events)
 
 
 def test_every_event_option_and_prompt_of_a_meeting_is_a_whole_translated_sentence():
