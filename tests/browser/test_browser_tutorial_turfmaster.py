@@ -46,8 +46,8 @@ READY = """() => {
   return document.querySelector("#turn").dataset.mine === "yes";
 }"""
 
-#: no transition running (the tokens' slides; the current horse's ring spinning does not count). The
-#: suite's chromium prefers reduced motion (conftest.ARGS): nothing slides there, but a page may.
+#: no transition running (the tokens' slides); the current horse's ring, spinning twice when it
+#: comes to a horse, does not count
 SETTLED = "() => document.getAnimations().every((a) => a.effect.target.classList.contains('ring-light'))"
 
 
