@@ -167,9 +167,13 @@ SWEEPING = """
   // a kind of screen: the game's phase and race, whether bets are closed, the race finished, the
   // game over, the clock paused, the decision asked (of this seat or another), the races
   // settled, the kinds of events of the race so far, and whether an error is on screen
+  // (null until the page has drawn the newest state it was sent: it draws a burst's newest state
+  // at the next frame, and a screen is swept as drawn, under the kind of screen the page shows)
   window.__screen = () => {
     const m = window.__state;
     if (!m || !m.view) return null;
+    const app = document.querySelector("#app");
+    if (String(m.state_id) !== ((app && app.dataset.stateId) || document.body.dataset.stateId)) return null;
     const v = m.view, d = m.decision || {}, race = v.race || {};
     const events = [...new Set((v.race_log || v.events || []).map((e) => e.event))].sort();
     return JSON.stringify([v.phase, v.race_no, !!race.bets_closed, !!race.finished, !!(v.over || m.over),
