@@ -150,6 +150,16 @@ def test_the_house_places_its_tokens_by_clicking(server, browser):
     page.click('[data-space="win:7:R"]')  # one house token per space (R9)
     page.wait_for_selector(".error-box")
     assert "Win on horse 7" in page.text_content(".error-box")
+    # R6: one token per exotic finish card, the House's too: a second space of the card is refused in words
+    card = page.get_attribute('[data-space^="exotic:"]', "data-space").split(":")[1]
+    page.click(f'[data-space="exotic:{card}:1"]')
+    page.wait_for_function(f"() => document.querySelector('[data-space=\"exotic:{card}:1\"] .chip.house')")
+    page.click('#house-tokens [data-token="house-3"]')
+    page.click(f'[data-space="exotic:{card}:3"]')
+    page.wait_for_function("() => document.querySelector('.error-box').textContent.includes('exotic finish card')")
+    refusal = page.text_content(".error-box")
+    assert "one House token per card" in refusal and card not in refusal, refusal   # the card's name, not its id
+    assert page.locator(f'[data-space="exotic:{card}:3"] .chip.house').count() == 0
     page.close()
 
 

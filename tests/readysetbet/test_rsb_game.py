@@ -232,6 +232,29 @@ def test_r9_house_may_not_put_two_house_tokens_on_one_space():
         match.act(3, {"type": "house_token", "value": 4, "space": "win:7:R"})
 
 
+def test_r6_r9_the_house_puts_at_most_one_house_token_on_an_exotic_finish_card():
+    """R6: no player puts more than one of its betting tokens on one exotic finish card; the House
+    is a player, and its house tokens are its betting tokens (R9)."""
+    match = Match("readysetbet", {"players": 2, "variant": "house_bets", "races": 1}, seed=1)
+    first = match.pending()   # the decks shuffled: one exotic finish card face up
+    house, card = first.seat, match.state.exotics[0]
+    assert house == 2 and any(o["space"] == f"exotic:{card}:2" for o in first.options)
+    match.act(house, {"type": "house_token", "value": 5, "space": f"exotic:{card}:1"})
+    options = match.pending().options
+    assert not [o for o in options if o["space"].startswith(f"exotic:{card}:")]
+    assert any(o["space"] == "win:7:R" for o in options)   # every other space is still open to it
+    with pytest.raises(IllegalAction):
+        match.act(house, {"type": "house_token", "value": 4, "space": f"exotic:{card}:2"})
+    assert len(match.state.house_bets) == 1   # the refused token changed nothing
+    for value, space in [(4, "win:7:R"), (3, "win:6:R"), (3, "win:5:R"), (2, "win:4:R"), (5, "show:2/3:R")]:
+        match.act(house, {"type": "house_token", "value": value, "space": space})
+    # the House's token leaves the card's spaces free for the bettors (R9), each bettor one token a card (R6)
+    bet(match, 0, "5", f"exotic:{card}:1")
+    bet(match, 1, "5", f"exotic:{card}:2")
+    with pytest.raises(IllegalAction, match="one per player per card"):
+        bet(match, 0, "3", f"exotic:{card}:3")
+
+
 def play_rotating(answers, seed=4, players=3):
     """Play a rotating-House game; ``answers`` gives each house decision's answer in order."""
     match = Match("readysetbet", {"players": players, "variant": "rotating_house", "vip": False}, seed=seed)

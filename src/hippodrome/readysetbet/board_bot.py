@@ -72,8 +72,8 @@ class BoardBettor:
         self._rolls_per_race: float | None = None
 
     # -- planning ------------------------------------------------------------------
-    def plan(self, observation: dict[str, Any], options: tuple[Action, ...], tokens: list[Token],
-             one_per_card: bool = True) -> list[tuple[float, Action]]:
+    def plan(self, observation: dict[str, Any], options: tuple[Action, ...],
+             tokens: list[Token]) -> list[tuple[float, Action]]:
         """(expected money, option) for each token in the best assignment of ``tokens`` to the
         spaces the options allow, the most valuable first."""
         spaces = board_spaces(observation)
@@ -85,7 +85,7 @@ class BoardBettor:
         groups: dict[str, str] = {}
         for option in options:
             space = spaces[option["space"]]
-            group = space.card if (one_per_card and space.card) else space.id
+            group = space.card or space.id
             groups.setdefault(group, space.id)
             legal.setdefault(_key(option_token(observation, option)), {}).setdefault(group, option)
         columns = list(groups)
@@ -125,7 +125,7 @@ class BoardBettor:
             left = (observation.get("pending") or {}).get("context", {}).get("tokens_left") or \
                 [o["value"] for o in options]
             tokens = [{"id": f"house-{v}", "value": v, "penalty": 0, "cancels_loss": False} for v in left]
-            planned = self.plan(observation, options, tokens, one_per_card=False)
+            planned = self.plan(observation, options, tokens)
             return planned[0][1] if planned else options[0]
         if kind == "vip":
             return max(options, key=lambda o: self.vip_worth(o["keep"], observation))
@@ -164,7 +164,7 @@ class BoardBettor:
         tokens = [{"id": f"house-{v}", "value": v, "penalty": 0, "cancels_loss": False} for v in values]
         options = tuple({"type": "house_token", "value": v, "space": s}
                         for v in sorted(set(values)) for s in board_spaces(observation))
-        planned = self.plan(at_start, options, tokens, one_per_card=False)
+        planned = self.plan(at_start, options, tokens)
         return sum(value for value, _ in planned) + HOUSE_DATA["rotating_compensation"].get(
             str(observation["race_no"]), 0)
 

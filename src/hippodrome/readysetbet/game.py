@@ -285,12 +285,16 @@ class ReadySetBet(DeclaredState, Game):
         return (self.house_seat + len(self.house_asked)) % self.seats
 
     def _house_token_options(self) -> list[Action]:
+        """Each value left on each space the House may still take (R9): six different spaces, no
+        closed column, and, as for every player's betting tokens, one token per exotic finish
+        card (R6: the House is a player and these are its betting tokens)."""
         taken = {bet["space"] for bet in self.house_bets}
+        cards = {self.spaces[space].card for space in taken if space in self.spaces} - {None}
         closed = self.closed_columns()
         options = []
         for value in sorted(set(self.house_left)):
             for space in self.spaces.values():
-                if space.id not in taken and space.column not in closed:
+                if space.id not in taken and space.column not in closed and space.card not in cards:
                     options.append({"type": "house_token", "value": value, "space": space.id})
         return options
 

@@ -456,7 +456,11 @@ export class Page {
     const decision = msg.decision;
     if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
       const option = decision.options.find((o) => o.value === this.houseValue && o.space === id);
+      // R6: one token per exotic finish card, the House's tokens too
+      const [kind, card] = id.split(":");
+      const cardHeld = kind === "exotic" && msg.view.board.some((s) => s.card === card && s.house_tokens.length);
       if (option) this.connection.act(option);
+      else if (cardHeld) this.showMessage(t("The House already has a token on the exotic finish card {card}: one House token per card.", { card: EXOTIC_NAMES()[card] || card }), "error", "R6");
       else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }), "error", "R9");
       return;
     }
