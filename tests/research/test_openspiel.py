@@ -149,7 +149,7 @@ def test_a_resampled_meeting_keeps_what_the_seat_knows_and_deals_anew_what_it_do
     again (never the true ones copied: the worlds differ from the truth and from each other)."""
     sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
     rng = np.random.RandomState(8)
-    states = meeting_states(4)
+    states = meeting_states(9)   # a meeting whose sampled decisions come after the other seat lost cards face down
     phases = {(state.core.engine.phase, state.core.engine.race_no) for state in states}
     assert {("race", 1), ("race", 2), ("race", 3)} <= phases, phases
     lost = 0

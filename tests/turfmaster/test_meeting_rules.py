@@ -148,6 +148,29 @@ def test_T10_stalls_by_dice_highest_inner_ties_rolled_again():
     assert meeting.race.roller == 3
 
 
+def test_T10_with_several_horses_each_a_first_round_for_each_players_first_horse_then_the_others():
+    """The Dutch text: "Indien de spelers over meer dan één paard beschikken, bepaalt een tweede
+    ronde de posities voor deze overige paarden" (the French: the dice are rolled as many times as
+    there are horses). Two players with three horses each (red, blue, yellow; green, black, white)."""
+    meeting = Meeting.new({"players": 2, "horses_per_player": 3, "course": "oval"})
+    pending = meeting.pending()
+    assert pending.kind == "stall_roll" and pending.context["horses"] == ["red", "green"]   # the first round
+    meeting.apply({"type": "stall_roll", "rolls": [{"horse": "red", "dice": [1, 1]}, {"horse": "green", "dice": [3, 2]}]})
+    # the second round: the other four horses, for the stalls behind (12 beats the first round's 5)
+    assert meeting.pending().context["horses"] == ["blue", "yellow", "black", "white"]
+    meeting.apply({"type": "stall_roll", "rolls": [{"horse": "blue", "dice": [6, 6]}, {"horse": "yellow", "dice": [2, 1]},
+                                                   {"horse": "black", "dice": [4, 4]}, {"horse": "white", "dice": [5, 1]}]})
+    while meeting.pending().kind == "shuffle":
+        run_one_chance(meeting)
+    assert meeting.pending().kind == "first_roller_roll"
+    assert [g[0] for g in meeting.stall_groups] == ["green", "red", "blue", "black", "white", "yellow"]
+    for seed in range(6):   # whatever the dice, the two inner stalls hold one horse of each player
+        match = Match("turfmaster", {"players": 2, "horses_per_player": 2}, seed)
+        while match.state.phase == "setup":
+            match.resolve_chance()
+        assert sorted(match.state.owner[h] for h in match.state.stalls[:2]) == [0, 1]
+
+
 @pytest.mark.parametrize("players,per_player", [(3, 2), (5, 1)])
 def test_T10_roller_passes_clockwise_every_dice_round_and_across_races(players, per_player):
     match = Match("turfmaster", {"players": players, "horses_per_player": per_player}, seed=5)

@@ -1,6 +1,9 @@
 """The engine plays as it did before its speed work (T1-T13): seeded random races and meetings give
 the same logs, the same views and the same notes in every language as the recorded digests of
-commit a94e544 (tests/turfmaster/fixtures/same_play.json, written by same_play.py under that tree).
+commit a94e544 (tests/turfmaster/fixtures/same_play.json, written by same_play.py under that tree;
+the meetings with two horses a player written again when the stall draw took the Dutch text's two
+rounds, T10: the first stalls for each player's first horse, then the others. Only those 48
+digests changed, the races' and the one-horse meetings' stayed as recorded).
 
 The fixture holds 12 seeds per setup; the test replays the first few of each (all of them take
 half a minute: ``python tests/turfmaster/same_play.py`` and compare the output with the fixture)."""

@@ -14,7 +14,11 @@ out in the deck file's order, seat by seat.
 Order of play, every chance step explicit (so a record replays exactly):
 
 1. ``stall_roll`` chance steps: every horse's owner rolls two dice for it, highest total takes
-   the inner stall; horses level roll again among themselves (T10).
+   the inner stall; horses level roll again among themselves (T10). Where the players have more
+   than one horse each, a first round draws the stalls of each player's first horse (its own
+   order) and a second round the stalls behind them for the other horses (the Dutch text:
+   "Indien de spelers over meer dan één paard beschikken, bepaalt een tweede ronde de posities
+   voor deze overige paarden").
 2. ``shuffle`` chance steps: each horse's deck of 32 (T7) is shuffled once, for the whole game.
 3. ``first_roller_roll`` chance steps: every seat rolls, the highest rolls the first dice round;
    seats level roll again (T10).
@@ -100,6 +104,13 @@ BONUS_HAND_LIMIT = HAND_SIZE + BONUS_CARDS
 SETUP_PHASE, PREPARE, RACING, OVER = "setup", "prepare", "race", "over"
 
 
+def stall_rounds(colours: list[list[str]]) -> list[list[str]]:
+    """The stall draw's rounds (T10), inner stalls first: each seat's first horse, then the others
+    (one round when every seat has one horse)."""
+    rounds = [[horses[0] for horses in colours], [h for horses in colours for h in horses[1:]]]
+    return [group for group in rounds if group]
+
+
 def _split_by_rolls(group: list, totals: dict) -> list[list]:
     """Order a tied group by their new totals, highest first; still-level members stay grouped."""
     by_total: dict[int, list] = {}
@@ -176,7 +187,7 @@ class Meeting(DeclaredState, Game):
             ids=flat,  # seat order, then each seat's own order
             owner={h: seat for seat, seat_horses in enumerate(colours) for h in seat_horses},
             decks={h: None for h in flat}, drawn={h: 0 for h in flat},
-            stall_groups=[list(flat)],  # resolved or still-level groups, inner stall first
+            stall_groups=stall_rounds(colours),  # resolved or still-level groups, inner stall first
             stall_rolls=[],  # the public dice of the stall draw
             roller_groups=[list(range(players))], roller_rolls=[], roller=None,
             phase=SETUP_PHASE, race_no=0, stalls=[], hands={h: [] for h in flat},
