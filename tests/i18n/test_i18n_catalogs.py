@@ -159,6 +159,22 @@ def test_import_fills_only_empty_entries_and_refuses_broken_placeholders(tmp_pat
     assert any(line.startswith("nl: not in the template") for line in report)
 
 
+def test_import_refuses_what_is_not_a_file_of_translations(tmp_path, capsys):
+    """`python -m hippodrome.i18n import` given an option, a missing file or a file that is not a
+    list of translations says so and exits 2, changing nothing."""
+    from hippodrome.i18n.__main__ import main
+    before = {lang: catalog_path(lang).read_bytes() for lang in LANGUAGES}
+    broken, odd = tmp_path / "broken.json", tmp_path / "odd.json"
+    broken.write_text("{")
+    odd.write_text(json.dumps([{"es": "sin msgid"}]))
+    assert main(["import", "--help"]) == 2 and "usage:" in capsys.readouterr().err
+    for path, words in ((tmp_path / "missing.json", "No such file"), (broken, "Expecting"), (odd, "JSON list")):
+        assert main(["import", str(path)]) == 2
+        error = capsys.readouterr().err
+        assert f"cannot import {path}" in error and words in error, error
+    assert {lang: catalog_path(lang).read_bytes() for lang in LANGUAGES} == before
+
+
 def test_players_read_words_never_rule_codes():
     """Messages a person reads carry no rule codes such as "(T6)" or "(R4)": they name the rule in
     words (the codes belong in tests and docs)."""

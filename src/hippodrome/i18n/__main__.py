@@ -25,9 +25,14 @@ def main(argv: list[str]) -> int:
                 for msgid in missing:
                     print(f"    {msgid!r}")  # i18n: developer tool
         return status
-    if command == "import" and len(argv) > 1:
+    if command == "import" and len(argv) > 1 and not any(arg.startswith("-") for arg in argv[1:]):
         for path in argv[1:]:
-            for line in import_translations(Path(path)):
+            try:
+                lines = import_translations(Path(path))
+            except (OSError, ValueError) as error:   # no such file, or not a JSON list of translations
+                print(f"cannot import {path}: {error}", file=sys.stderr)  # i18n: developer tool
+                return 2
+            for line in lines:
                 print(line)  # i18n: developer tool
         return 0
     print("usage: python -m hippodrome.i18n update | check | import FILE.json ...", file=sys.stderr)  # i18n: developer tool

@@ -134,6 +134,9 @@ def import_translations(path: Path) -> list[str]:
     one line per problem, and a summary line per language.
     """
     items = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(items, list) or not all(isinstance(item, dict) and isinstance(item.get("msgid"), str)
+                                              for item in items):
+        raise ValueError('the file must hold a JSON list of {"msgid": ..., "es": ..., ...} objects')  # i18n: developer tool
     report: list[str] = []
     for lang in LANGUAGES:
         if lang == "en":
