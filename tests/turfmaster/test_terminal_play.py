@@ -115,6 +115,25 @@ def test_replay_move_by_move_gives_the_recorded_final_table(tmp_path):
                          env={"COLUMNS": "150"}).exit_code == 0
 
 
+def test_play_refuses_a_save_path_before_the_meeting_and_says_when_the_record_cannot_be_written(tmp_path, monkeypatch):
+    """`play --save`: a folder that does not exist, or a folder given for the file, is refused
+    before the meeting starts (exit 2: no meeting played for nothing); a write that fails at the
+    end is said in words (exit 1), never a traceback."""
+    for save, words in ((tmp_path / "nowhere" / "m.json", "there is no folder"), (tmp_path, "is a folder")):
+        result = runner.invoke(app, ["turfmaster", "play", "--players", "2", "--save", str(save)], input="q\n")
+        assert result.exit_code == 2 and words in result.output and "Race 1" not in result.output, result.output
+    monkeypatch.setattr(Path, "write_text", lambda *args, **kwargs: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    result = runner.invoke(app, ["turfmaster", "play", "--players", "2", "--save", str(tmp_path / "m.json")], input="q\n")
+    said = " ".join(result.output.split())   # (the terminal's lines wrap the path)
+    assert result.exit_code == 1 and "Traceback" not in said, result.output
+    assert f"could not be written to {tmp_path / 'm.json'}: No space left on device" in said, result.output
+
+
+def test_simulate_refuses_fewer_than_one_worker():
+    result = runner.invoke(app, ["turfmaster", "simulate", "--games", "2", "--workers", "0", "--json"])
+    assert result.exit_code == 2 and "--workers" in result.output and "Traceback" not in result.output, result.output
+
+
 def test_replay_refuses_bad_records(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("{")

@@ -8,6 +8,7 @@ the records that ``play --save`` writes keep their keys and ids in English (they
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -184,6 +185,8 @@ def play_command(
     console = Console(width=width)
     width = console.width
     with refused_input_exits(lang):
+        if save is not None:
+            _check_writable(save)
         setup = _meeting_setup(players, horses, course, steeplechase)
         names = _bot_names(bots, players - 1)
         bot_objects = [make_bot(n, f"{seed}:{i}", think) for i, n in enumerate(names, start=1)]
@@ -226,8 +229,26 @@ def play_command(
     if table.over:
         console.print(final_block(table.state.view(0), lang))
     if save is not None:
-        save.write_text(json.dumps(table.record(), indent=1))
+        try:
+            save.write_text(json.dumps(table.record(), indent=1))
+        except OSError as error:   # the folder went away or filled up during the meeting
+            # NOTE: {file} is the --save path, {reason} the system's words for what went wrong.
+            console.print(Text(translate(lang, "the record could not be written to {file}: {reason}", file=str(save),
+                                         reason=error.strerror or str(error)), style=REFUSED_STYLE))
+            raise typer.Exit(1) from None
         console.print(Text(translate(lang, "record saved to {file}", file=str(save))))
+
+
+def _check_writable(path: Path) -> None:
+    """``play --save``: refused before the meeting starts if the record could not be written there."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise InvalidSetup(Message("--save {file} is a folder: give a file name, such as {example}",
+                                   file=str(path), example=str(path / "meeting.json")))
+    if not folder.is_dir():
+        raise InvalidSetup(Message("--save {file}: there is no folder {folder}", file=str(path), folder=str(folder)))
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InvalidSetup(Message("--save {file}: this file cannot be written here (no permission)", file=str(path)))
 
 
 def _simulation_title(games: int, players: int, setup: dict, lang: str) -> str:
@@ -279,7 +300,7 @@ def simulate_command(
     course: str = typer.Option("oval", "--course", help=help_text(COURSE_HELP)),
     steeplechase: bool = typer.Option(False, "--steeplechase/--flat", help=help_text("fences (oval only)")),
     seed: str = typer.Option("0", "--seed", help=help_text("game i is played with seed SEED:i")),
-    workers: int = typer.Option(None, "--workers", help=help_text("processes (default: all cores)")),
+    workers: int = typer.Option(None, "--workers", min=1, help=help_text("processes (default: all cores)")),
     think: float = typer.Option(None, "--think", min=0.001, help=help_text(THINK_HELP)),
     as_json: bool = typer.Option(False, "--json", help=help_text(
         "print only JSON: games, and per bot wins, win_rate, ci95 and mean_points")),
