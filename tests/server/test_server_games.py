@@ -54,6 +54,15 @@ def check(client, game, setup):
     return response.json()
 
 
+def test_a_race_position_that_is_not_text_is_refused_in_words(client):
+    """The Ready Set Bet race's "positions" is text ("4=3,7=2"); a number, list or object is
+    refused with the form it takes (it was a 500)."""
+    for value in (5, True, 1.5, [0, 1], {"x": 1}):
+        error = check(client, "readysetbet-race", {"positions": value})["error"]
+        assert error and "4=3,7=2" in error["message"], (value, error)
+    assert check(client, "readysetbet-race", {"positions": "4=3,7=2"})["error"] is None
+
+
 def test_the_setup_check_gives_seats_limits_and_refusals(client):
     # T7: horses per player depend on the number of players
     assert check(client, "turfmaster", {"players": 2})["fields"]["horses_per_player"]["choices"] == [2, 3, 4]

@@ -52,7 +52,8 @@ def refused(client, content: str | bytes, status: int, words: str, headers=AS_JS
     ('{"x": "\\ud800"}', "lone surrogate"),
     ('{"\\udfff": 1}', "lone surrogate"),
     ('{"x": 1, "x": 2}', "appears twice"),
-    ('{"x": 9007199254740992}', "larger than 9007199254740991"),
+    ('{"x": 9007199254740992}', "out of range: from -9007199254740991 to 9007199254740991"),
+    ('{"x": -9007199254740992}', "out of range: from -9007199254740991 to 9007199254740991"),
     ("[" * 1500 + "]" * 1500, "at most 16 levels"),
     ('{"x": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', None),  # brackets inside a string are text
     (b'{"x": "\xff"}', "not valid UTF-8"),

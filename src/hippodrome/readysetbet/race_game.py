@@ -4,6 +4,8 @@ with the physical box (they bet on their own board)."""
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 from hippodrome.core.dice import is_roll, roll_chance
@@ -31,6 +33,9 @@ class DiceRace(DeclaredState, Game):
         if not isinstance(setup, dict):
             raise InvalidSetup(Message('a race setup is a JSON object, e.g. {{}} or {{"positions": "4=3,7=2"}}'))
         positions = setup.get("positions")
+        if positions is not None and not isinstance(positions, str):
+            raise InvalidSetup(Message('"positions" is text such as "4=3,7=2" (HORSE=SPACE, comma-separated), not {value}',
+                                       value=json.dumps(positions)[:60]))
         return cls.create(setup=setup, state=parse_race_state(positions) if positions else RaceState.start(), log=[])
 
     def pending(self) -> Chance | None:

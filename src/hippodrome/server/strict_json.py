@@ -103,7 +103,7 @@ def check_value(value: Any, max_depth: int = MAX_DEPTH) -> None:
             raise StrictJSONError(Message("the number at {where} is not finite: JSON has no NaN or Infinity",
                                           where=_pointer(place)))
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_SAFE_INTEGER:
-            raise StrictJSONError(Message("the integer at {where} is larger than {limit}",
+            raise StrictJSONError(Message("the integer at {where} is out of range: from -{limit} to {limit}",
                                           where=_pointer(place), limit=f"{MAX_SAFE_INTEGER}"))
 
 
