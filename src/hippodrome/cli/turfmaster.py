@@ -241,7 +241,7 @@ def play_command(
 
 def _check_writable(path: Path) -> None:
     """``play --save``: refused before the meeting starts if the record could not be written there."""
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent   # "." for a bare file name
     if path.is_dir():
         raise InvalidSetup(Message("--save {file} is a folder: give a file name, such as {example}",
                                    file=str(path), example=str(path / "meeting.json")))
