@@ -12,7 +12,7 @@
    game against our value bettor; then its win rate against the value bettor, next to a policy
    that bets at random among the legal actions, over the same seeds.
 
-    pip install -e '.[research]' && pip install torch
+    pip install -e '.[research]' && pip install torch    # torch for part 3 only
     python examples/research.py --minutes 3
     python examples/research.py --minutes 3 --meeting      # and a whole meeting (a few minutes more)
 
@@ -26,11 +26,11 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 
 import numpy as np
 import pyspiel
-import torch
 from open_spiel.python.algorithms import ismcts, mcts
 
 import hippodrome.openspiel  # noqa: F401  (registers the games)
@@ -38,6 +38,11 @@ from hippodrome.envs import readysetbet_gym_env
 from hippodrome.envs.readysetbet_encoding import ACTIONS, OBSERVATION_SIZE
 from hippodrome.openspiel.bots import HippodromeBot
 from hippodrome.turfmaster.bots import RandomBot, TacticalBot
+
+try:   # the Ready Set Bet part trains with PyTorch; the TurfMaster parts run without it
+    import torch
+except ImportError:
+    torch = None
 
 MIN_EVALUATION_GAMES = 6
 
@@ -130,16 +135,20 @@ def turfmaster_part(seconds: float, simulations: int, uct: float, seed: int) -> 
 
 
 # -- 2. Ready Set Bet: a policy learns to bet --------------------------------------------------------
-class Policy(torch.nn.Module):
-    def __init__(self, hidden: int = 128):
-        super().__init__()
-        self.net = torch.nn.Sequential(torch.nn.Linear(OBSERVATION_SIZE, hidden), torch.nn.Tanh(),
-                                       torch.nn.Linear(hidden, ACTIONS))
+def make_policy(hidden: int = 128):
+    """A masked MLP policy over the observation vector (a PyTorch module)."""
+    class Policy(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.net = torch.nn.Sequential(torch.nn.Linear(OBSERVATION_SIZE, hidden), torch.nn.Tanh(),
+                                           torch.nn.Linear(hidden, ACTIONS))
 
-    def distribution(self, observation) -> torch.distributions.Categorical:
-        logits = self.net(torch.as_tensor(observation["observation"]))
-        mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool)
-        return torch.distributions.Categorical(logits=logits.masked_fill(~mask, -1e9))
+        def distribution(self, observation) -> "torch.distributions.Categorical":
+            logits = self.net(torch.as_tensor(observation["observation"]))
+            mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool)
+            return torch.distributions.Categorical(logits=logits.masked_fill(~mask, -1e9))
+
+    return Policy()
 
 
 def play_game(env, seed, choose) -> tuple[float, float]:
@@ -207,7 +216,7 @@ def meeting_part(simulations: int, uct: float, seed: int) -> None:
 def readysetbet_part(train_seconds: float, evaluate_seconds: float, seed: int) -> None:
     torch.manual_seed(seed)
     env = readysetbet_gym_env(players=2, opponents="value")
-    policy = Policy()
+    policy = make_policy()
     started = time.perf_counter()
     episodes = train(env, policy, train_seconds, seed)
     print(f"\nReady Set Bet, one race, 2 players: the policy trained for {time.perf_counter() - started:.0f} s "
@@ -245,11 +254,14 @@ def main() -> None:
     parser.add_argument("--meeting", action="store_true", help="also ISMCTS over a whole meeting (a few minutes)")
     parser.add_argument("--meeting-simulations", type=int, default=4, help="ISMCTS simulations a decision in the meeting")
     arguments = parser.parse_args()
-    torch.set_num_threads(1)
     budget = arguments.minutes * 60
     turfmaster_part(budget / 3, arguments.simulations, arguments.uct, arguments.seed)
     if arguments.meeting:
         meeting_part(arguments.meeting_simulations, arguments.uct, arguments.seed)
+    if torch is None:
+        print("\nReady Set Bet: the policy's training needs PyTorch (pip install torch); left out", file=sys.stderr)
+        return
+    torch.set_num_threads(1)
     readysetbet_part(budget / 2, budget / 6, arguments.seed)
 
 

@@ -85,3 +85,34 @@ def test_every_game_refuses_a_non_object_and_a_bad_chance_outcome_alike(game, se
     with pytest.raises(IllegalAction, match="expected a chance outcome of kind"):
         state.apply({"type": "nonsense"})
     assert state.to_json() == before
+
+
+def test_a_record_entry_must_be_made_by_who_answers_the_step():
+    """A log entry's "by" is the deciding seat, or "chance" for a draw: a record that says
+    otherwise is refused with the entry's number (counted from 1), whatever the game."""
+    import hippodrome.readysetbet.game  # noqa: F401  (registers the game)
+
+    match = Match("turfmaster-race", {"horses": [{"id": "red"}, {"id": "blue"}]}, seed=3)
+    decision = match.pending()
+    assert isinstance(decision, Decision) and match.log   # the decks were shuffled: chance entries
+    good = match.record()
+    entry = {"by": decision.seat, "action": decision.options[0]}
+    replay({**good, "log": [*good["log"], entry]})   # as made: replays
+    number = len(good["log"]) + 1
+    for by, words in ((decision.seat + 1, f"it is player {decision.seat + 1}'s turn to decide, not player {decision.seat + 2}'s"),
+                      ("chance", "it is player"), (True, "it is player"), (None, "it is player")):
+        with pytest.raises(IllegalAction, match=f"log entry {number} cannot be replayed: {words}"):
+            replay({**good, "log": [*good["log"], {**entry, "by": by}]})
+    for spoiled in ("garbage", {"by": decision.seat}, [decision.seat, decision.options[0]]):
+        with pytest.raises(IllegalAction, match=f"log entry {number} cannot be replayed: a log entry is an object"):
+            replay({**good, "log": [*good["log"], spoiled]})
+    with pytest.raises(IllegalAction, match="log entry 1 cannot be replayed: the next step is a draw of chance"):
+        replay({**good, "log": [{**good["log"][0], "by": 0}]})
+    # a Ready Set Bet roll (a timed draw) made by a seat: refused alike
+    rsb = Match("readysetbet", {"players": 3}, seed=3)
+    rsb.pending()
+    rsb.tick()
+    roll = rsb.record()
+    assert roll["log"][-1]["by"] == "chance"
+    with pytest.raises(IllegalAction, match="the next step is a draw of chance, not a decision of player 2"):
+        replay({**roll, "log": [*roll["log"][:-1], {**roll["log"][-1], "by": 1}]})

@@ -76,8 +76,8 @@ def test_a_replay_error_translates_the_refusal_inside_it():
     record["log"] = [record["log"][0], {"by": 0, "action": {"type": "nonsense"}}]
     with pytest.raises(IllegalAction) as refused:
         replay(record)
-    assert str(refused.value) == "log entry 1 cannot be replayed: Red's owner must play a card now"
-    assert localize_error(refused.value, "es") == ("la entrada 1 del registro no se puede reproducir: "
+    assert str(refused.value) == "log entry 2 cannot be replayed: Red's owner must play a card now"
+    assert localize_error(refused.value, "es") == ("la entrada 2 del registro no se puede reproducir: "
                                                    "el propietario de Rojo debe jugar una carta ahora")
 
 

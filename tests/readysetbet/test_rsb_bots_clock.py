@@ -132,3 +132,15 @@ def test_simulate_command_json():
     assert data["games"] == 2 and list(data["bots"]) == ["value", "random"]
     bad = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "genius"])
     assert bad.exit_code == 2 and "unknown bot level" in bad.stderr
+    # one level a seat: a standard game takes 2 to 8 players; House bets one more bot, for the House
+    alone = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value"])
+    assert alone.exit_code == 2 and "--bots names 1 bot level, one a seat: name 2 to 8" in alone.stderr, alone.output
+    house = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value", "--variant", "house_bets"])
+    assert house.exit_code == 2 and "name 2 to 9" in house.stderr, house.output
+
+
+def test_simulate_lists_the_levels_in_the_order_bots_names_them():
+    result = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value,board", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    lines = [line.split(":")[0].strip() for line in result.stdout.splitlines()[1:]]
+    assert lines == ["value", "board"]

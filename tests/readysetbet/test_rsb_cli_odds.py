@@ -60,3 +60,21 @@ def test_r4_ev_of_every_space_for_every_token():
     assert set(row["ev"]) == {"2", "3", "4", "5"}
     assert row["ev"]["5"] == pytest.approx(row["p"] * 15 - (1 - row["p"]) * 4)
     assert odds("--positions", "7=1", "--ev", "--prop", "1>2").exit_code == 2
+
+
+def test_r5_the_table_of_every_space_names_spaces_in_words_as_the_board_prints_them():
+    """People read spaces as the board shows them (R5: its multiplier and red circle), never an id
+    such as "win:7:L"; the JSON's expected values are rounded to a hundredth of a cent."""
+    result = odds("--positions", "7=12,8=11", "--ev", "--prop", "8>5,9", "--exotic", "by-a-nose",
+                  "--seed", "3", "--simulations", "2000")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert not any(f"{kind}:" in line for line in lines for kind in ("win", "place", "show", "prop", "exotic", "colour"))
+    assert any(line.startswith("Win on horse 7 (×3, -$4) ") for line in lines), result.stdout   # win:7:L
+    assert any(line.startswith("Win on horse 7 (×3, -$3) ") for line in lines)                  # win:7:M
+    assert any(line.startswith("7 finishes 5th or worse (×4) ") for line in lines)
+    assert any(line.startswith("By a Nose (space 1) (×5, -$3) ") for line in lines)
+    spanish = odds("--positions", "7=12", "--ev", "--seed", "3", "--simulations", "500", "--lang", "es")
+    assert "Ganador al caballo 7 (×3, -4 $)" in spanish.stdout.replace("\xa0", " "), spanish.stdout
+    data = json.loads(odds("--positions", "7=12,8=11", "--ev", "--json", "--seed", "3", "--simulations", "2000").stdout)
+    assert all(value == round(value, 4) for row in data["spaces"].values() for value in row["ev"].values())

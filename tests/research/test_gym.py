@@ -66,3 +66,9 @@ def test_an_illegal_action_ends_the_episode_or_raises():
         strict.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
     with pytest.raises(ValueError, match="unknown bot level"):
         turfmaster_gym_env(opponents="grandmaster")
+    for make, seat in ((lambda seat: turfmaster_gym_env(game="turfmaster-race", players=2, seat=seat), 2),
+                       (lambda seat: readysetbet_gym_env(players=2, seat=seat), 2)):
+        for bad in (seat, -1, 5, True, "0"):
+            with pytest.raises(ValueError, match="seat must be a seat of the game, from 0 to 1"):
+                make(bad)
+        make(1)   # the last seat learns

@@ -47,6 +47,9 @@ def test_play_in_german_shows_german_words_T1_T8():
     assert translate("de", "meeting abandoned") in out
     for english in ("Race 1 of 3", "Horses", "round 1: cards", "lane 1, square"):
         assert english not in out
+    # the bot's seat is named by its level in German, not by the level's id ("tactical")
+    assert translate("de", "{bot} {seat}", bot=translate("de", "Tactical bot"), seat=1) in out
+    assert "tactical" not in out
 
 
 def test_the_LANGUAGE_variable_picks_spanish():

@@ -173,11 +173,11 @@ def test_T8_the_keep_notes_count_what_is_left_to_give_up():
         meeting.apply(meeting.pending().options[0])
     pending = meeting.pending()
     assert pending.kind == "keep" and pending.context["horse"] == horse
-    assert pending.notes[0] == f"give up a {pending.options[0]['card']}; 0 more cards to give up after this"
+    assert pending.notes[0] == f"give up the {pending.options[0]['card']}; 0 more cards to give up after this"
     assert meeting.view(pending.seat)["pending"]["notes_i18n"][0] == {
-        "msgid": "give up a {card}; {n} more card to give up after this",
+        "msgid": "give up the {card}; {n} more card to give up after this",
         "params": {"card": pending.options[0]["card"]},
-        "plural": "give up a {card}; {n} more cards to give up after this", "n": 0}
+        "plural": "give up the {card}; {n} more cards to give up after this", "n": 0}
 
 
 def test_T6_T8_race_notes_and_claim_notes_together_in_a_race_decision():

@@ -3,7 +3,10 @@ the same logs, the same views and the same notes in every language as the record
 commit a94e544 (tests/turfmaster/fixtures/same_play.json, written by same_play.py under that tree;
 the meetings with two horses a player written again when the stall draw took the Dutch text's two
 rounds, T10: the first stalls for each player's first horse, then the others. Only those 48
-digests changed, the races' and the one-horse meetings' stayed as recorded).
+digests changed, the races' and the one-horse meetings' stayed as recorded; then the 36
+steeplechase meetings' view halves when the English note of a card given up became "give up the
+8" (not "a 8"): their logs' halves stayed, and the flat meetings, whose random play never gives
+up a card, stayed whole).
 
 The fixture holds 12 seeds per setup; the test replays the first few of each (all of them take
 half a minute: ``python tests/turfmaster/same_play.py`` and compare the output with the fixture)."""

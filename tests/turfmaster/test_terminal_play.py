@@ -141,7 +141,62 @@ def test_replay_refuses_bad_records(tmp_path):
     path.write_text(json.dumps({"game": "turfmaster", "setup": {"players": 4}, "seed": 1,
                                 "log": [{"by": 0, "action": {"type": "card", "horse": "red", "card": "7"}}]}))
     result = runner.invoke(app, ["turfmaster", "replay", str(path)])
-    assert result.exit_code == 2 and "log entry 0 cannot be replayed" in result.output
+    assert result.exit_code == 2 and "log entry 1 cannot be replayed" in result.output   # counted as moves are
+    started = Match("turfmaster", {"players": 2}, seed=1)
+    started.pending()   # the decks shuffled, the stalls drawn: chance entries to spoil
+    record = started.record()
+    first = record["log"][0]
+    for log, words in (([first, "garbage"], "log entry 2 cannot be replayed: a log entry is an object with 'by'"),
+                       ([{"action": first["action"]}], "log entry 1 cannot be replayed: a log entry is an object"),
+                       ([{**first, "by": 0}], "the next step is a draw of chance, not a decision of player 1"),
+                       ([{**first, "by": "chance", "free": True}], "log entry 1 cannot be replayed")):
+        path.write_text(json.dumps({**record, "log": log}))
+        result = runner.invoke(app, ["turfmaster", "replay", str(path), "--final-only"], env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, result.output
+
+
+def test_replay_refuses_an_entry_made_by_another_seat_than_the_one_deciding(tmp_path):
+    """A record's "by" must be who answers the step: the deciding seat, or "chance" for a draw."""
+    match = Match("turfmaster", {"players": 2}, seed=1)
+    decision = match.pending()
+    log = match.record()["log"]
+    path = tmp_path / "r.json"
+    for by in (1 - decision.seat, 7, "chance", True if decision.seat == 0 else False):
+        path.write_text(json.dumps({**match.record(), "log": [*log, {"by": by, "action": decision.options[0]}]}))
+        result = runner.invoke(app, ["turfmaster", "replay", str(path), "--final-only"], env={"COLUMNS": "200"})
+        assert result.exit_code == 2, (by, result.output)
+        assert f"log entry {len(log) + 1} cannot be replayed: it is player {decision.seat + 1}'s turn" in result.output
+    path.write_text(json.dumps({**match.record(), "log": [*log, {"by": decision.seat, "action": decision.options[0]}]}))
+    assert runner.invoke(app, ["turfmaster", "replay", str(path), "--final-only"]).exit_code == 0
+
+
+def test_replay_shows_a_card_given_up_to_its_owner_only(tmp_path):
+    """T8: a hand over its limit gives up cards face down. Replayed as another seat or as a
+    spectator, the record says that a card was given up, never which."""
+    from hippodrome.cli.turfmaster import decision_line
+    from hippodrome.core.match import apply_entry
+    from hippodrome.turfmaster.bots import TacticalBot
+
+    match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "names": ["Ana", "Ben"]}, seed=0)
+    bots = [TacticalBot(seed=seat) for seat in range(2)]
+    while not any(e["by"] != "chance" and e["action"].get("type") == "discard" for e in match.log):
+        pending = match.pending()
+        match.act(pending.seat, bots[pending.seat].choose(match.state.view(pending.seat), pending.options))
+    owner, card = match.log[-1]["by"], match.log[-1]["action"]["card"]
+    state = game_class("turfmaster").new(match.setup)
+    lines = {viewer: [] for viewer in (owner, 1 - owner, None)}
+    for entry in match.log:
+        for viewer, said in lines.items():
+            said.append(decision_line(state, entry, viewer, "en"))
+        apply_entry(state, entry)
+    assert lines[owner][-1] == f"{['Ana', 'Ben'][owner]}: Give up the {card}"
+    for viewer in (1 - owner, None):   # the rest of the log reads the same to everyone
+        assert lines[viewer][-1] is None and lines[viewer][:-1] == lines[owner][:-1]
+    # and through the command, as the other seat: the event says a card was given up, not which
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(match.record()))
+    result = runner.invoke(app, ["turfmaster", "replay", str(path), "--seat", str(2 - owner)], env={"COLUMNS": "100"})
+    assert result.exit_code == 0 and "gives up a card" in result.output and "Give up the" not in result.output
 
 
 def test_simulate_prints_win_rates_with_intervals():
@@ -154,6 +209,19 @@ def test_simulate_prints_win_rates_with_intervals():
     result = runner.invoke(app, ["turfmaster", "simulate", "--games", "2", "--bots", "random,random,random",
                                  "--horses", "1"])
     assert result.exit_code == 2 and "3 players" in result.output and "not 1" in result.output  # 2 horses each (T7)
+
+
+@pytest.mark.parametrize("args, words", [
+    # T7: how many horses each player runs; the terminal's option is named, not the setup's key
+    (["--players", "3", "--horses", "3"], "with 3 players, --horses must be 2 (at least 4 horses race), not 3"),
+    (["--players", "2", "--horses", "5"], "with 2 players, --horses must be from 2 to 4 (at least 4 horses race), not 5"),
+    (["--players", "2", "--bots", "tactical,random"], "--bots names 2 bots, but 1 seat is played by a bot: name one"),
+    (["--players", "4", "--bots", "tactical,random"],
+     "--bots names 2 bots, but 3 seats are played by bots: name one bot for all of them, or 3, one a seat"),
+])
+def test_play_names_its_own_options_when_it_refuses_a_table(args, words):
+    result = runner.invoke(app, ["turfmaster", "play", *args], input="q\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 2 and words in result.output and "horses_per_player" not in result.output, result.output
 
 
 def test_play_refuses_a_bad_table():

@@ -68,13 +68,15 @@ def odds_command(
         from hippodrome.readysetbet.settlement import player_tokens
 
         tokens = [t for t in player_tokens(4) if t["id"] != "3b"]
-        result["spaces"] = odds.space_values(race_spaces(list(props), list(exotics)), tokens)
+        spaces = race_spaces(list(props), list(exotics))
+        result["spaces"] = {space: {"p": row["p"], "ev": {token: round(value, 4) for token, value in row["ev"].items()}}
+                            for space, row in odds.space_values(spaces, tokens).items()}
     if as_json:
         print(json.dumps(result))
         return
     _print_odds(odds, lang)
     if values:
-        _print_values(result["spaces"], lang)
+        _print_values(result["spaces"], {space.id: space for space in spaces}, lang)
 
 
 def _print_odds(odds, lang: str) -> None:
@@ -91,19 +93,26 @@ def _print_odds(odds, lang: str) -> None:
         print(" ".join(f"{cell:>7}" for cell in cells))
 
 
-def _print_values(spaces: dict, lang: str) -> None:
+def _print_values(values: dict, spaces: dict, lang: str) -> None:
+    """The table of every space (``values``: ``Odds.space_values``; ``spaces``: the board's Space by id)."""
+    from hippodrome.readysetbet.words import space_on_board
+
+    labels = {space: space_on_board(space, spaces[space].multiplier, spaces[space].penalty).translate(lang)
+              for space in values}
+    width = max(len(label) for label in labels.values())
     # NOTE: column heading of the table of every bet: a space of the betting board.
     space_heading = translate(lang, N_("space"))
     # NOTE: column heading of the table of every bet: the space's chance of winning.
     chance_heading = translate(lang, N_("chance"))
     # NOTE: the headings of the table of every bet: {space} and {chance} are the two headings above, then
     # what each betting token brings on average.
+    chance_width = max(7, len(chance_heading))
     print(translate(lang, N_("{space} {chance}   expected winnings of tokens 2 / 3 / 4 / 5"),
-                    space=space_heading.rjust(22), chance=chance_heading.rjust(7)))
-    for space, row in spaces.items():
+                    space=space_heading.ljust(width), chance=chance_heading.rjust(chance_width)))
+    for space, row in values.items():
         chance = format_percent(row["p"], lang, decimals=1)
         evs = " / ".join(format_money(round(v, 2), lang) for v in row["ev"].values())
-        print(" ".join((space.rjust(22), chance.rjust(7), "", "", evs)))
+        print(" ".join((labels[space].ljust(width), chance.rjust(chance_width), "", "", evs)))
 
 
 @app.command("simulate", help=help_text("Play bot games and report each level's win rate and average final money."))
@@ -121,6 +130,8 @@ def simulate_command(
     from hippodrome.core.game import game_class
     from hippodrome.arena.readysetbet import tournament
     from hippodrome.readysetbet.bots import BOTS
+    from hippodrome.readysetbet.description import VARIANTS
+    from hippodrome.readysetbet.game import player_range
 
     with refused_input_exits(lang):
         levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -129,7 +140,15 @@ def simulate_command(
             raise InvalidSetup(Message("unknown bot level {level}; levels: {levels}",
                                        level=repr(unknown[0]), levels=", ".join(BOTS)))
         _check_range("--games", games, 1, MAX_GAMES)
-        players = len(levels) - 1 if variant == "house_bets" else len(levels)
+        house = 1 if variant == "house_bets" else 0   # a bot plays the House too
+        players = len(levels) - house
+        if variant in VARIANTS:
+            low, high = player_range(variant)
+            if not low <= players <= high:
+                # NOTE: `readysetbet simulate --bots`: one bot level a seat (the House's seat too in House bets).
+                raise InvalidSetup(Plural("--bots names {n} bot level, one a seat: name {low} to {high}",
+                                          "--bots names {n} bot levels, one a seat: name {low} to {high}",
+                                          len(levels), low=low + house, high=high + house))
         setup = {"players": players, "variant": variant}
         game_class("readysetbet").new(setup)  # refuses a bad setup before any game is played
         tally = tournament(setup, levels, games, seed)
@@ -138,7 +157,7 @@ def simulate_command(
         return
     result = {"games": tally.games, "levels": {
         level: {"seats": tally.seats[level], "win_rate_per_seat": round(tally.seat_win_rate(level), 4),
-                "mean_money": round(tally.mean_money(level), 2)} for level in sorted(set(levels))}}
+                "mean_money": round(tally.mean_money(level), 2)} for level in dict.fromkeys(levels)}}   # as --bots names them
     print(Message("{games}, {seats} ({variant}); a fair win share is {share} per seat",
                   games=Plural("{n} game", "{n} games", tally.games),
                   seats=Plural("{n} seat", "{n} seats", len(levels)),

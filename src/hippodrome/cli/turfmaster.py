@@ -16,7 +16,7 @@ import typer
 
 from hippodrome.cli.errors import refused_input_exits
 from hippodrome.core.errors import InvalidSetup
-from hippodrome.i18n import Message, N_, Percent, format_number, help_text, lang_option, localize_error, translate
+from hippodrome.i18n import Message, N_, Percent, Plural, format_number, help_text, lang_option, localize_error, translate
 from hippodrome.turfmaster.movement import blocked_squares, destinations
 from hippodrome.turfmaster.position import parse_position
 
@@ -85,6 +85,15 @@ def _meeting_setup(players: int, horses: int | None, course: str, steeplechase: 
     import hippodrome.turfmaster.meeting as meeting_module
 
     allowed = meeting_module.allowed_horses(players)
+    if horses is not None and horses not in allowed and len(allowed) > 1:
+        # NOTE: TurfMaster, rule T7 (at least 4 horses race): the terminal's --horses option.
+        raise InvalidSetup(Message("with {players} players, --horses must be from {low} to {high} (at least 4 horses "
+                                   "race), not {value}", players=players, low=allowed[0], high=allowed[-1],
+                                   value=horses))
+    if horses is not None and horses not in allowed:
+        # NOTE: TurfMaster, rule T7 (at least 4 horses race): the terminal's --horses option; {count} is 1 or 2.
+        raise InvalidSetup(Message("with {players} players, --horses must be {count} (at least 4 horses race), "
+                                   "not {value}", players=players, count=allowed[0], value=horses))
     setup = {"players": players, "horses_per_player": allowed[0] if horses is None else horses,
              "course": course, "steeplechase": steeplechase}
     meeting_module.Meeting.new(setup)  # refuse a bad table before anything starts
@@ -103,7 +112,10 @@ def _bot_names(bots: str, seats: int) -> list[str]:
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
-        raise InvalidSetup(Message("--bots must name one bot, or {seats} (one per other seat)", seats=seats))
+        # NOTE: {n} seats are played by bots; --bots named {given} bots (a comma-separated list).
+        raise InvalidSetup(Plural("--bots names {given} bots, but {n} seat is played by a bot: name one",
+                                  "--bots names {given} bots, but {n} seats are played by bots: name one bot for all "
+                                  "of them, or {n}, one a seat", seats, given=len(names)))
     return names
 
 
@@ -181,6 +193,7 @@ def play_command(
     from hippodrome.core.errors import IllegalAction
     from hippodrome.table.table import Seat, Table
     from hippodrome.turfmaster.bots import make_bot
+    from hippodrome.turfmaster.description import MEETING
 
     console = Console(width=width)
     width = console.width
@@ -190,9 +203,10 @@ def play_command(
         setup = _meeting_setup(players, horses, course, steeplechase)
         names = _bot_names(bots, players - 1)
         bot_objects = [make_bot(n, f"{seed}:{i}", think) for i, n in enumerate(names, start=1)]
-        # NOTE: the name of a bot's seat at the table: {bot} is the bot's id ("tactical", "random").
+        titles = {level.name: level.title for level in MEETING.bots}
+        # NOTE: the name of a bot's seat at the table: {bot} is its level's name ("Tactical bot"), {seat} a number.
         setup["names"] = [name or translate(lang, "Player")] + [
-            translate(lang, "{bot} bot {seat}", bot=n, seat=i) for i, n in enumerate(names, start=1)]
+            translate(lang, "{bot} {seat}", bot=titles[n], seat=i) for i, n in enumerate(names, start=1)]
         seats = [Seat(setup["names"][0])] + [Seat(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
         table = Table("turfmaster", setup, seats, seed=seed)
     events = _Events(lang)
@@ -253,7 +267,6 @@ def _check_writable(path: Path) -> None:
 
 def _simulation_title(games: int, players: int, setup: dict, lang: str) -> str:
     from hippodrome.cli.turfmaster_view import course_label
-    from hippodrome.i18n import Plural
 
     # NOTE: simulate's table title: {meetings} is "100 meetings", {horses} "2 horses", {course} the course.
     return translate(lang, "{meetings}: {players} players with {horses} each, {course}; the bots change seats "
@@ -310,7 +323,6 @@ def simulate_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.text import Text
 
-    from hippodrome.i18n import Plural
     from hippodrome.arena.turfmaster import simulate
 
     console = Console()
@@ -337,6 +349,20 @@ def simulate_command(
                                   tally.ties).translate(lang)))
 
 
+def decision_line(state: Any, entry: Any, viewer: int | None, lang: str) -> str | None:
+    """Replay's line for a log entry about to be applied to ``state``: the player's decision as
+    ``viewer`` (None: a spectator) may see it, or None (a chance draw, an entry that is not a
+    decision, a card given up face down by another seat: the meeting's event says that one was)."""
+    from hippodrome.cli.turfmaster_view import describe_option
+
+    by, action = (entry.get("by"), entry.get("action")) if isinstance(entry, dict) else (None, None)
+    if (by == "chance" or not isinstance(by, int) or not 0 <= by < state.players or not isinstance(action, dict)
+            or state.action_hidden_from(action, viewer)):   # a card given up is face down (T8)
+        return None
+    # NOTE: replay's list of what happened: a player's decision.
+    return translate(lang, "{player}: {action}", player=state.names[by], action=describe_option(action, lang, state.names))
+
+
 @app.command("replay", help=help_text("Replay a recorded meeting decision by decision and print its final "
                                       "table."))
 def replay_command(
@@ -351,9 +377,10 @@ def replay_command(
     from rich.console import Console
     from rich.text import Text
 
-    from hippodrome.cli.turfmaster_view import describe_option, final_block, screen
+    from hippodrome.cli.turfmaster_view import final_block, screen
     from hippodrome.core.errors import IllegalAction
     from hippodrome.core.game import game_class
+    from hippodrome.core.match import apply_entry
     import hippodrome.turfmaster.meeting  # noqa: F401
 
     console = Console(width=width)
@@ -370,23 +397,21 @@ def replay_command(
             raise InvalidSetup(Message("--seat must be from 1 to {last}", last=state.players))
         viewer = None if seat is None else seat - 1   # the view's seat (0-based inside the engine)
         events = _Events(lang)
-        for number, entry in enumerate(record["log"]):
-            by, action = entry.get("by"), entry.get("action")
-            if by != "chance" and isinstance(by, int) and 0 <= by < state.players and isinstance(action, dict):
-                # NOTE: replay's list of what happened: a player's decision.
-                events.lines.append(translate(lang, "{player}: {action}", player=state.names[by],
-                                              action=describe_option(action, lang, state.names)))
+        for number, entry in enumerate(record["log"], start=1):
+            line = decision_line(state, entry, viewer, lang)
+            if line is not None:
+                events.lines.append(line)
             try:
-                state.apply(action)
+                apply_entry(state, entry)
             except IllegalAction as error:
                 reason = error.args[0] if error.args else str(error)
                 raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}", number=number,
                                             reason=reason)) from None
             events.catch_up(state)
-            if by == "chance" or quiet:
+            if quiet or (isinstance(entry, dict) and entry.get("by") == "chance"):
                 continue
             console.print(screen(state.view(viewer), events.lines, lang, width))
-            console.rule(Text(translate(lang, "move {number} of {total}", number=number + 1,
+            console.rule(Text(translate(lang, "move {number} of {total}", number=number,
                                         total=len(record["log"]))))
             if step:
                 console.input(Text(translate(lang, "Enter for the next move ")))

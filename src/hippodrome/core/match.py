@@ -111,20 +111,34 @@ class Match:
 def replay(record: dict[str, Any]) -> Game:
     """Rebuild the state of a record by applying its log to the initial state."""
     state = game_class(record["game"]).new(record["setup"])
-    for number, entry in enumerate(record["log"]):
+    for number, entry in enumerate(record["log"], start=1):
         try:
             apply_entry(state, entry)
         except IllegalAction as error:
             reason = error.args[0] if error.args else str(error)
-            # NOTE: {reason} is the refusal of that entry, itself translated.
+            # NOTE: {number} counts the log's entries from 1; {reason} is the refusal of that entry, itself translated.
             raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}",
                                         number=str(number), reason=reason)) from error
     return state
 
 
 def apply_entry(state: Game, entry: dict[str, Any]) -> None:
-    """Apply one entry of a match's log (a decision, a free action or a chance outcome) to ``state``."""
+    """Apply one entry of a match's log (a decision, a free action or a chance outcome) to ``state``.
+    IllegalAction (state unchanged) for an entry that is not an object with ``by`` and ``action``,
+    or whose ``by`` is not who answers the pending step: the deciding seat, or ``"chance"``."""
+    if not isinstance(entry, dict) or "by" not in entry or "action" not in entry:
+        # NOTE: a game record's log entry, as Match writes it: {"by": seat or "chance", "action": {...}}.
+        raise IllegalAction(Message("a log entry is an object with 'by' (a seat or \"chance\") and 'action'"))
+    by = entry["by"]
     if entry.get("free"):
-        state.apply_free(entry["by"], entry["action"])
-    else:
-        state.apply(entry["action"])
+        state.apply_free(by, entry["action"])
+        return
+    pending = state.pending()
+    who = Seat(by) if isinstance(by, int) and not isinstance(by, bool) and by >= 0 else repr(by)
+    if isinstance(pending, Chance) and by != CHANCE:
+        # NOTE: a game record's log entry names who made it ("by"): here a seat, where the dice or the cards decide.
+        raise IllegalAction(Message("the next step is a draw of chance, not a decision of {seat}", seat=who))
+    if isinstance(pending, Decision) and (isinstance(by, bool) or by != pending.seat):
+        raise IllegalAction(Message("it is {seat}'s turn to decide, not {other}'s", seat=Seat(pending.seat),
+                                    other=who))
+    state.apply(entry["action"])

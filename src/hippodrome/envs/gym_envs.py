@@ -37,6 +37,8 @@ from hippodrome.envs.turfmaster_driver import make_setup as turfmaster_setup
 
 def _levels(game: str, opponents: str | Sequence[str], seats: int, seat: int) -> list[str | None]:
     """The bot level of every seat (None: the learner's)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise ValueError(f"seat must be a seat of the game, from 0 to {seats - 1}, not {seat!r}")  # i18n: programming error
     others = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
     if len(others) != seats - 1:
         raise ValueError(f"{seats - 1} opponents needed, not {len(others)}")  # i18n: programming error

@@ -53,6 +53,13 @@ SHUFFLE, FIRST_HOUSE, HOUSE_CHOICE, PLACE_HOUSE_TOKENS, RACE, VIP, OVER = (
     "shuffle", "first_house", "house_choice", "house_tokens", "race", "vip", "over")
 
 
+def player_range(variant: str) -> tuple[int, int]:
+    """How many players (bettors, the House of House bets not counted) a game of ``variant`` takes."""
+    # R9 as ruled: House bets takes one to eight bettors besides the House
+    low = HOUSE_DATA["house_bets_min_players"] if variant == "house_bets" else RACE_DATA["min_players"]
+    return low, RACE_DATA["max_players"]
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -136,9 +143,7 @@ class ReadySetBet(DeclaredState, Game):
             raise InvalidSetup(Message("unknown variant {variant}; choose one of {variants}", variant=repr(variant),
                                       variants=", ".join(VARIANTS)))
         players = setup.get("players", 4)
-        # R9 as ruled: House bets takes one to eight bettors besides the House
-        low = HOUSE_DATA["house_bets_min_players"] if variant == "house_bets" else RACE_DATA["min_players"]
-        high = RACE_DATA["max_players"]
+        low, high = player_range(variant)
         if not _is_int(players) or not low <= players <= high:
             raise InvalidSetup(Message("'players' must be a whole number from {low} to {high}, not {value}",
                                       low=low, high=high, value=repr(players)))
@@ -562,16 +567,18 @@ class ReadySetBet(DeclaredState, Game):
 
         The lines depend only on the rolls already made and the caller's seed (drawn with the decks,
         so every viewer gets the same lines and a restored game says them again); they tell nothing
-        of the dice to come. Pages translate them with their catalog.
+        of the dice to come. A race is called off with its first roll ("They're off!"): before it
+        nothing is said of it, while the table waits for its people or its host as much as while the
+        House places its tokens. Pages translate them with their catalog.
         """
         race, rolls = self.race_no, roll_sums(self.race_log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
         # the rolls themselves, not their count: a clone (a bettor's copy, which shares the lines
         # said so far) that rolls other dice says other lines
-        key = (race, tuple(rolls), self.phase == RACE)
+        key = (race, tuple(rolls))
         if self._calls is None or self._calls[0] != key:
-            lines = race_calls(self.caller_seed, race, rolls) if rolls or self.phase == RACE else []
+            lines = race_calls(self.caller_seed, race, rolls) if rolls else []
             self._calls = (key, {"race": race, "lines": lines})
         return self._calls[1]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from hippodrome.i18n import Listing, Message
+from hippodrome.i18n import Listing, Message, Money
 from hippodrome.i18n.vocabulary import READYSETBET_COLOUR_BETS, READYSETBET_EXOTIC, term
 
 #: board.json's colour bet ids -> the vocabulary's keys
@@ -47,6 +47,18 @@ def space_words(space_id: str) -> Message | str:
             # NOTE: one of the three spaces of an exotic finish card: "By a Nose (space 2)".
             return Message("{card} (space {n})", card=term(READYSETBET_EXOTIC, card), n=n)
     return space_id  # not a space of the game: shown as it was sent
+
+
+def space_on_board(space_id: str, multiplier: int, penalty: int) -> Message:
+    """A space with what the board prints on it, to tell a horse's spaces apart: "Win on horse 7
+    (×3, -$2)" (it pays 3 times the token; a loss costs $2 more), "Show on horse 4 (×3)"."""
+    if penalty:
+        # NOTE: a space of the betting board, then what it pays (×{multiplier}: times the token) and
+        # the red circle a loss costs ({penalty}, such as -$2), as printed on the board.
+        return Message("{space} (×{multiplier}, {penalty})", space=space_words(space_id), multiplier=multiplier,
+                       penalty=Money(-penalty))
+    # NOTE: a space of the betting board, then what it pays (×{multiplier}: times the token), as printed on the board.
+    return Message("{space} (×{multiplier})", space=space_words(space_id), multiplier=multiplier)
 
 
 def token_words(token: dict[str, Any]) -> Message:

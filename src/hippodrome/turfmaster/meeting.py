@@ -305,8 +305,8 @@ class Meeting(DeclaredState, Game):
         over = len(hand) - self.limit[horse]
         # NOTE: TurfMaster, rule T8: cutting a hand down to its limit; {card} is a card such as "7" or
         # "J12" (the joker 12); {n} is how many cards are still to give up afterwards (0 or more).
-        notes = tuple(Ruled(Plural("give up a {card}; {n} more card to give up after this",
-                                   "give up a {card}; {n} more cards to give up after this", over - 1, card=c), "T8")
+        notes = tuple(Ruled(Plural("give up the {card}; {n} more card to give up after this",
+                                   "give up the {card}; {n} more cards to give up after this", over - 1, card=c), "T8")
                       for c in cards)
         return Decision(self.owner[horse], "keep", options,
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
@@ -622,3 +622,10 @@ class Meeting(DeclaredState, Game):
         if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat:
             return {key: value for key, value in event.items() if key != "card"}
         return dict(event)
+
+    def action_hidden_from(self, action: Action, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) may not see ``action`` as it was chosen: the card
+        given up to fit a hand's limit (T8) is face down to all but the horse's owner (the others
+        learn only that a card was given up, as the view's events say)."""
+        horse = action.get("horse") if isinstance(action, dict) and action.get("type") == "discard" else None
+        return isinstance(horse, str) and self.owner.get(horse) != seat
