@@ -239,6 +239,26 @@ def set_clock(server, table, paused: bool):
                    until=lambda m: m["clock"]["paused"] == paused)
 
 
+#: each horse on the track whose label has two numbers ("2/3", "11/12"): whether its text is wider
+#: or taller than its circle holds, or a number stands outside the circle
+PAIR_LABELS = """() => [...document.querySelectorAll('#track .horse')].filter((h) => h.dataset.horse.includes('/')).map((h) => {
+  const box = h.getBoundingClientRect();
+  const parts = [...h.querySelectorAll('span')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => s.getBoundingClientRect());
+  return { horse: h.dataset.horse, text: h.innerText.replace(/\\s+/g, ''), overflows: h.scrollWidth > h.clientWidth || h.scrollHeight > h.clientHeight,
+           outside: parts.some((p) => p.left < box.left - 0.5 || p.right > box.right + 0.5 || p.top < box.top - 0.5 || p.bottom > box.bottom + 0.5) };
+})"""
+
+
+def assert_pair_labels_fit(page):
+    """Ready Set Bet's track (the play page's and the caller's): the horses of two numbers show
+    both, inside their circles."""
+    labels = page.evaluate(PAIR_LABELS)
+    assert {label["horse"] for label in labels} == {"2/3", "11/12"}, labels
+    for label in labels:
+        assert not label["overflows"] and not label["outside"], label
+        assert label["text"] in (label["horse"], label["horse"].replace("/", "")), label   # both numbers shown
+
+
 def place_bet(page, spaces):
     """Bet the selected token on the first of `spaces` that nobody holds (R4: first come, first
     served; a bot may have bet before its table was paused). The table is paused: nothing

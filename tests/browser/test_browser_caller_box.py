@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import create, screenshot, set_clock
+from tests.browser.conftest import assert_pair_labels_fit, create, screenshot, set_clock
 
 pytestmark = pytest.mark.browser
 
@@ -15,10 +15,21 @@ PACE = 0.05   # the quickest pace a table takes: a race of some 60 rolls in a fe
 LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 
 
-def caller_page(browser, server, link, viewport=LAPTOP):
+#: the browser's speech synthesis, recorded instead of heard
+SPEECH_STUB = """
+window.__spoken = [];
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; } };
+Object.defineProperty(window, "speechSynthesis", { configurable: true,
+  value: { speak: (u) => window.__spoken.push(u.text), cancel: () => {} } });
+"""
+
+
+def caller_page(browser, server, link, viewport=LAPTOP, init=None):
     page = browser.new_page(viewport=viewport)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    if init:
+        page.add_init_script(init)
     page.goto(server.url + link)
     page.wait_for_selector("#track .horse")
     return page, errors
@@ -50,10 +61,18 @@ def test_the_lobby_offers_a_table_for_the_box_and_links_its_caller(server, brows
 
 
 def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, browser):
-    table = create(server, {"game": "readysetbet-box", "setup": {"races": 2}, "seats": [], "pace": PACE})
+    table = create(server, {"game": "readysetbet-box", "setup": {"races": 2}, "seats": [], "pace": PACE}, start=False)
     set_clock(server, table, paused=True)   # the races wait for the pages, however slow the machine
-    host, errors = caller_page(browser, server, table["host_link"])
+    host, errors = caller_page(browser, server, table["host_link"], init=SPEECH_STUB)
     watcher, watcher_errors = caller_page(browser, server, table["spectator_link"], PHONE)
+    # waiting for the host: nothing is said of a race not started, so the voice says its opening
+    # once it starts ("They're off!" counted as heard while waiting was never spoken)
+    host.check("#voice")
+    assert host.locator("#start").is_visible()
+    assert host.text_content("#announce").endswith("Waiting for the host to start the races.")
+    assert host.locator("#calls li").count() == 0 and watcher.locator("#calls li").count() == 0
+    host.click("#start")
+    host.wait_for_selector("#start", state="hidden")
     # the host link: the buttons; the spectator link: none
     assert host.locator("#pause").is_visible() and host.locator("#resume").is_visible()
     assert host.locator("#start").is_hidden() and host.locator("#next-race").is_hidden()
@@ -65,6 +84,8 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     crossings = int(host.get_attribute("#redline", "data-crossings"))
     assert host.text_content("#redline-count") == f"{min(crossings, 3)}/3"
     host.click("#resume")
+    host.wait_for_function("() => window.__spoken.length >= 3")
+    assert host.evaluate("window.__spoken[0]") == "They're off!", host.evaluate("window.__spoken")
     # R2: stop the clock after the second crossing, to look at a race in full swing; about one race
     # in eight ends with fewer than two horses over the red line (a runaway leader), and then the
     # box waits for the host's Next race
@@ -92,6 +113,7 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     watcher.wait_for_function(settled)
     screenshot(host, "caller-box-laptop-host")
     screenshot(watcher, "caller-box-phone-spectator")
+    assert_pair_labels_fit(watcher)   # a phone's track: both numbers of 2/3 and 11/12 inside their circles
     host.set_viewport_size(PHONE)
     screenshot(host, "caller-box-phone-host")
     host.set_viewport_size(LAPTOP)

@@ -56,8 +56,7 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.goto(server.url + table["host_link"])
     page.wait_for_selector("#track .horse")
-    page.wait_for_selector("#calls li")   # the race's first call ("They're off!"), before any roll
-    before = page.locator("#calls li").count()
+    before = page.locator("#calls li").count()   # none before the race's first roll (it brings "They're off!")
     page.click("#resume")
     page.wait_for_function(f"() => document.querySelectorAll('#calls li').length >= {before + 2}")
     assert re.search(r"\d", page.text_content("#calls")), "each roll is called with its total"

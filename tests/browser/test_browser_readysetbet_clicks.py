@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import create, screenshot, states_of
+from tests.browser.conftest import assert_pair_labels_fit, create, screenshot, send_as, states_of
 
 pytestmark = pytest.mark.browser
 
@@ -99,14 +99,20 @@ def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
 def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
     table = create(server, {"game": "readysetbet", "setup": {"players": 3, "races": 1, "vip": False},
                             "seats": [{"name": "Ana"}, {"name": "Bea"}, {"name": "Cy", "kind": "bot"}], "pace": 30})
-    ana, _ = open_page(browser, server, table["seats"][0]["link"], 1280, 800)
+    ana, _ = open_page(browser, server, table["seats"][0]["link"], 1280, 800, lang="es")
     bea, _ = open_page(browser, server, table["seats"][1]["link"], 390, 844)
     for page in (ana, bea):
         page.wait_for_selector("#bets-state.open", timeout=120000)
-    space = next(s for s in ("win:7:R", "win:6:R", "win:8:R", "place:5:R")
-                 if not ana.locator(f'[data-space="{s}"].taken').count())
+    free = [s for s in ("win:7:R", "win:6:R", "win:8:R", "place:5:R", "place:9:R", "win:9:R", "win:5:R")
+            if not ana.locator(f'[data-space="{s}"].taken').count()]
+    space = free[0]
     ana.click(f'[data-space="{space}"]')
     ana.wait_for_selector(f'[data-space="{space}"].mine')
+    # R4: one token per space; the engine's refusal starts in lower case ("ya tienes una ficha en
+    # ..."), as it may stand inside another sentence: the toast reads it as a sentence
+    ana.click(f'[data-space="{space}"]')
+    refusal = ana.wait_for_selector(".error-box").text_content()
+    assert refusal.startswith("Ya tienes una ficha en "), refusal
     bea.wait_for_selector(f'[data-space="{space}"].taken')
     bea.locator(f'[data-space="{space}"]').scroll_into_view_if_needed()
     box = bea.locator(f'[data-space="{space}"]').bounding_box()
@@ -119,6 +125,14 @@ def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
     assert bea.locator(f'[data-space="{space}"]').bounding_box() == box, ("the toast moves nothing", box)
     assert bea.evaluate("getComputedStyle(document.querySelector('#messages')).position") == "fixed"
     screenshot(bea, "rsb-toast-phone")
+    # a new bet clears the refusal at once (it stayed 8 seconds over the bets that followed)
+    good = next(s for s in free[1:] if not bea.locator(f'[data-space="{s}"].taken').count())
+    assert bea.locator(".error-box").count() == 1
+    bea.click(f'[data-space="{good}"]')
+    bea.wait_for_selector(".error-box", state="detached", timeout=2500)
+    bea.wait_for_selector(f'[data-space="{good}"].mine')
+    # a horse of two numbers keeps its label inside its circle on a phone's track
+    assert_pair_labels_fit(bea)
     # R7 on a phone: the track stays pinned above the board while the board scrolls
     bea.locator('[data-space="win:11/12:R"]').scroll_into_view_if_needed()
     track = bea.locator("#track").bounding_box()
@@ -130,10 +144,63 @@ def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
         page.close()
 
 
-def open_page(browser, server, link, width, height):
+def place_the_house_tokens(server, table):
+    """R9: whoever chance made the House of race 1 puts the 6 House tokens on free spaces, over the
+    table's WebSocket as its page would; returns the House's seat once the race is on."""
+    from websockets.sync.client import connect
+
+    watching = send_as(server, table, {"type": "ping"}, until=lambda m: m["view"]["house_seat"] is not None)
+    house = watching["view"]["house_seat"]
+    url = server.url.replace("http://", "ws://") + f"/ws/tables/{table['id']}"
+    with connect(url, open_timeout=30) as ws:
+        ws.send(json.dumps({"v": 1, "type": "join", "token": table["seats"][house]["token"]}))
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            # an act on a state the table has left ("stale") is answered by the state that follows
+            assert message["type"] != "error" or message["code"] == "stale", message
+            if message["type"] != "state":
+                continue
+            if message["view"]["phase"] == "race":
+                return house
+            decision = message["decision"]
+            if decision and decision.get("seat") == house and decision.get("options"):
+                ws.send(json.dumps({"v": 1, "type": "act", "state_id": message["state_id"], "action": decision["options"][0]}))
+
+
+def test_the_rotating_house_is_told_it_bets_with_the_house_tokens_only(server, browser):
+    """R9 (Rotating House): the House of a race bets only with the House tokens it placed before
+    the race. Its page says so, offers none of its own tokens (none chosen, none to click) and
+    answers a click on the board with the same words, not a bet refused by the server."""
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "rotating_house", "races": 1, "vip": False},
+                            "seats": [{"name": "Ana"}, {"name": "Bea"}], "pace": 30})
+    house = place_the_house_tokens(server, table)
+    page, errors = open_page(browser, server, table["seats"][house]["link"], 1366, 800)
+    page.wait_for_selector("#bets-state.open")   # the others bet
+    assert page.text_content("#mine .hint") == "You are the House this race: you bet with the House tokens only."
+    tokens = page.locator("#tokens .token")
+    assert tokens.count() == 5 and all(tokens.nth(n).is_disabled() for n in range(5)), "R9: the House's own tokens wait"
+    assert page.locator("#tokens .token.selected").count() == 0
+    page.click('[data-space="win:7:R"]')
+    toast = page.wait_for_selector(".error-box").text_content()
+    assert toast.startswith("You are the House this race: the House bets only with its house tokens, before the race"), toast
+    assert "Rule" in toast and not FORBIDDEN.search(toast), toast
+    screenshot(page, "rsb-rotating-house-laptop")
+    # the other player bets as usual
+    bettor, _ = open_page(browser, server, table["seats"][1 - house]["link"], 390, 844)
+    bettor.wait_for_selector("#bets-state.open")
+    assert bettor.text_content("#mine .hint") == "Choose a token, then click a space on the board."
+    assert bettor.get_attribute("#tokens .token.selected", "data-token") == "5"
+    assert not errors, errors
+    page.close()
+    bettor.close()
+
+
+def open_page(browser, server, link, width, height, lang=None):
     page = browser.new_page(viewport={"width": width, "height": height})
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    if lang:   # the page's language menu, as chosen on an earlier visit
+        page.add_init_script(f"localStorage.setItem('hippodrome.lang', '{lang}')")
     page.goto(server.url + link)
     page.wait_for_selector("#board .space")
     return page, errors
@@ -159,10 +226,33 @@ def deal_vip_cards_on_top(server, table_id, cards):
     raise AssertionError("the table has no shuffle in its log")
 
 
+#: the Keep buttons of the VIP choice and the between-races panel: their boxes in the window, and
+#: whether the panel's content is cut
+CHOICE_AND_PANEL = """() => {
+  const box = (node) => { const r = node.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  const panel = document.querySelector('#lifecycle');
+  return { buttons: [...document.querySelectorAll("#decision [data-type='vip']")].map(box), panel: box(panel),
+           cut: panel.scrollHeight > panel.clientHeight + 1 || panel.scrollWidth > panel.clientWidth + 1,
+           width: innerWidth, height: innerHeight };
+}"""
+
+
+def assert_choice_and_panel_in_view(page):
+    """The VIP card to keep (R8) and the between-races panel are both whole in the window, the one
+    never over the other."""
+    seen = page.evaluate(CHOICE_AND_PANEL)
+    inside = lambda r: r["left"] >= 0 and r["top"] >= 0 and r["right"] <= seen["width"] and r["bottom"] <= seen["height"]
+    apart = lambda a, b: a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+    assert len(seen["buttons"]) == 2 and inside(seen["panel"]) and not seen["cut"], seen
+    for button in seen["buttons"]:
+        assert inside(button) and apart(button, seen["panel"]), (button, seen)
+
+
 def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser):
-    """R8: the VIP choice says what each card does, the kept bonus token looks different in the tray
-    and on the board, other players' cards are public; results explain each bet; the end shows every
-    race in a table and a chart."""
+    """R8: the VIP choice says what each card does and is in view with the between-races panel, the
+    kept bonus token looks different in the tray and on the board and is never chosen for the
+    player, other players' cards are public; results explain each bet and tell one horse's spaces
+    apart; the end shows every race in a table and a chart."""
     from tests.browser.conftest import place_bet, set_clock
 
     server = own_server
@@ -174,8 +264,23 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     server.start()
     page, errors = open_page(browser, server, table["seats"][0]["link"], 1280, 800)
     page.wait_for_selector("#tokens [data-token='5']")
-    page.click("#tokens [data-token='5']")
-    place_bet(page, ["win:7:R", "win:6:R", "win:8:R", "place:5:R"])
+    # all five tokens on the board (each click bets the highest free one), two of them on the
+    # middle and right Win spaces of one horse (R5: the same multiplier, other red circles)
+    free = lambda space: not page.locator(f'[data-space="{space}"].taken, [data-space="{space}"].mine').count()
+    horse = next(h for h in ("7", "6", "8") if free(f"win:{h}:M") and free(f"win:{h}:R"))
+    spaces = [f"win:{horse}:M", f"win:{horse}:R"]
+    spaces += [space for space in ("place:5:R", "place:9:R", "show:4:R", "show:10:R", "place:4:R", "place:10:R")
+               if free(space)][:3]
+    for space in spaces:
+        page.click(f'[data-space="{space}"]')
+        page.wait_for_selector(f'[data-space="{space}"].mine')
+    printed = {space: (page.text_content(f'[data-space="{space}"] .pay'), page.text_content(f'[data-space="{space}"] .pen'))
+               for space in spaces[:2]}
+    # R4: every token placed: the tray says so, instead of asking for a token
+    assert page.text_content("#mine .hint") == "All your tokens are on the board this race; placed tokens never move."
+    # a VIP card's payout in words that need no article before the number ("a 11")
+    effect = "async () => (await import('/static/readysetbet.js')).vipEffect('lucky-11')"
+    assert page.evaluate(effect) == "$1 for every roll of 11"
     set_clock(server, table, paused=False)
     page.wait_for_selector("#decision [data-type='vip']", timeout=300000)   # race 1 is settled: keep a card
     set_clock(server, table, paused=True)   # race 2 waits for the bonus token's bet
@@ -183,15 +288,30 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     assert any("Bonus Token: black 4" in o and "an extra token 4; when it loses, it costs $1 more" in o for o in options), options
     assert any("Last Call" in o and "No more bets" in o for o in options), options
     rows = page.locator("#settlement tr.settled[data-seat='0']")
-    assert rows.count() == 1 and re.search(r"= \$\d+|-\$\d+ for the space|nothing to pay", rows.text_content())
+    assert rows.count() == 5 and all(re.search(r"= \$\d+|-\$\d+ for the space|nothing to pay", rows.nth(n).text_content())
+                                     for n in range(5))
+    # one horse's two Win spaces, told apart as the board prints them: "Win on horse 7 (×3, -$3)"
+    named = [page.text_content(f"#settlement tr.settled[data-seat='0'][data-space='{space}'] td") for space in spaces[:2]]
+    assert named[0] != named[1], named
+    for space, text in zip(spaces[:2], named):
+        pay, pen = printed[space]
+        assert text == (f"Win on horse {horse} ({pay}, {pen})" if pen else f"Win on horse {horse} ({pay})"), (text, pay, pen)
     assert page.locator("#settlement tr.player").count() == 2, "the results are grouped by player"
     assert "→" in page.text_content("#settlement tr.player[data-seat='0']"), "money before and after"
     assert page.locator("#board .space.winning").count() >= 5, "the winning spaces are marked on the board"
+    # the choice to make and the between-races panel, both whole on a laptop (the page as it comes)
+    # and on a phone (the choice scrolled up to the top)
+    page.wait_for_selector("#lifecycle[data-status=between_races]")
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert_choice_and_panel_in_view(page)
     screenshot(page, "rsb-results-vip-choice-laptop")
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("#settlement").scroll_into_view_if_needed()
     screenshot(page, "rsb-results-laptop")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.locator("#decision").scroll_into_view_if_needed()
+    page.evaluate("() => document.querySelector('#decision-box').scrollIntoView({ block: 'start' })")
+    assert_choice_and_panel_in_view(page)
     screenshot(page, "rsb-vip-choice-phone")
     page.locator("#settlement").scroll_into_view_if_needed()
     screenshot(page, "rsb-results-phone")
@@ -202,6 +322,10 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     page.wait_for_selector("#lifecycle[data-status=between_races] .lifecycle-mine:not([hidden])")
     page.click("#lifecycle .lifecycle-mine")   # Next race: the results stay until it is pressed
     page.wait_for_function("() => document.querySelector('#bets-state').classList.contains('open')")
+    assert page.text_content("#announce") == "They're off: place your bets!"
+    # between races the bonus token was the only free one; with the new race the page chooses
+    # again: the highest plain token, never a bonus token that costs $1 more when it loses (R8)
+    assert page.get_attribute("#tokens .token.selected", "data-token") == "5"
     assert "an extra token 4" in page.text_content("#my-vip")
     # the bot kept one of its two cards: it is public at the table
     page.wait_for_selector("#players .player-row[data-seat='1'] .vip")

@@ -124,8 +124,41 @@ def test_every_phrase_renders_in_every_language_with_its_params(lang):
                                         ("nl", "Daar gaan ze!"), ("de", "Und ab geht's!"),
                                         ("en", "They're off!")])
 def test_the_house_starts_the_race_with_the_rulebook_call_in_each_language(lang, words):
-    first = call_race([], seed=1)[0]
+    first = call_race([7], seed=1)[0]
     assert first.translate(lang) == words
+
+
+def test_a_race_is_called_off_with_its_first_roll_not_before():
+    """The box's table waits for its host with the caller's seed drawn (R2's race not run yet):
+    nothing is said of the race until its first roll, which brings "They're off!", its line of
+    commentary and the roll's own lines, the same lines as a caller that opens at once (the
+    terminal's) says in the same order."""
+    assert call_race([], seed=1) == []
+    first = call_race([7], seed=1)
+    caller = RaceCaller(1)
+    opening = caller.start()
+    assert first[:2] == opening and first[0] == Message(READYSETBET_CALLS["start"]) and is_a(first[1], "start")
+    _, rolled = called(caller, RaceState.start(), [7])
+    assert first[2:] == rolled[0]
+
+
+def test_no_line_puts_an_article_before_a_number():
+    """"on a 8", "a 11": English writes "an 8", "an 11", so no line may put a word before {sum}
+    (or any number) that depends on it; the lines say "a roll of {sum}", "{sum} on the dice"."""
+    for key in PHRASES:
+        for template in PHRASES[key]:
+            texts = [template.msgid, template.plural] if hasattr(template, "plural") else [template]
+            for text in texts:
+                assert not re.search(r"\b(an?|on an?)\s+\{(sum|n|gap|to|limit)\}", text), (key, text)
+    state, sums = RaceState.start(), []
+    for total in [8, 11, 6, 8, 11, 5, 8, 8, 11, 11, 3] * 10:   # many 8s and 11s, to the finish
+        state, _events = advance(state, total)
+        sums.append(total)
+        if state.finished:
+            break
+    for seed in range(10):
+        said = [line.translate("en") for line in call_race(sums, seed=seed)]
+        assert not any(re.search(r"\ba (8|11)\b", line) for line in said), said
 
 
 # -- the terminal caller --------------------------------------------------------------------
@@ -203,8 +236,10 @@ def test_call_command_refuses_a_language_it_lacks_and_a_bad_pace():
 def test_the_view_carries_the_callers_lines_as_message_json_the_same_for_every_seat():
     match = match_at_race({"players": 3, "races": 2, "vip": False})
     start = match.state.view(0)["caller"]
-    assert start["race"] == 1 and start["lines"][0] == {"msgid": "They're off!", "params": {}}
-    run_race_with(match, [6, 8, 6, 7, 5])
+    assert start == {"race": 1, "lines": []}, "nothing is said before the race's first roll"
+    run_race_with(match, [6])
+    assert match.state.view(0)["caller"]["lines"][0] == {"msgid": "They're off!", "params": {}}
+    run_race_with(match, [8, 6, 7, 5])
     views = [match.state.view(seat)["caller"] for seat in (None, 0, 1, 2)]
     assert all(view == views[0] for view in views)
     lines = views[0]["lines"]
@@ -236,13 +271,16 @@ def test_a_restored_game_says_the_same_lines_and_the_last_race_stays_until_the_n
     assert match.state.view(None)["caller"]["race"] == 2
 
 
-def test_the_race_is_called_off_once_the_house_has_placed_its_tokens():
-    """The lines were remembered by race and roll only: read while the House placed its tokens
-    (no race yet, no lines), they stayed empty once the race began, until the first roll."""
+def test_the_race_is_called_off_with_its_first_roll_once_the_house_has_placed_its_tokens():
+    """Nothing is said while the House places its tokens, nor once it has, until the race's first
+    roll (the table may still wait for its people); that roll opens with "They're off!", and a
+    restored game says the same."""
     match = match_at_race({"players": 2, "variant": "house_bets", "races": 1})
     assert match.state.view(None)["caller"]["lines"] == []
     while match.state.phase == "house_tokens":
         match.act(2, match.pending().options[0])
+    assert match.state.view(None)["caller"]["lines"] == []
+    run_race_with(match, [7])
     lines = match.state.view(None)["caller"]["lines"]
     assert lines and lines[0] == {"msgid": "They're off!", "params": {}}
     assert lines == type(match.state).from_json(match.state.to_json()).view(None)["caller"]["lines"]

@@ -1,16 +1,17 @@
 """The race caller: what the House says as the race runs, as Messages in every language.
 
-The House is asked to call the race (Spanish rulebook, "La Casa"): it starts the race with
-"They're off!", announces every roll's total, cries "Snake eyes!" on a 2 and "Boxcars!" on a 12,
-calls each red-line crossing and "No more bets!" at the third (R2), the finish, and tells the story
-of the race: changes of leader, a horse breaking away from the field, a late charge, every bonus
-move. Every roll is told by the race's situation (:func:`plain_situation`: a horse leaving the
-gate, one near the red line or the finish, the gap to the leader, a close finish...), counted
-spaces in the plural forms of each language. The rulebook's own calls are said in the rulebook's
-words (vocabulary.READYSETBET_CALLS); the commentary around them comes from :data:`PHRASES`,
-several lines per event, picked by the caller's own generator (never the dice's) so the calls vary.
-That generator's seed is drawn by a chance step of its own (:data:`SEED_DRAW`), so nothing in it
-tells the dice to come.
+The House is asked to call the race (Spanish rulebook, "La Casa"): it starts the race with "They're
+off!" (said with the first roll, which starts the race: a table waiting for its host or between two
+races has heard nothing of the race to come), announces every roll's total, cries "Snake eyes!" on
+a 2 and "Boxcars!" on a 12, calls each red-line crossing and "No more bets!" at the third (R2), the
+finish, and tells the story of the race: changes of leader, a horse breaking away from the field, a
+late charge, every bonus move. Every roll is told by the race's situation (:func:`plain_situation`:
+a horse leaving the gate, one near the red line or the finish, the gap to the leader, a close
+finish...), counted spaces in the plural forms of each language. The rulebook's own calls are said
+in the rulebook's words (vocabulary.READYSETBET_CALLS); the commentary around them comes from
+:data:`PHRASES`, several lines per event, picked by the caller's own generator (never the dice's)
+so the calls vary. That generator's seed is drawn by a chance step of its own (:data:`SEED_DRAW`),
+so nothing in it tells the dice to come.
 
 Every line is a :class:`~hippodrome.i18n.Message`: the terminal translates it with its ``--lang``,
 the web page receives it as ``message.to_json()`` and translates it itself. The same seed and the
@@ -43,7 +44,8 @@ Template = Union[str, Plural]
 #: number such as "7" or "2/3", {rival} another horse's, {sum} the dice total, {to} a space,
 #: {n} a number of spaces in a Plural, a red-line crossing elsewhere, {limit} the crossings that
 #: close the bets, {gap} a number of spaces). Translators: write what a race commentator would
-#: say, not a word-for-word translation.
+#: say, not a word-for-word translation. No word before {sum} may depend on the number ("a 7" but
+#: "an 8", "an 11"): the lines say "{sum} on the dice", "a roll of {sum}", "{sum} rolled".
 PHRASES: Mapping[str, tuple[Template, ...]] = {
     # NOTE: Ready Set Bet caller, said right after "They're off!" at the start of a race.
     "start": (
@@ -62,55 +64,55 @@ PHRASES: Mapping[str, tuple[Template, ...]] = {
     "first_move": (
         N_("{sum}: horse {horse} leaves the gate."),
         N_("{sum}! Horse {horse} gets off the mark."),
-        N_("First step of the race for horse {horse}, on a {sum}."),
+        N_("First step of the race for horse {horse}: {sum} on the dice."),
     ),
     # NOTE: Ready Set Bet caller: a horse leaves the starting gate when another horse is already past the red line.
     "late_start": (
         N_("{sum}: horse {horse} is out of the gate at last."),
-        N_("Horse {horse} finally gets going on a {sum}, far behind."),
+        N_("A roll of {sum}, and horse {horse} finally gets going, far behind."),
     ),
     # NOTE: Ready Set Bet caller: the horse that moved now stands just before the red line.
     "red_line_edge": (
         N_("{sum}: horse {horse} is right up against the red line."),
-        N_("Horse {horse} on a {sum}: one more step and it is over the red line."),
+        N_("{sum} for horse {horse}: one more step and it is over the red line."),
     ),
     # NOTE: Ready Set Bet caller: the horse that moved is now level with the leader.
     "level": (
         N_("{sum}: horse {horse} draws level with the leader!"),
-        N_("Horse {horse} on a {sum}: level at the front!"),
+        N_("A roll of {sum} brings horse {horse} level at the front!"),
     ),
     # NOTE: Ready Set Bet caller: the leader moves again; {n} is its lead in spaces over the next horse.
     "extends": (
         Plural("{sum}: horse {horse} stretches its lead to {n} space.",
                "{sum}: horse {horse} stretches its lead to {n} spaces.", 0),
-        Plural("Horse {horse} again on a {sum}: {n} space clear now.",
-               "Horse {horse} again on a {sum}: {n} spaces clear now.", 0),
+        Plural("{sum} rolled, horse {horse} again: {n} space clear now.",
+               "{sum} rolled, horse {horse} again: {n} spaces clear now.", 0),
     ),
     # NOTE: Ready Set Bet caller: a horse behind the leader moves; {n} is how many spaces it still trails by.
     "chasing": (
         Plural("{sum}: horse {horse} moves up, {n} space behind the leader.",
                "{sum}: horse {horse} moves up, {n} spaces behind the leader.", 0),
-        Plural("Horse {horse} on a {sum}, {n} space off the pace.",
-               "Horse {horse} on a {sum}, {n} spaces off the pace.", 0),
+        Plural("A roll of {sum} for horse {horse}, {n} space off the pace.",
+               "A roll of {sum} for horse {horse}, {n} spaces off the pace.", 0),
         Plural("{sum} for horse {horse}: the leader is {n} space ahead.",
                "{sum} for horse {horse}: the leader is {n} spaces ahead.", 0),
     ),
     # NOTE: Ready Set Bet caller: the horse that moved is still last of all.
     "back": (
         N_("{sum}: horse {horse} moves, but it is still at the back."),
-        N_("Horse {horse} on a {sum}, trying to get away from the back of the field."),
+        N_("A roll of {sum} for horse {horse}, trying to get away from the back of the field."),
     ),
     # NOTE: Ready Set Bet caller: the horse that moved is near the finish; {n} spaces are left to go.
     "home": (
         Plural("{sum}: horse {horse} is {n} space from the finish!",
                "{sum}: horse {horse} is {n} spaces from the finish!", 0),
-        Plural("Horse {horse} on a {sum}: just {n} space to go!",
-               "Horse {horse} on a {sum}: just {n} spaces to go!", 0),
+        Plural("{sum} rolled for horse {horse}: just {n} space to go!",
+               "{sum} rolled for horse {horse}: just {n} spaces to go!", 0),
     ),
     # NOTE: Ready Set Bet caller: near the finish, the horse that moved is level with or one space from horse {rival} at the front.
     "neck_and_neck": (
         N_("{sum}: horse {horse} and horse {rival}, neck and neck near the line!"),
-        N_("Horse {horse} on a {sum}, side by side with horse {rival} at the front!"),
+        N_("A roll of {sum}: horse {horse} is side by side with horse {rival} at the front!"),
         N_("{sum}! Horse {horse} is right with horse {rival}: what a finish this could be!"),
     ),
     # NOTE: Ready Set Bet caller: the same horse twice in a row moves 1 space plus its bonus; {n} spaces in all.
@@ -358,13 +360,22 @@ def results_message(positions: tuple[int, ...]) -> Message:
 
 def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | None = None) -> list[Message]:
     """Every line of a race run from ``start`` with these dice totals, in order: the start, each
-    roll, and the results once a horse has finished. The same seed and sums give the same lines."""
+    roll, and the results once a horse has finished. The same seed and sums give the same lines.
+
+    A race is off with its first roll: before it, nothing has been said (a table may still be
+    waiting for its host, or between two races); the House's opening call ("They're off!" and a
+    line of commentary, :meth:`RaceCaller.start`) comes with that roll's lines. The opening is
+    picked first all the same, so the lines are those of a caller that opens the race at once (the
+    terminal's, which starts its race when it is run)."""
     caller = RaceCaller(seed)
     state = start or RaceState.start()
-    lines = caller.start()
+    opening = caller.start()
+    lines: list[Message] = []
     for dice_sum in sums:
         before = state
         state, events = advance(before, dice_sum)
+        lines.extend(opening)
+        opening = []
         lines.extend(caller.call_roll(before, state, events))
     if state.finished:
         lines.extend(caller.results(state.positions))
@@ -374,16 +385,18 @@ def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | No
 @dataclass(frozen=True)
 class _Told:
     """A race told up to some roll: the caller as it stands then (never changed afterwards: the
-    next roll goes on from a copy), the race's state, and the lines so far as message JSON."""
+    next roll goes on from a copy), the race's state, the lines so far as message JSON, and before
+    the first roll the opening call, said with that roll (:func:`call_race`)."""
 
     caller: RaceCaller
     state: RaceState
     lines: tuple[dict[str, Any], ...]
+    opening: tuple[dict[str, Any], ...] = ()
 
     def then(self, dice_sum: int) -> "_Told":
         caller, (state, events) = self.caller.copy(), advance(self.state, dice_sum)
         said = caller.call_roll(self.state, state, events)
-        return _Told(caller, state, self.lines + tuple(line.to_json() for line in said))
+        return _Told(caller, state, self.lines + self.opening + tuple(line.to_json() for line in said))
 
 
 #: races told, by (seed, rolls): each view of a race in progress asks for its lines, and every roll
@@ -405,7 +418,7 @@ def _told(seed: str, sums: tuple[int, ...]) -> _Told:
             _TOLD.move_to_end((seed, sums[:known]))
     if known < 0:
         caller = RaceCaller(seed)
-        told, known = _Told(caller, RaceState.start(), tuple(line.to_json() for line in caller.start())), 0
+        told, known = _Told(caller, RaceState.start(), (), tuple(line.to_json() for line in caller.start())), 0
         _keep(seed, (), told)
     for at in range(known, len(sums)):
         told = told.then(sums[at])
@@ -422,8 +435,8 @@ def _keep(seed: str, sums: tuple[int, ...], told: _Told) -> None:
 
 def race_calls(caller_seed: int | None, race: int, sums: Iterable[int]) -> list[dict[str, Any]]:
     """The lines of race ``race`` of a game whose caller seed is ``caller_seed``, as message JSON
-    (what a view carries for the page to translate): those of :func:`call_race`, told once per roll
-    in this process (:data:`_TOLD`)."""
+    (what a view carries for the page to translate): those of :func:`call_race` (none before the
+    race's first roll), told once per roll in this process (:data:`_TOLD`)."""
     told = _told(f"{caller_seed}:race:{race}", tuple(sums))
     lines = list(told.lines)
     if told.state.finished:

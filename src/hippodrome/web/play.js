@@ -1,6 +1,6 @@
 // A table's page: connects as the seat of the link (#seat=TOKEN) or as a spectator, and hands
 // every state to the game's own page module. Switching the language re-renders everything.
-import { t, render, languageSelector, seatName, useSeats, words } from "/static/i18n.js";
+import { t, render, languageSelector, seatName, useSeats, words, lang } from "/static/i18n.js";
 import { TableConnection, SavingBanner, fragmentParam, el } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
@@ -15,11 +15,20 @@ let description = null;   // the game's description: its rules page's anchors, f
 let status = "connecting";
 let lastState = null;
 
+// A message read as a sentence: its first letter a capital, in the page's language. The engines'
+// refusals start in lower case ("betting is closed: ..."), as they are also said inside other
+// sentences; a first word in quotes ('act') names a field and stays as it is, a number stays first.
+// (Dutch capitalises the pair "ij" together: "IJ".)
+function asSentence(text) {
+  return String(text).replace(/^([\s¡¿«“„]*)(ij|\p{Ll})/u, (all, lead, first) =>
+    lead + (first === "ij" && lang !== "nl" ? "Ij" : first.toLocaleUpperCase(lang)));
+}
+
 function drawMessage() {
   const box = $("messages");
   box.innerHTML = "";
   if (shownMessage) {
-    box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, shownMessage.text(),
+    box.append(el("div", { class: "error-box", role: "alert", dataset: { kind: shownMessage.kind } }, asSentence(shownMessage.text()),
                   shownMessage.rule ? " " : null, ruleLink(description, shownMessage.rule)));
   }
 }

@@ -45,6 +45,16 @@ export function spaceTitle(id) {
   return id;
 }
 
+// A result line's space in words a player finds on the board: a Win, Place or Show space with its
+// multiplier and its red circle as the board prints them ("Show on horse 11/12 (×4, -$3)"), since
+// one horse has several such spaces; any other space is named alone (spaceTitle).
+function resultSpaceTitle(line) {
+  const title = spaceTitle(line.space);
+  if (!["win", "place", "show"].includes(line.space.split(":")[0]) || line.multiplier === undefined) return title;
+  return line.penalty ? t("{space} (×{multiplier}, {penalty})", { space: title, multiplier: line.multiplier, penalty: formatMoney(-line.penalty) })
+                      : t("{space} (×{multiplier})", { space: title, multiplier: line.multiplier });
+}
+
 function propTitle(card) {
   const [horse, others] = card.split(">");
   const beaten = others === "blues" ? t("the blues") : others.replace(",", " & ");
@@ -62,6 +72,20 @@ function myTokenWords(token) {
   if (colour === "black") return t("your black bonus {value} token", { value: token.value });
   if (colour === "white") return t("your white bonus {value} token", { value: token.value });
   return t("your {value} token", { value: token.value });
+}
+
+// The token a click bets with when the player chose none: the highest free plain token, and a
+// bonus token (R8) only once no plain token is free, for its loss may cost more than the space's
+// red circle (a white 4 loses $1 more, a 7 $5): the page never takes on that cost for the player.
+// Among bonus tokens, the highest, then the one whose loss costs least. Null when none is free.
+function autoToken(free) {
+  const rank = (tk) => [bonusColour(tk.id) ? 0 : 1, tk.value, tk.cancels_loss ? 1 : 0, -(tk.penalty || 0)];
+  const better = (a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] > y[i] ? a : b;
+    return a;   // the first of equals: the tray's order
+  };
+  return free.length ? free.reduce(better).id : null;
 }
 
 // Anybody's token in a result line: "token 3", "black bonus token 4", "House token 5".
@@ -102,7 +126,7 @@ export function vipEffect(id) {
   }
   if (card.kind === "roll_payout") {
     const sums = card.sums.join(" / ");
-    return t("{amount} each time a {sum} is rolled", { amount: formatMoney(card.amount), sum: sums });
+    return t("{amount} for every roll of {sum}", { amount: formatMoney(card.amount), sum: sums });
   }
   if (card.kind === "last_call") return t("you may still bet after “No more bets!”, until a horse finishes");
   return "";
@@ -120,6 +144,14 @@ export function announce(event) {
   }
 }
 
+// A horse's label on the track: "7"; a horse of two numbers ("11/12") in parts, which a narrow
+// track stacks one above the other inside the circle (style.css .track .horse.pair).
+function horseLabel(horse) {
+  if (!horse.includes("/")) return horse;
+  const [a, b] = horse.split("/");
+  return [el("span", {}, a), el("span", { class: "slash" }, "/"), el("span", {}, b)];
+}
+
 export function drawTrack(container, race, lastEvent, animate = false) {
   container.innerHTML = "";
   const grid = el("div", { class: "track", role: "img", "aria-label": t("The track") });
@@ -133,7 +165,7 @@ export function drawTrack(container, race, lastEvent, animate = false) {
       if (space === FINISH) cls.push("finish");
       if (space === 0) cls.push("start");
       const cell = el("div", { class: cls.join(" "), dataset: space === at ? { horse } : {} });
-      if (space === at) cell.append(el("div", { class: `horse colour-${HORSE_COLOUR[horse]}${moved === horse ? " moved" : ""}${moved === horse && animate ? " hop" : ""}`, dataset: { horse } }, horse));
+      if (space === at) cell.append(el("div", { class: `horse colour-${HORSE_COLOUR[horse]}${moved === horse ? " moved" : ""}${moved === horse && animate ? " hop" : ""}${horse.includes("/") ? " pair" : ""}`, dataset: { horse } }, horseLabel(horse)));
       grid.append(cell);
     }
   }
@@ -168,7 +200,8 @@ export class Page {
     useDescription(description);
     this.root = root;
     this.summary = summary;
-    this.token = null;       // the token chosen to bet with
+    this.token = null;       // the token the next click bets with
+    this.chosen = false;     // whether the player chose it (kept while it is free), or the page did (made anew each time)
     this.sent = new Map();   // token id -> time a bet with it was sent, until the state shows it used
     this.showOdds = false;
     this.odds = null;
@@ -227,7 +260,9 @@ export class Page {
     drawTrack(this.trackBox, view.race, lastMove, moveKey !== this.moveKey);
     this.moveKey = moveKey;
     const said = [...log].reverse().map(announce).find(Boolean);
-    setText(this.announceBox, said || (view.phase === "race" ? t("They're off: place your bets!") : "\u00a0"));
+    // a race is off once the table plays it: not while it waits for its people, nor between races
+    const off = view.phase === "race" && (msg.status || "playing") === "playing";
+    setText(this.announceBox, said || (off ? t("They're off: place your bets!") : "\u00a0"));
     this.renderStatus(msg);
     this.renderMine(msg);
     this.renderBoard(msg);
@@ -287,14 +322,30 @@ export class Page {
     return msg.seat === null ? [] : (msg.view.tokens[msg.seat] || []);
   }
 
-  // The token the next click bets with: the chosen one, else the highest free one not sent already.
+  // The token the next click bets with (none sent already): the one the player chose, while it is
+  // free; else the page's choice, made anew with every state (a choice kept from between races
+  // would be the bonus token a VIP card just gave, the only free one then): see autoToken.
   chooseToken(tokens) {
     const now = Date.now();
     for (const [id, at] of this.sent) if (now - at > 5000 || tokens.some((tk) => tk.id === id && tk.used)) this.sent.delete(id);
     const free = tokens.filter((tk) => !tk.used && !this.sent.has(tk.id));
-    if (this.token && !free.some((tk) => tk.id === this.token)) this.token = null;
-    if (!this.token && free.length) this.token = free.reduce((a, b) => (b.value > a.value ? b : a)).id;
+    if (!(this.chosen && free.some((tk) => tk.id === this.token))) {
+      this.chosen = false;
+      this.token = autoToken(free);
+    }
     return this.token;
+  }
+
+  // The player picks a token in the tray: it stays the one to bet with until it is placed.
+  pickToken(id) {
+    this.token = id;
+    this.chosen = true;
+    this.renderMine(this.msg);
+  }
+
+  // The seat is the House of the race to come or running (R9): it bets only with the House tokens.
+  isHouse(view, seat) {
+    return seat !== null && view.house_seat === seat && (view.phase === "race" || view.phase === "house_tokens");
   }
 
   renderMine(msg) {
@@ -308,19 +359,24 @@ export class Page {
     }
     setText(this.moneyBox, t("You: {money}", { money: formatMoney(view.money[seat]) }));
     const tokens = this.myTokens(msg);
-    this.chooseToken(tokens);
-    const open = this.betsOpen(view, seat) && view.house_seat !== seat;
-    setText(this.hintBox, open ? t("Choose a token, then click a space on the board.") : t("Betting is closed."));
+    // R9: the House does not bet with its own tokens this race: none is offered
+    const house = this.isHouse(view, seat);
+    if (house) { this.token = null; this.chosen = false; } else this.chooseToken(tokens);
+    const open = this.betsOpen(view, seat);
+    setText(this.hintBox, house ? t("You are the House this race: you bet with the House tokens only.")
+      : !open ? t("Betting is closed.")
+      : !this.token ? t("All your tokens are on the board this race; placed tokens never move.")
+      : t("Choose a token, then click a space on the board."));
     keyed(this.tokensBox, tokens, (tk) => tk.id, (tk) => {
       const colour = bonusColour(tk.id);
-      const node = el("button", { type: "button", dataset: { token: tk.id }, onclick: () => { this.token = tk.id; this.renderMine(this.msg); } },
+      const node = el("button", { type: "button", dataset: { token: tk.id }, onclick: () => this.pickToken(tk.id) },
         el("span", { class: "value" }, String(tk.value)), colour ? el("span", { class: "star", "aria-hidden": "true" }, "★") : null);
       if (!colour) node.style.cssText = `background:${SEAT_COLOURS[seat]};color:#fff`;
       return node;
     }, (node, tk) => {
       const colour = bonusColour(tk.id);
       setClass(node, `token${colour ? ` bonus bonus-${colour}` : ""}${tk.used ? " used" : ""}${tk.id === this.token ? " selected" : ""}`);
-      node.disabled = tk.used;
+      node.disabled = tk.used || house;
       const cost = tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {amount} more", { amount: formatMoney(tk.penalty) }) : "";
       const title = [myTokenWords(tk), cost].filter(Boolean).join(" · ");
       if (node.title !== title) node.title = title;
@@ -459,9 +515,14 @@ export class Page {
       // R6: one token per exotic finish card, the House's tokens too
       const [kind, card] = id.split(":");
       const cardHeld = kind === "exotic" && msg.view.board.some((s) => s.card === card && s.house_tokens.length);
-      if (option) this.connection.act(option);
+      if (option) { this.showMessage(null); this.connection.act(option); }   // a good click: an earlier refusal goes
       else if (cardHeld) this.showMessage(t("The House already has a token on the exotic finish card {card}: one House token per card.", { card: EXOTIC_NAMES()[card] || card }), "error", "R6");
       else this.showMessage(t("The House cannot put a token on {space}: one House token per free space.", { space: spaceTitle(id) }), "error", "R9");
+      return;
+    }
+    if (this.isHouse(msg.view, msg.seat)) {
+      // the engine's own words for this refusal (game.py), answered here: the House has no token to send
+      this.showMessage(t("you are the House this race: the House bets only with its house tokens, before the race"), "error", "R9");
       return;
     }
     const token = this.chooseToken(this.myTokens(msg));
@@ -472,6 +533,8 @@ export class Page {
     }
     this.sent.set(token, Date.now());
     this.token = null;
+    this.chosen = false;
+    this.showMessage(null);   // a new bet: an earlier refusal no longer stands over the board
     this.connection.act({ type: "bet", token, space: id });
     this.renderMine(msg);
   }
@@ -593,7 +656,7 @@ export class Page {
       for (const r of lines) {
         const house = String(r.token).startsWith("house-");
         rows.push(el("tr", { class: "settled", dataset: { seat: r.seat, space: r.space } },
-          el("td", {}, spaceTitle(r.space)), el("td", {}, tokenWords(r.token, r.value ?? "", house)),
+          el("td", {}, resultSpaceTitle(r)), el("td", {}, tokenWords(r.token, r.value ?? "", house)),
           el("td", { class: r.won ? "won" : "lost" }, working(r))));
       }
       if (before + sum < 0 && after === 0) rows.push(el("tr", { class: "floor" }, el("td", { colspan: 3, class: "muted" }, t("money never goes below $0"))));
