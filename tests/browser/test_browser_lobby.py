@@ -15,6 +15,12 @@ def test_set_up_a_meeting_in_the_lobby_and_open_my_seat(server, browser):
     page = browser.new_page(viewport={"width": 1366, "height": 800})
     page.goto(server.url + "/")
     page.wait_for_selector("#game option[value=turfmaster]", state="attached")
+    # a single race is a race of the meeting: 2 players with 2 horses each to begin, T7's choices
+    page.select_option("#game", "turfmaster-race")
+    page.wait_for_function("() => [...document.querySelectorAll('#horses-per-player option')].filter(o => !o.hidden).length === 3")
+    assert (page.input_value("#players"), page.input_value("#horses-per-player")) == ("2", "2")
+    assert page.eval_on_selector_all("#horses-per-player option:not([hidden])", "os => os.map(o => o.value)") == ["2", "3", "4"]
+    assert page.get_attribute("#players", "min") == "2"
     page.select_option("#game", "turfmaster")
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
@@ -34,11 +40,26 @@ def test_set_up_a_meeting_in_the_lobby_and_open_my_seat(server, browser):
     # game without an absent player and call the next race
     assert "&host=" in links[0] and "host=" not in links[1]
     assert page.get_attribute("#created .host-link", "href") == links[0]
+    # "Copy link" says it copied; where the page may not use the clipboard (plain http from another
+    # device) the link is selected on screen, and the words say so
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page.locator("#created .copy-link").nth(0).click()
+    expect(page.locator("#created .copy-said").nth(0)).to_have_text("Copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == server.url + links[0].split("&host=")[0]   # the seat's own link
+    page.evaluate("() => Object.defineProperty(navigator, 'clipboard', { value: undefined })")
+    page.locator("#created .copy-link").nth(1).click()
+    expect(page.locator("#created .copy-said").nth(1)).not_to_be_empty()
+    assert page.evaluate("() => String(getSelection())") == server.url + links[1]
     page.wait_for_selector("#tables td")
     table_id = links[0].split("/play/", 1)[1].split("#", 1)[0]
     listed = page.text_content("#tables")
     assert table_id in listed and "Ana" in listed   # the new table, among the module's open tables
+    # a bot is marked in words, not with an emoji a phone may lack the font for
+    row = page.locator("#tables tr", has_text=table_id)
+    assert row.locator(".seat[data-kind=bot] .seat-bot").inner_text() == "bot" and "\U0001f916" not in listed
     page.set_viewport_size({"width": 390, "height": 844})
+    # on a phone the page never scrolls sideways, the open tables included
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     screenshot(page, "lobby-phone")
     page.set_viewport_size({"width": 1366, "height": 800})
     page.click("#created .play-link >> nth=1")

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from hippodrome.turfmaster.cards import HORSE_IDS
 from hippodrome.turfmaster.puzzles import WORDS, load_puzzles, position
 from tests.browser.conftest import screenshot
 
@@ -50,6 +51,16 @@ def test_solve_two_puzzles_and_fail_one_progress_is_kept(browser, server):
     card_puzzle, card = first_of("card")
     page, errors = open_puzzles(browser, server, card_puzzle.number)
     assert page.locator("#puzzle-question").inner_text() == WORDS[card_puzzle.key].question.msgid
+    # each horse carries the number it has at the table, by colour (1 red, 2 blue, 3 yellow ...),
+    # on its token and beside its name, whichever horses run and in whatever order they are listed
+    racing = position(card_puzzle).ids
+    assert racing[0] != HORSE_IDS[0], "a puzzle whose first listed horse is not red tells the numberings apart"
+    tokens = dict(page.eval_on_selector_all("#puzzle g.horse", "gs => gs.map(g => [g.dataset.horse, g.querySelector('text.num').textContent])"))
+    facts = dict(page.eval_on_selector_all("#puzzle .puzzle-facts li[data-horse]", "ls => ls.map(l => [l.dataset.horse, l.querySelector('.swatch').textContent])"))
+    hands = dict(page.eval_on_selector_all("#puzzle #hands .hand", "hs => hs.map(h => [h.dataset.horse, h.querySelector('.swatch').textContent])"))
+    by_colour = {horse: str(HORSE_IDS.index(horse) + 1) for horse in racing}
+    assert tokens == by_colour and facts == by_colour, (tokens, facts)
+    assert hands and all(hands[horse] == by_colour[horse] for horse in hands), hands
     page.click(f'#hands button.playable[data-card="{card["card"]}"]')
     shown = verdict(page)
     assert shown.get_attribute("data-correct") == "true"

@@ -107,7 +107,7 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
         horse: g.dataset.horse, label: g.querySelector('text.num').textContent,
         fill: g.querySelector('circle.body').getAttribute('fill'),
         box: ({BOX})(g.querySelector('circle.body')),
-        limit: g.querySelector('.limit').getAttribute('visibility') === 'visible' ? ({BOX})(g.querySelector('.limit rect')) : null }}))""")
+        limit: g.querySelector('.limit').getAttribute('visibility') === 'visible' ? ({BOX})(g.querySelector('.limit circle.tag-ring')) : null }}))""")
     assert sorted(t["horse"] for t in tokens) == sorted(HORSES)
     assert len({t["label"] for t in tokens}) == 8 and len({t["fill"] for t in tokens}) == 8
     limits = [t for t in tokens if t["limit"]]
@@ -116,9 +116,22 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
         for other in tokens:
             if other is not marked:
                 assert not boxes_overlap(marked["limit"], other["box"]), (marked["horse"], other["horse"])
+    # ... and at this zoom (the whole course in a laptop's window) the tag's digits are as large as
+    # the token's own number, inside the tag (they were 4 px, sticking out of a 5 px box)
+    tags = page.eval_on_selector_all("#course g.horse .limit[visibility=visible]", f"""gs => gs.map(g => ({{
+        digits: ({BOX})(g.querySelector('text')), disc: ({BOX})(g.querySelector('circle.tag-ring')),
+        number: ({BOX})(g.parentNode.querySelector('text.num')) }}))""")
+    for tag in tags:
+        digits, disc = tag["digits"], tag["disc"]
+        assert digits["height"] >= tag["number"]["height"] * 0.95 and digits["height"] >= 9, tag
+        assert disc["x"] <= digits["x"] and digits["x"] + digits["width"] <= disc["x"] + disc["width"], tag
     # the same number beside the horse in the horses table and the hand
     assert page.locator("#horses-table tr[data-horse=black] .swatch").inner_text() == \
         next(t["label"] for t in tokens if t["horse"] == "black")
+    # the horses table is a table: its "Cards left" cells are cells (Ready Set Bet's card rows are
+    # laid out as flex boxes: that rule is not theirs), highlighted with their row
+    assert page.eval_on_selector_all("#horses td.cards", "cs => cs.map(c => getComputedStyle(c).display)") == \
+        ["table-cell"] * 8
     fits_without_scrolling(page)
     screenshot(page, "tm-board-steeplechase-desktop")
     # the horse to move is ringed, whatever its colour: play each horse's turn by clicking
@@ -145,6 +158,16 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
             page.click("#confirm-fall")
         page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
     assert ringed == set(HORSES)
+    # the course's name fits the infield in every language ("Oval · Carrera de obstáculos")
+    for lang in ("es", "de"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang && document.querySelector('#course text.course-name')"
+                               " && document.querySelector('#course text.course-name').textContent.includes('·')", arg=lang)
+        name, infield = page.evaluate("""() => [document.querySelector('#course text.course-name').getBBox(),
+                                                document.querySelector('#course polygon.infield').getBBox()]
+                                             .map(b => ({ x: b.x, width: b.width }))""")
+        assert infield["x"] < name["x"] and name["x"] + name["width"] < infield["x"] + infield["width"], (lang, name, infield)
+    screenshot(page, "tm-board-steeplechase-german")
     assert not errors, errors
     page.close()
 

@@ -125,6 +125,16 @@ def test_a_whole_meeting_its_log_and_the_final_screen_with_play_again(server, br
     assert events[-1] in ("stall_roll",) and "roller_roll" in events
     assert events.index("stalls") > events.index("race")
     screenshot(page, "tm-table-final-desktop")
+    # the meeting's table ("Clasificación final" in Spanish, the longest words) fits its side
+    # panel: every column in sight, "Puntos" included
+    page.select_option("#lang", "es")
+    page.wait_for_function("() => document.documentElement.lang === 'es' && document.querySelector('#meeting-table')")
+    assert page.eval_on_selector(".p-tables", "p => p.scrollWidth <= p.clientWidth"), \
+        page.eval_on_selector(".p-tables", "p => [p.scrollWidth, p.clientWidth]")
+    assert "Puntos" in page.inner_text("#meeting-table")
+    screenshot(page, "tm-table-final-desktop-es")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
     page.set_viewport_size({"width": 390, "height": 844})
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "tm-table-final-phone")
@@ -229,6 +239,13 @@ def test_the_cards_to_keep_are_chosen_in_one_go_and_given_up_one_by_one(server, 
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#keep").scroll_into_view_if_needed()
     screenshot(page, "tm-table-keep-phone")
+    # on a phone the hand is pinned at the bottom while a race runs; between races the lifecycle
+    # panel is, and the hand (with the cards to keep) scrolls with the page, never under the panel
+    hand = "() => getComputedStyle(document.querySelector('.p-hand')).position"
+    assert page.evaluate(hand) == "sticky"
+    page.evaluate("() => { document.body.dataset.tableStatus = 'between_races'; }")   # as web/lifecycle.js marks it
+    assert page.evaluate(hand) == "static"
+    page.evaluate("() => { document.body.dataset.tableStatus = ''; }")
     page.click("#keep-confirm")
     state_id = 1
     for _ in range(2):   # the engine takes one discard at a time; the page sends the next by itself

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from hippodrome.i18n import Message
 from hippodrome.turfmaster.tutorial import STEPS
 from tests.browser.conftest import screenshot
 from tests.browser.i18n_pages import READ_MISSING
@@ -93,6 +94,12 @@ def play_tutorial(browser, server, lang: str, viewport: dict[str, int], shots: s
             key = state["view"]["tutorial"]["key"]
             if not steps or steps[-1]["key"] != key or state["over"]:
                 steps.append({"key": key, "over": state["over"], **panel_text(page)})
+            # the round's line in a dice round, and the words of a handicapped horse's die (T6)
+            if state["view"].get("round_kind") == "dice" and not state["over"]:
+                steps[-1].setdefault("dice_rounds", []).append(page.text_content("#round"))
+            if state["decision"] and state["decision"]["kind"] == "die":
+                steps[-1]["die"] = {"turn": page.text_content("#turn"), "note": page.text_content("#die-why"),
+                                    "rule": page.get_attribute("#die-why a.rule-link", "href")}
                 if shots:   # from the top, once the tokens have slid to their squares
                     page.evaluate("() => window.scrollTo(0, 0)")
                     page.wait_for_function(SETTLED)
@@ -121,6 +128,15 @@ def check_steps(steps: list[dict], lang: str) -> None:
             assert not IDS.search(text), (lang, shown["key"], text)
     rules = [s["rule"] for s in steps[:-1]]
     assert all(rule and rule.startswith("/rules/turfmaster#") for rule in rules), rules
+    # during a dice round the line names who rolls now, not "next" (the right passes at its end, T10)
+    rolling = Message("dice roller this round: {name}", name="").translate(lang).strip()
+    lines = [line for s in steps for line in s.get("dice_rounds", [])]
+    assert lines and all(rolling in line for line in lines), (lang, lines)
+    # a die to choose says why, with the numbers: the sum 11 is above Red's limit of 10 (T6)
+    die = next(s["die"] for s in steps if "die" in s)
+    assert Message("choose one die for {horse}: the sum {sum} is above its handicap limit of {limit}",
+                   horse=Message("Red"), sum=11, limit=10).translate(lang) in die["turn"], die
+    assert "10" in die["note"] and die["rule"].endswith("#handicap") and not IDS.search(die["note"]), die
 
 
 # English on a desktop, Spanish and German (the longest words) on a phone; that every message of

@@ -79,9 +79,13 @@ def test_the_setup_check_gives_seats_limits_and_refusals(client):
     seats = check(client, "readysetbet", {"players": 3, "variant": "house_bets"})["seats"]
     assert len(seats) == 4 and seats[3]["role"]["en"] == "House" and seats[0]["role"] is None
     assert len(check(client, "readysetbet", {"players": 3, "variant": "rotating_house"})["seats"]) == 3
-    # a single race from the lobby's shorthand: players and horses per player
+    # a single race from the lobby's shorthand: players and horses per player, T7's as in a meeting
     assert len(check(client, "turfmaster-race", {"players": 3, "horses_per_player": 2})["seats"]) == 3
-    assert check(client, "turfmaster-race", {"players": 3})["fields"]["horses_per_player"]["choices"] == [1, 2]
+    assert check(client, "turfmaster-race", {"players": 3})["fields"]["horses_per_player"]["choices"] == [2]
+    assert check(client, "turfmaster-race", {"players": 2})["fields"]["horses_per_player"]["choices"] == [2, 3, 4]
+    assert check(client, "turfmaster-race", {"players": 5})["fields"]["horses_per_player"]["choices"] == [1]
+    # ... while a setup made some other way keeps the engine's reach: one horse per lane
+    assert check(client, "turfmaster-race", {"players": 1})["fields"]["horses_per_player"]["choices"] == list(range(1, 9))
     assert client.post("/api/games/turfmaster/check", content=b"[1]",
                        headers={"Content-Type": "application/json"}).status_code == 400
 
@@ -91,6 +95,22 @@ def test_a_refused_table_option_names_its_limits(client):
                                                 "seats": [{"name": "a"}, {"name": "b"}]})
     assert response.status_code == 400 and "'pace' (Seconds between rolls) must be a number from 0.05 to 30" \
         in response.json()["detail"]
+
+
+def test_the_lobby_s_single_race_starts_as_a_race_of_the_meeting(client):
+    """The lobby's first single race is a real TurfMaster race (T7: at least 4 horses): 2 players
+    with 2 horses each, the form bounded to 2 to 8 players like the meeting's."""
+    race = {game["name"]: game for game in client.get("/api/games").json()["games"]}["turfmaster-race"]
+    fields = {field["key"]: field for field in race["setup"]}
+    assert (fields["players"]["default"], fields["players"]["minimum"], fields["players"]["maximum"]) == (2, 2, 8)
+    assert fields["horses_per_player"]["default"] == 2
+    defaults = {key: field["default"] for key, field in fields.items()}
+    answer = check(client, "turfmaster-race", defaults)
+    assert answer["error"] is None and defaults["horses_per_player"] in answer["fields"]["horses_per_player"]["choices"]
+    table = make_table(client, setup=defaults, seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "random"}])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws, table["seats"][0]["token"])
+        assert len(receive(ws)["view"]["horses"]) == 4
 
 
 def test_a_single_race_from_players_and_horses_per_player(client):

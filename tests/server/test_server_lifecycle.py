@@ -82,6 +82,23 @@ def test_the_host_starts_without_an_absent_seat_and_a_bot_takes_it(client, db):
         assert summary["status"] == "playing" and [s["kind"] for s in summary["seats"]] == ["person", "bot", "bot"]
 
 
+def test_the_host_s_start_keeps_the_people_who_are_here_and_hands_over_the_empty_seats(client):
+    """The button says "Start now, bots take empty seats": the host who did not press Ready, and a
+    friend connected but not ready, keep their seats; the seat nobody opened goes to a bot."""
+    table = make_table(client, start=False, game="readysetbet", setup={"players": 3, "races": 1}, pace=30,
+                       seats=[{"name": name, "kind": "person"} for name in ("Ana", "Bo", "Cy")])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ana, \
+            client.websocket_connect(f"/ws/tables/{table['id']}") as bo:
+        join(ana, table["seats"][0]["token"])
+        join(bo, table["seats"][1]["token"])
+        receive(ana, predicate=lambda m: m["lifecycle"]["present"] == [0, 1])
+        ana.send_json({"v": 1, "type": "start", "host": table["host_token"], "level": "random"})
+        state = receive(ana, predicate=lambda m: m["status"] == "playing")
+        assert [s["kind"] for s in state["seats"]] == ["person", "person", "bot"]
+        assert state["lifecycle"]["handed"] == [2] and state["lifecycle"]["persons"] == [0, 1]
+        assert receive(bo, predicate=lambda m: m["status"] == "playing")["seats"][1]["kind"] == "person"
+
+
 def test_a_table_made_for_its_host_waits_for_the_host_start(client):
     seats = [{"name": "R", "kind": "bot"}, {"name": "B", "kind": "bot"}]
     table = make_table(client, start=False, game="readysetbet", setup={"players": 2, "races": 1}, seats=seats,

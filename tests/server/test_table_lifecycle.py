@@ -48,6 +48,18 @@ def test_the_host_start_hands_the_seats_not_ready_to_bots():
     assert lifecycle.status(False) == PLAYING and lifecycle.persons == {1} and lifecycle.handed == [0, 2]
 
 
+def test_the_host_start_gives_bots_only_the_empty_seats():
+    """"Start now, bots take empty seats": a seat is empty when it is not ready and nobody is
+    connected to it; a person who is here keeps the seat ready or not, and so does the host."""
+    lifecycle = Lifecycle([0, 1, 2, 3])
+    lifecycle.mark_ready(3)
+    lifecycle.set_present([0, 1])            # the host (seat 0) and Bo are here, neither pressed Ready
+    assert lifecycle.empty_seats(host_seat=0) == {2}
+    lifecycle.set_present([1])               # the host plays from elsewhere: pressing Start is being ready
+    assert lifecycle.empty_seats(host_seat=0) == {2}
+    assert lifecycle.empty_seats() == {0, 2}  # a host link without a seat of its own
+
+
 def test_between_races_the_gate_opens_when_every_present_person_pressed_next_race():
     time = FakeTime()
     lifecycle = Lifecycle([0, 1, 2], now=time)
@@ -249,6 +261,22 @@ def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_betwe
         await runner.next_race(None)  # the host
         await runner.act(pending.seat, pending.options[0], None)
         assert runner.status == PLAYING and not table.state.between_races()
+
+    asyncio.run(scenario())
+
+
+def test_the_host_start_hands_over_the_empty_seats_only_and_keeps_the_host_s_own():
+    async def scenario():
+        time = FakeTime()
+        table = Table("turfmaster", {"players": 4, "horses_per_player": 1}, [Seat(n) for n in ("Ana", "Bo", "Cy", "Di")], seed=4)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0, 1, 2, 3], now=time), now=time)
+        await runner.set_present([0, 1])   # Ana (the host) and Bo opened their links; nobody pressed Ready
+        await runner.ready(3)               # Di said ready, then left
+        await runner.set_present([0, 1])
+        handed = await runner.start_now(lambda seat: RandomBot(seat), host_seat=0)
+        assert handed == [2] and runner.status == PLAYING
+        assert [seat.bot is not None for seat in table.seats] == [False, False, True, False]
+        assert runner.lifecycle.persons == {0, 1, 3} and runner.lifecycle.handed == [2]
 
     asyncio.run(scenario())
 

@@ -152,7 +152,7 @@ OPTION_SENTENCES: Mapping[str, str] = {
     "die": N_("Move {horse} by {n}"),
     "claim_bonus": N_("Claim the 2 bonus cards of {horse}"),
     "decline_bonus": N_("Keep the bonus cards of {horse} for later"),
-    "discard": N_("Give up a {card}"),
+    "discard": N_("Give up the {card}"),
     # NOTE: TurfMaster, rules T8 and T13: a horse with no card left does not move this round.
     "stand_still": N_("Let {horse} stand still this round"),
 }
@@ -391,7 +391,8 @@ ROUND_TITLES: Mapping[str, str] = {"card": N_("round {n}: cards"), "dice": N_("r
 
 
 def _title(view: Mapping[str, Any], lang: str) -> str:
-    """The header: game, course, race, round and its kind, dice, next dice roller."""
+    """The header: game, course, race, round and its kind, dice, the dice roller (this round's in a
+    dice round, else the next one)."""
     race = view.get("race") or {}
     parts: list[Any] = [translate(lang, "TurfMaster"), course_label(view["course"], view["steeplechase"]),
                         Message("Race {n} of 3", n=view["race_no"])]
@@ -401,7 +402,10 @@ def _title(view: Mapping[str, Any], lang: str) -> str:
         if race.get("dice"):
             parts.append(translate(lang, "dice:") + f" {race['dice'][0]}+{race['dice'][1]}")
     roller = view.get("roller") if view["phase"] != "race" else race.get("roller")
-    if roller is not None:
+    if roller is not None and view["phase"] == "race" and race.get("round_kind") == "dice" and not race.get("over"):
+        # the right to roll passes at the end of each dice round (T10): during one, it is this round's
+        parts.append(Message("dice roller this round: {name}", name=view["names"][roller]))
+    elif roller is not None:
         parts.append(Message("next dice roller: {name}", name=view["names"][roller]))
     return " - ".join(localize_text(part, lang) for part in parts)
 

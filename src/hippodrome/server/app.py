@@ -724,7 +724,7 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
             if level is not None and (not isinstance(level, str) or room.description.bot(level) is None):
                 return problem(lang, "bad_message", Message("'level' must be one of the bot levels: {levels}",
                                                             levels=", ".join(b.name for b in room.description.bots)))
-            await room.start_now(level)
+            await room.start_now(level, connection.seat if person else None)
         else:
             if not (person or host):
                 return problem(lang, "forbidden", Message(

@@ -165,11 +165,12 @@ class Room:
         """Who is here, stored (True) or, while saving fails, noted to be stored later (False)."""
         return await self.runner.set_present(self.person_seats_present())
 
-    async def start_now(self, level: str | None) -> list[int]:
-        """The host starts the game, handing each person seat not ready to a bot of ``level``
-        (None: the game's strongest, the last it lists)."""
+    async def start_now(self, level: str | None, host_seat: int | None = None) -> list[int]:
+        """The host starts the game, handing each empty person seat (not ready, nobody connected,
+        not ``host_seat``: the seat of the host's own connection) to a bot of ``level`` (None: the
+        game's strongest, the last it lists)."""
         lifecycle = self.runner.lifecycle
-        if not self.description.bots and not lifecycle.started and lifecycle.persons - lifecycle.ready:
+        if not self.description.bots and not lifecycle.started and lifecycle.empty_seats(host_seat):
             raise IllegalAction(Message("this game has no bots to take the seats of absent players"))
         level = level or (self.description.bots[-1].name if self.description.bots else None)
         seed = self.table.match.seed
@@ -178,7 +179,7 @@ class Room:
             self.seats_info[seat].update(kind="bot", level=level)
             return make_bot(self.game, level, f"{seed}:bot:{seat}")
 
-        return await self.runner.start_now(hand_over)
+        return await self.runner.start_now(hand_over, host_seat)
 
     def _notify(self, table: Table) -> None:
         """A change is stored: the shared views, the lobby's view of the table follow, and every

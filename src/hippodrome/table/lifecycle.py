@@ -4,9 +4,11 @@ The game says only whether it stands between two races (``Game.between_races``);
 decides what the table does about it, for any game:
 
 * ``waiting``: a table with person seats waits until each of them has said it is ready (or the
-  host starts it, the seats not ready handed to bots). Nothing is drawn on the clock and no bot
-  moves. A table of bots only starts at once; a table made for the host alone (``hold``: a race
-  called for the box, no person seat) waits for the host's start.
+  host starts it: the empty seats, those nobody is connected to and that are not ready, are
+  handed to bots; a person who is here keeps the seat, ready or not, and so does the host's own
+  seat). Nothing is drawn on the clock and no bot moves. A table of bots only starts at once; a
+  table made for the host alone (``hold``: a race called for the box, no person seat) waits for
+  the host's start.
 * ``playing``: the game runs.
 * ``between_races``: a race is over and the next has not begun. The clock and the bots stop; the
   people's own choices between races (VIP cards, cards to keep) are still taken. The gate to the
@@ -79,6 +81,11 @@ class Lifecycle:
     def mark_ready(self, seat: int) -> bool:
         self.ready.add(seat)
         return self._start_if_all_ready()
+
+    def empty_seats(self, host_seat: int | None = None) -> set[int]:
+        """The person seats the host's start hands to bots: not ready, nobody connected to them,
+        not the host's own seat (``host_seat``)."""
+        return self.persons - self.ready - self.present - {host_seat}
 
     def start(self, handed: Iterable[int]) -> None:
         """The host starts: ``handed`` seats are now bots'."""

@@ -174,16 +174,20 @@ class TableRunner:
             self.lifecycle.mark_ready(seat)
             await self._changed(state=False)
 
-    async def start_now(self, make_bot: Callable[[int], Bot]) -> list[int]:
-        """The host starts the game: each person seat not ready is handed to ``make_bot(seat)``.
-        Returns the seats handed over."""
+    async def start_now(self, make_bot: Callable[[int], Bot], host_seat: int | None = None) -> list[int]:
+        """The host starts the game: only the empty seats go to bots. A person seat that is ready,
+        that has a connection now (its person is here, ready or not: the button promises bots for
+        the empty seats only) or that the host plays (``host_seat``: pressing Start counts as the
+        host being ready) stays its person's; each other person seat is handed to
+        ``make_bot(seat)``. Returns the seats handed over."""
         async with self._people_change():
-            if self.lifecycle.started:
+            lifecycle = self.lifecycle
+            if lifecycle.started:
                 raise IllegalAction(Message("the game has already started"))
-            handed = sorted(self.lifecycle.persons - self.lifecycle.ready)
+            handed = sorted(lifecycle.empty_seats(host_seat))
             for seat in handed:
                 self.table.seats[seat].bot = make_bot(seat)
-            self.lifecycle.start(handed)
+            lifecycle.start(handed)
             await self._changed(state=False)
             return handed
 

@@ -76,8 +76,13 @@ def meeting_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def race_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """A single race: up to one horse per lane in all."""
-    players = max(1, _whole(values.get("players"), 1))
+    """A single race in the lobby is a race of the meeting: T7's horses per player for 2 to 8
+    players (4 to 8 horses). A setup sent some other way (the API, Python) may hold other counts,
+    which the engine takes up to one horse per lane; the form then offers those."""
+    players = _whole(values.get("players"), MIN_PLAYERS)
+    if players in HORSES_PER_PLAYER:
+        return meeting_form(values)
+    players = max(1, players)
     return {"horses_per_player": {"choices": list(range(1, max(1, LANES // players) + 1))},
             **_steeplechase_field(values)}
 
@@ -159,8 +164,10 @@ RACE = replace(
     min_seats=1, max_seats=LANES,
     setup=(
         COURSE, STEEPLECHASE,
-        SetupField("players", INTEGER, Message("Players"), default=2, minimum=1, maximum=LANES),
-        SetupField("horses_per_player", CHOICE, Message("Horses per player"), default=1,
+        # the lobby's race follows the meeting's rule of horses per player (T7: 4 to 8 horses); the
+        # engine itself takes any count up to one horse per lane, and explicit horses (README)
+        SetupField("players", INTEGER, Message("Players"), default=2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+        SetupField("horses_per_player", CHOICE, Message("Horses per player"), default=2,
                    choices=tuple(Choice(n, str(n)) for n in range(1, LANES + 1))),
     ),
     seats=seats_of,

@@ -2,7 +2,8 @@
 // the table waits for its people, who is connected and ready, a Ready button for your seat and,
 // for the host, "Start now"; between races, a Next race button with the countdown and who has
 // pressed it. The panel is built once and patched (keyed rows, buttons kept), so an update never
-// takes a button from under a finger. Hidden while the game plays and once it is over.
+// takes a button from under a finger. Hidden while the game plays and once it is over, except on
+// the page of a seat the host handed to a bot: it says so for as long as the game lasts.
 import { t, tn, seatName } from "/static/i18n.js";
 import { el, keyed } from "/static/net.js";
 
@@ -49,19 +50,25 @@ export class LifecyclePanel {
   rerender() {
     const message = this.message;
     const status = message && message.status;
-    const shown = status === "waiting" || status === "between_races";
+    const life = message && message.lifecycle;
+    const you = message ? message.seat : null;
+    // the host started while this seat was empty: a bot plays it now, and this page only watches
+    const handed = Boolean(life && you !== null && status !== "over" && (life.handed || []).includes(you));
+    const shown = status === "waiting" || status === "between_races" || handed;
     this.root.hidden = !shown;
     this.root.dataset.status = status || "";
+    this.root.dataset.handed = handed ? "yes" : "no";
     document.body.dataset.tableStatus = status || "";
     if (!shown) return;
-    const life = message.lifecycle;
     const waiting = status === "waiting";
     const persons = life.persons;
-    const you = message.seat;
     const youPlay = you !== null && persons.includes(you);
     const pressed = waiting ? life.ready : life.next;
-    this.title.textContent = waiting ? t("Waiting for the players") : t("Between races: read the results");
-    this.summary.textContent = waiting
+    this.title.textContent = handed ? t("A bot plays your seat")
+      : waiting ? t("Waiting for the players") : t("Between races: read the results");
+    this.summary.textContent = handed
+      ? t("The host started the game while nobody was at your seat, so a bot took it and plays it to the end. You can watch the game here, but not play.")
+      : waiting
       ? tn("Ready: {ready} of {n} player", "Ready: {ready} of {n} players", persons.length, { ready: pressed.length })
       : tn("Next race pressed: {pressed} of {n} player present", "Next race pressed: {pressed} of {n} players present",
            life.present.length, { pressed: pressed.filter((s) => life.present.includes(s)).length });
@@ -70,7 +77,9 @@ export class LifecyclePanel {
     this.mine.disabled = done;
     this.mine.textContent = waiting ? (done ? t("You are ready") : t("Ready"))
                                     : (done ? t("Waiting for the others") : t("Next race"));
-    this.hostButton.hidden = !this.host;
+    const gathering = waiting || status === "between_races";   // else: the game plays, the panel only says a bot plays your seat
+    this.hostButton.hidden = !this.host || !gathering;
+    this.list.hidden = !gathering;
     this.hostButton.textContent = waiting ? t("Start now, bots take empty seats") : t("Start the next race now");
     const rows = message.seats.filter((s) => persons.includes(s.seat) || life.handed.includes(s.seat) || s.kind === "bot");
     keyed(this.list, rows, (s) => s.seat, () => el("li", {}, el("b", {}), " ", el("span", { class: "muted" })), (node, s) => {

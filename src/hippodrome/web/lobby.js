@@ -326,10 +326,15 @@ async function refreshTables() {
       el("td", {}, gameTitle(table.game)),
       el("td", { class: "table-status", dataset: { status: table.status, saving: table.saving || "ok" } },
          table.saving === "failing" ? t("paused: saving failed, retrying") : statusWords(table.status)),
-      el("td", {}, table.seats.map((s) => `${seatName(table.seats, s.seat)}${s.kind === "bot" ? " 🤖" : s.connected ? " ●" : ""}`).join(", ")),
+      el("td", { class: "seats" }, table.seats.map((s, i) => el("span", { class: "seat", dataset: { seat: s.seat, kind: s.kind } },
+        seatName(table.seats, s.seat),
+        // a bot in words, a person here as a dot drawn by the page (no emoji: not every device has the font)
+        s.kind === "bot" ? el("span", { class: "seat-bot" }, t("bot"))
+          : s.connected ? el("span", { class: "seat-here", role: "img", title: t("connected"), "aria-label": t("connected") }) : null,
+        i < table.seats.length - 1 ? ", " : ""))),
       el("td", {}, el("a", { href: table.watch || `/play/${table.id}` }, t("Watch")))));
   }
-  box.append(list);
+  box.append(el("div", { class: "open-tables" }, list));   // a narrow phone scrolls the list, never the page
   if (more) {
     box.append(el("p", {}, el("button", { type: "button", class: "more-tables",
       onclick: () => { pagesShown += 1; refreshTables(); } }, t("More tables"))));

@@ -226,6 +226,34 @@ export async function createTable(body) {
   return { ok: response.ok, data, statusText: response.statusText };
 }
 
+// "Copy link": the link shown in `code` to the clipboard, and `said` says so. Where the page may not
+// write to the clipboard (plain http from another device of the network: no navigator.clipboard)
+// the link is selected on screen and copied the old way; failing that, the words say to copy the
+// selected link by hand.
+async function copyLink(code, said) {
+  const text = code.textContent;
+  const tell = (words) => {
+    said.textContent = words;
+    clearTimeout(said.timer);
+    said.timer = setTimeout(() => { said.textContent = ""; }, 6000);
+  };
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      tell(t("Copied"));
+      return;
+    }
+  } catch (e) { /* refused: select it below */ }
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  const range = document.createRange();
+  range.selectNodeContents(code);
+  selection.addRange(range);
+  let copied = false;
+  try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+  tell(copied ? t("Copied") : t("This page may not copy: the link is selected, copy it by hand."));
+}
+
 // A new table's links, as the lobby shows them once it is made: each person's seat (their own
 // link), the spectators' link and the race caller's.
 export function tableLinks(data) {
@@ -245,12 +273,14 @@ export function tableLinks(data) {
       el("a", { href: data.play_host_link, class: "button primary host-link" }, creator ? t("Play your seat as host") : t("Open as host"))));
   }
   for (const seat of data.seats) {
+    const code = seat.link ? el("code", {}, absolute(seat.link)) : null;
+    const said = el("span", { class: "copy-said", role: "status", "aria-live": "polite" });
     list.append(el("div", { class: "link-row" },
       el("b", {}, seatName(data.seats, seat.seat)), " ", el("span", { class: "muted" }, seat.kind === "bot" ? t("Bot") : t("Person")),
-      seat.link ? el("div", {}, el("code", {}, absolute(seat.link))) : null,
+      seat.link ? el("div", {}, code) : null,
       seat.link ? el("div", { class: "row" },
         el("a", { class: "button primary play-link", href: linkOf(seat), dataset: { seat: seat.seat } }, t("Play this seat")),
-        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.link)) }, t("Copy link"))) : null));
+        el("button", { type: "button", class: "copy-link", onclick: () => copyLink(code, said) }, t("Copy link")), said) : null));
   }
   box.append(list);
   box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));

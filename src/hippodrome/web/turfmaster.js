@@ -2,7 +2,7 @@
 // It renders only what the server sends: view(seat) and the decision's options.
 import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
-import { Board, LIGHT, fenceLabel, laneNumber, squareName } from "/static/turfmaster_board.js";
+import { Board, dieWhat, fenceLabel, horseSwatch, laneNumber, squareName } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -96,7 +96,6 @@ export class Page {
     this.description = description;
     this.courses = description.data.courses;
     this.horses = description.data.horses;
-    this.colours = Object.fromEntries(this.horses.map((horse) => [horse.id, horse.colour]));
     this.root = root;
     this.summary = summary;
     this.msg = null;
@@ -230,8 +229,8 @@ export class Page {
   // words, with the ruling; the square is outlined meanwhile.
   explainSquare(lane, indexes) {
     const msg = this.msg;
-    const decision = msg && msg.decision;
-    if (!decision || !decision.options || decision.seat !== msg.seat || !["card", "square"].includes(decision.kind)) return;
+    const decision = this.myDecision(msg);
+    if (!decision || !["card", "square"].includes(decision.kind)) return;
     if (decision.kind === "card" && !this.selected) {
       this.showMessage(t("Choose a card first: the squares it reaches light up."), "why");
       return;
@@ -278,7 +277,8 @@ export class Page {
     const previous = this.msg;
     this.msg = msg;
     // the same state again (a seat connected, say): what the player may be touching stays as it is
-    const fresh = !previous || previous.state_id !== msg.state_id || this.redraw;
+    // ... or a bot has just taken this seat (the state may be the same): its cards and squares go
+    const fresh = !previous || previous.state_id !== msg.state_id || this.redraw || this.handed(previous) !== this.handed(msg);
     this.redraw = false;
     if (!previous || previous.state_id !== msg.state_id) {
       this.selected = null; this.previewSquares = null; this.preview = null; this.confirmFall = null;
@@ -289,7 +289,7 @@ export class Page {
     await this.ensureCourse(view.course, view.steeplechase);
     if (this.msg !== msg) return;   // a newer state arrived while the course loaded
     const decision = msg.decision;
-    const mine = decision && decision.options && decision.seat === msg.seat;
+    const mine = Boolean(this.myDecision(msg));
     if (this.intent && mine && decision.kind === "square") {
       const option = decision.options.find((o) => o.type === "square" && o.horse === this.intent.horse
                                                   && o.lane === this.intent.lane && o.square === this.intent.square);
@@ -313,25 +313,34 @@ export class Page {
     if (!fresh) return;
     this.renderReach();
     if (msg.view.tutorial) { if (this.board) this.board.frame(); }   // the guided race: its few horses close together
-    else if (msg.decision && msg.decision.options && msg.decision.kind === "square" && msg.decision.seat === msg.seat) this.showReach(); else this.followCurrent();
+    else if (mine && decision.kind === "square") this.showReach(); else this.followCurrent();
   }
 
   seatName(seat) { return playerName(this.msg, seat); }
 
-  // a horse's colour with the number its token carries on the board
-  swatch(horse) {
-    const number = this.horses.findIndex((h) => h.id === horse) + 1;
-    return el("span", { class: `swatch numbered${LIGHT.has(horse) ? " light" : ""}`, style: `background:${this.colours[horse] || horse}` },
-              number ? String(number) : "");
+  // A bot plays this page's seat: the host started the game while nobody was at it
+  // (docs/protocol.md, "Lifecycle"). The page then watches: no turn of its own, no card, no square.
+  handed(msg) {
+    const life = msg && msg.lifecycle;
+    return Boolean(life && msg.seat !== null && msg.seat !== undefined && (life.handed || []).includes(msg.seat));
   }
 
+  // The decision this page's player makes now, or null (another seat's, or a bot's for this seat).
+  myDecision(msg) {
+    const decision = msg && msg.decision;
+    return decision && decision.options && decision.seat === msg.seat && !this.handed(msg) ? decision : null;
+  }
+
+  // a horse's colour with the number its token carries on the board
+  swatch(horse) { return horseSwatch(this.horses, horse); }
+
   describeDecision(decision) {
+    if (decision.kind === "die") return dieWhat(decision);
     const horse = decision.horse || (decision.context && decision.context.horse);
     const h = horse ? horseName(horse) : "";
     return {
       card: t("play a card for {horse}", { horse: h }),
       square: t("choose where {horse} ends its move", { horse: h }),
-      die: t("choose one die for {horse}", { horse: h }),
       dice_use: t("use the dice: the sum or one die"),
       claim_bonus: t("claim or keep the bonus cards of {horse}", { horse: h }),
       keep: t("choose the cards {horse} keeps", { horse: h }),
@@ -360,9 +369,11 @@ export class Page {
     else if (status === "waiting") text = t("Waiting for the players");
     else if (status === "between_races" && !(decision && decision.seat === msg.seat)) text = t("Between races: read the results");
     else if (decision && decision.seat !== undefined) {
-      mine = decision.seat === msg.seat && this.autoSent !== msg.state_id && !this.keepQueue;
-      text = mine ? t("Your turn: {what}", { what: this.describeDecision(decision) })
-                  : t("{name} to play: {what}", { name: this.seatName(decision.seat), what: this.describeDecision(decision) });
+      mine = Boolean(this.myDecision(msg)) && this.autoSent !== msg.state_id && !this.keepQueue;
+      const what = this.describeDecision(decision);
+      if (mine) text = t("Your turn: {what}", { what });
+      else if (decision.seat === msg.seat && this.handed(msg)) text = t("A bot plays your seat: {what}", { what });
+      else text = t("{name} to play: {what}", { name: this.seatName(decision.seat), what });
     } else text = t("The dice are rolling…");
     this.stageBox.textContent = this.stageText(msg, race);
     this.stageBox.hidden = !this.stageBox.textContent;
@@ -373,7 +384,9 @@ export class Page {
     const parts = [];
     if (race && msg.view.phase !== "prepare" && !race.over) {
       parts.push(race.round_kind === "card" ? t("round {n}: cards", { n: race.round }) : t("round {n}: dice", { n: race.round }));
-      parts.push(t("next dice roller: {name}", { name: this.seatName(race.roller) }));
+      // the roller passes at the end of each dice round (T10): during one, race.roller is rolling now
+      parts.push(race.round_kind === "dice" ? t("dice roller this round: {name}", { name: this.seatName(race.roller) })
+                                            : t("next dice roller: {name}", { name: this.seatName(race.roller) }));
     }
     this.roundBox.innerHTML = "";
     this.roundBox.append(parts.join(" · "));
@@ -395,13 +408,13 @@ export class Page {
 
   renderHands(msg) {
     const view = msg.view;
-    const decision = msg.decision;
+    const decision = this.myDecision(msg);
     this.handBox.innerHTML = "";
     const hands = view.hands || {};
     if (msg.seat === null) { this.handBox.append(el("p", { class: "muted" }, t("You are watching: hands are hidden."))); return; }
-    const playing = decision && decision.options && decision.kind === "card" ? decision : null;
+    const playing = decision && decision.kind === "card" ? decision : null;
     // a hand being cut down before a race is shown once, on the keep-cards screen
-    const keeping = decision && decision.options && decision.kind === "keep" ? decision.context.horse : null;
+    const keeping = decision && decision.kind === "keep" ? decision.context.horse : null;
     for (const [horse, cards] of Object.entries(hands)) {
       if (horse === keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
@@ -468,9 +481,9 @@ export class Page {
     this.reach = new Set();
     const msg = this.msg;
     if (!msg || !this.board) return;
-    const decision = msg.decision;
+    const decision = this.myDecision(msg);
     let squares = [];
-    if (decision && decision.options && decision.kind === "square" && decision.seat === msg.seat) {
+    if (decision && decision.kind === "square") {
       squares = decision.options.filter((o) => o.type === "square");
     } else if (this.selected && this.previewSquares) squares = this.previewSquares;
     const marks = [];
@@ -495,7 +508,7 @@ export class Page {
       case "die": return t("Move {horse} by {n}", { horse: horseName(option.horse), n: option.value });
       case "claim_bonus": return t("Claim the 2 bonus cards of {horse}", { horse: horseName(option.horse) });
       case "decline_bonus": return t("Keep the bonus cards of {horse} for later", { horse: horseName(option.horse) });
-      case "discard": return t("Give up a {card}", { card: cardName(option.card) });
+      case "discard": return t("Give up the {card}", { card: cardName(option.card) });
       case "stand_still": return t("Let {horse} stand still this round", { horse: horseName(option.horse) });
       case "square": return this.fallsAt(option.lane, option.square)
         ? t("Lane {lane}, square {square}: falls at {fence}", { lane: laneNumber(option.lane), square: option.square, fence: this.fenceName(option.lane, option.square) })
@@ -558,7 +571,7 @@ export class Page {
   renderDecision(msg) {
     const box = this.decisionBox;
     const decision = msg.decision;
-    const mine = decision && decision.options && decision.seat === msg.seat;
+    const mine = Boolean(this.myDecision(msg));
     if (mine && decision.kind === "keep" && (this.keepQueue || this.keepSentAt === msg.state_id)) {
       box.innerHTML = "";
       box.append(el("p", { class: "muted", id: "keep-sending" }, t("Giving up the cards you chose…")));
@@ -583,6 +596,13 @@ export class Page {
         else if (this.previewSquares) box.append(el("p", { class: "note" }, t("This card will not move the horse.")),
           el("button", { type: "button", class: "primary", id: "play-anyway", onclick: () => { this.connection.act(this.selected); } }, t("Play it anyway")));
       } else box.append(el("p", {}, t("Choose a card: the squares it reaches light up.")));
+    }
+    if (decision.kind === "die") {   // why one die and not the sum: the horse's handicap (T6)
+      const c = decision.context || {};
+      const dice = c.dice || [];
+      box.append(el("p", { class: "note", id: "die-why" },
+        t("{horse} is handicapped (at most {limit}): move it by one die, {a} or {b}", { horse: horseName(c.horse), limit: c.limit, a: dice[0], b: dice[1] }),
+        " ", ruleLink(this.description, "T6")));
     }
     if (decision.kind === "square") {
       const c = decision.context || {};
@@ -675,8 +695,8 @@ export class Page {
   sendQueuedDiscard(msg) {
     const queue = this.keepQueue;
     if (!queue) return;
-    const decision = msg.decision;
-    if (!(decision && decision.options && decision.seat === msg.seat && decision.kind === "keep" && decision.context.horse === queue.horse)) {
+    const decision = this.myDecision(msg);
+    if (!(decision && decision.kind === "keep" && decision.context.horse === queue.horse)) {
       this.keepQueue = null;
       return;
     }
@@ -734,7 +754,12 @@ export class Page {
     }
     if (msg.game === "turfmaster" && view.standings) {
       box.append(el("h2", {}, msg.over ? t("Final table") : t("The meeting")));
-      const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("Player")), [1, 2, 3].map((n) => el("th", {}, t("Race {n}", { n }))), el("th", {}, t("Points")));
+      // narrow (the side column): the races' points under one heading, numbered, so that the table
+      // fits its panel in every language ("Carrera 1" three times did not)
+      const head = el("thead", {},
+        el("tr", {}, el("th", { rowspan: 2 }, "#"), el("th", { rowspan: 2 }, t("Player")),
+           el("th", { colspan: 3, class: "races" }, t("Races")), el("th", { rowspan: 2 }, t("Points"))),
+        el("tr", {}, [1, 2, 3].map((n) => el("th", { class: "race-no", title: t("Race {n}", { n }), "aria-label": t("Race {n}", { n }) }, String(n)))));
       box.append(el("table", { class: "data", id: "meeting-table" }, head, view.standings.map((row) =>
         el("tr", {}, el("td", {}, String(row.rank)), el("td", {}, this.seatName(row.seat)),
            [0, 1, 2].map((i) => el("td", {}, row.races[i] === undefined ? "" : String(row.races[i]))), el("td", {}, el("b", {}, String(row.total)))))));
@@ -834,7 +859,7 @@ export class Page {
       case "finish": return t("{horse} finishes {place}", { horse: h, place: ordinal(event.place) });
       case "no_card": return t("{horse} has no card left and stands still", { horse: h });
       case "claim_bonus": return t("{horse} takes its bonus cards", { horse: h });
-      case "keep_discard": return event.card ? t("{horse} gives up a {card}", { horse: h, card: cardName(event.card) }) : t("{horse} gives up a card", { horse: h });
+      case "keep_discard": return event.card ? t("{horse} gives up the {card}", { horse: h, card: cardName(event.card) }) : t("{horse} gives up a card", { horse: h });
       case "bonus_discard": return tn("{horse} loses {n} card at random", "{horse} loses {n} cards at random", event.cards, { horse: h });
       case "bonus_dealt": return t("{horse} is dealt its bonus cards", { horse: h });
       case "stall_roll": return t("Draw for the stalls: {rolls}", { rolls: this.rolls(event.rolls, (r) => horseName(r.horse)) });

@@ -18,19 +18,46 @@ export const laneNumber = (lane) => Number(lane) + 1;
 // a square's name for a person: "Lane 1, square 12" (the index counts from the start line)
 export const squareName = (lane, square) => t("Lane {lane}, square {square}", { lane: laneNumber(lane), square });
 export const fenceLabel = (number) => (number === "start" ? t("the fence on the start line") : t("fence {n}", { n: number }));
+// A horse's number, painted on its token and beside its name: its place in the game's horses in
+// colour order (the description's data.horses: 1 red, 2 blue, 3 yellow ...), the same on every
+// page and whichever horses run; horses: [{id, colour}] in that order.
+export const horseNumbers = (horses) => Object.fromEntries(horses.map((h, i) => [h.id, String(i + 1)]));
+// a horse's colour with its number, beside its name in the pages' lists
+export function horseSwatch(horses, id) {
+  const horse = horses.find((h) => h.id === id);
+  return el("span", { class: `swatch numbered${LIGHT.has(id) ? " light" : ""}`, style: `background:${horse ? horse.colour : id}` },
+            horseNumbers(horses)[id] || "");
+}
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// A handicapped horse's die decision (T6) in words, with the numbers: which horse, the sum the
+// roller chose and the horse's limit (the play page and the puzzles say it the same way).
+export function dieWhat(decision) {
+  const c = decision.context || {};
+  const sum = (c.dice || []).reduce((a, b) => a + b, 0);
+  return t("choose one die for {horse}: the sum {sum} is above its handicap limit of {limit}",
+           { horse: c.horse ? t(cap(c.horse)) : "", sum, limit: c.limit });
+}
 const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
 const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
 const PAD = 34;           // room around the course for the posts
+// The handicap tag of a token (T6: at most 8, 9 or 10): a disc of TAG_R units, ringed in the
+// horse's colour, touching the token from behind, on the square behind it in its lane. That square is always free (T4: a horse
+// blocks the squares just ahead of and behind it) and never a move's end, and a disc of TAG_R
+// reaches no token of another lane (their centres are a square, 20 units, away): so the tag can
+// be as large as the token's own number and still cover nobody. On the start squares, with no
+// square behind, it goes on the one ahead.
+const TAG_R = 10;
+const NAME_SIZE = 64, NAME_ROOM = 0.86;   // the course's name in the infield (fitCourseName)
 
 export class Board {
-  // course: the description's course; horses: [{id, colour}] in the game's order (a horse's
-  // number on its token is its place in that list)
+  // course: the description's course; horses: the game's horses in colour order, [{id, colour}]
+  // (the description's data.horses: a horse's number on its token is its place there, horseNumbers)
   constructor(host, course, { steeplechase = false, horses = [], title = "" } = {}) {
     this.host = host;
     this.course = course;
     this.steeplechase = steeplechase;
-    this.numbers = Object.fromEntries(horses.map((h, i) => [h.id, String(i + 1)]));
+    this.numbers = horseNumbers(horses);
     this.colours = Object.fromEntries(horses.map((h) => [h.id, h.colour]));
     this.squares = {};       // "lane:square" -> {lane, index, line, cell, at}
     this.byLine = new Map();  // line -> its squares, inner lane first
@@ -58,9 +85,11 @@ export class Board {
     root.append(this.defs());
     root.append(svg("rect", { class: "ground", x: this.full.x - 2000, y: this.full.y - 2000, width: this.full.w + 4000, height: this.full.h + 4000 }));
     const lap = this.lap(0), outer = this.lap(course.lanes - 1);
-    root.append(svg("polygon", { class: "infield", points: points(lap.map((s) => s.cell[0])) }));
+    this.infield = lap.map((s) => s.cell[0]);
+    root.append(svg("polygon", { class: "infield", points: points(this.infield) }));
     const [cx, cy] = centre(lap.map((s) => s.at));
-    root.append(svg("text", { class: "course-name", x: cx, y: cy }, title));
+    this.courseName = svg("text", { class: "course-name", x: cx, y: cy }, title);
+    root.append(this.courseName);
     root.append(this.drawSquares());
     root.append(this.drawLevelLines());
     root.append(svg("polyline", { class: "rail shadow", points: points(this.edge(lap, 0, 1)) }),
@@ -86,6 +115,36 @@ export class Board {
       el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => this.fit() }, t("Fit")));
     this.host.append(this.tools, this.wrap);
     this.listen();
+    this.fitCourseName();
+  }
+
+  // The course's name painted in the infield, as large as fits there in any language: at most
+  // NAME_SIZE units high, no wider than NAME_ROOM of the infield's width across its middle, and
+  // never higher than a third of its height. Measured once drawn (a box not yet laid out tries
+  // again when it is: the resize observer).
+  fitCourseName() {
+    const text = this.courseName;
+    if (this.nameFitted || !text.textContent) return;
+    text.setAttribute("font-size", NAME_SIZE);
+    const length = text.getComputedTextLength();
+    if (!length) return;
+    const cx = Number(text.getAttribute("x")), cy = Number(text.getAttribute("y"));
+    const across = (along, at, other) => {   // the infield's extent through (cx, cy) along one axis
+      let low = -Infinity, high = Infinity;
+      this.infield.forEach((a, i) => {
+        const b = this.infield[(i + 1) % this.infield.length];
+        if ((a[other] - at) * (b[other] - at) > 0 || a[other] === b[other]) return;
+        const hit = a[along] + (at - a[other]) * (b[along] - a[along]) / (b[other] - a[other]);
+        const mine = along === 0 ? cx : cy;
+        if (hit <= mine) low = Math.max(low, hit); else high = Math.min(high, hit);
+      });
+      const mine = along === 0 ? cx : cy;
+      return 2 * Math.min(mine - low, high - mine);
+    };
+    const width = across(0, cy, 1), height = across(1, cx, 0);
+    const size = Math.min(NAME_SIZE, NAME_SIZE * NAME_ROOM * width / length, height / 3);
+    text.setAttribute("font-size", +size.toFixed(1));
+    this.nameFitted = true;
   }
 
   defs() {
@@ -274,8 +333,10 @@ export class Board {
         node = svg("g", { class: `horse${light ? " light" : ""}`, dataset: { horse: horse.id } },
           svg("circle", { class: "body", r: TOKEN, fill: this.colours[horse.id] || horse.id }),
           svg("text", { class: "num", fill: light ? "#111" : "#fff" }, this.numbers[horse.id] || "?"),
+          // ringed in the horse's colour: which token a tag belongs to reads at a glance
           svg("g", { class: "limit", visibility: "hidden" },
-            svg("rect", { x: 3.2, y: -10, width: 7, height: 7, rx: 1.5 }), svg("text", { x: 6.7, y: -6.5 }, "")));
+            svg("circle", { class: "tag-ring", r: TAG_R, fill: this.colours[horse.id] || horse.id }),
+            svg("circle", { class: "tag-face", r: TAG_R - 1.9 }), svg("text", {}, "")));
         this.horseLayer.append(node);
         this.tokens[horse.id] = node;
       }
@@ -289,6 +350,10 @@ export class Board {
       const value = horse.status === "racing" && horse.limit ? String(horse.limit) : "";
       limit.setAttribute("visibility", value ? "visible" : "hidden");
       if (limit.lastChild.textContent !== value) limit.lastChild.textContent = value;
+      if (value) {
+        const spot = this.squares[key(horse.lane, horse.square - 1)] || this.squares[key(horse.lane, horse.square + 1)] || s;
+        limit.setAttribute("transform", `translate(${+(spot.at[0] - s.at[0]).toFixed(1)} ${+(spot.at[1] - s.at[1]).toFixed(1)})`);
+      }
       if (horse.id === current) {
         // a ring that was hidden appears where the horse is, without sliding there
         if (!this.currentAt) { this.ring.style.transition = "none"; requestAnimationFrame(() => { this.ring.style.transition = ""; }); }
@@ -539,7 +604,7 @@ export class Board {
       else if (e.key === "0") { e.preventDefault(); this.fit(); }
     });
     // the box changed size (a phone turned, the window resized): keep the view's centre and zoom
-    this.resizer = new ResizeObserver(() => this.setView(this.view));
+    this.resizer = new ResizeObserver(() => { this.fitCourseName(); this.setView(this.view); });
     this.resizer.observe(wrap);
   }
 

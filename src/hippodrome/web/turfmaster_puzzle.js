@@ -3,22 +3,18 @@
 // a square or a dice choice is the answer; the page (puzzles.js) asks the server whether it is right.
 import { t, tn, words } from "/static/i18n.js";
 import { el } from "/static/net.js";
-import { Board, LIGHT, squareName } from "/static/turfmaster_board.js";
+import { Board, dieWhat, horseSwatch, squareName } from "/static/turfmaster_board.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
 const isJoker = (card) => card.startsWith("J");
 
-function swatch(horse, number, colour) {
-  return el("span", { class: `swatch numbered${LIGHT.has(horse) ? " light" : ""}`, style: `background:${colour}` }, String(number));
-}
-
 function what(decision) {
+  if (decision.kind === "die") return dieWhat(decision);
   const h = horseName(decision.context.horse || "");
   return {
     card: t("play a card for {horse}", { horse: h }),
     square: t("choose where {horse} ends its move", { horse: h }),
-    die: t("choose one die for {horse}", { horse: h }),
     dice_use: t("use the dice: the sum or one die"),
   }[decision.kind] || "";
 }
@@ -36,8 +32,9 @@ function optionLabel(option, decision) {
 }
 
 // The facts a player reads before deciding: the round, the dice, each horse's place in the order
-// of play, its handicap limit and its cards left.
-function facts(race, numbers, colours) {
+// of play, its handicap limit and its cards left. horses: the game's, in colour order (numbered).
+function facts(race, horses) {
+  const swatch = (id) => horseSwatch(horses, id);
   const items = [];
   items.push(el("li", {}, race.round_kind === "card" ? t("round {n}: cards", { n: race.round }) : t("round {n}: dice", { n: race.round })));
   if (race.dice) items.push(el("li", { id: "puzzle-dice" }, t("dice:"), " ", race.dice.join(" + ")));
@@ -47,9 +44,9 @@ function facts(race, numbers, colours) {
     const parts = [tn("{n} card left", "{n} cards left", horse.cards_left ?? 0)];
     if (horse.limit) parts.push(t("handicap limit {limit}", { limit: horse.limit }));
     if (horse.status === "fallen") parts.push(t("fallen"));
-    items.push(el("li", { dataset: { horse: id } }, swatch(id, numbers[id], colours[id]), horseName(id), el("span", { class: "muted" }, " · ", parts.join(" · "))));
+    items.push(el("li", { dataset: { horse: id } }, swatch(id), horseName(id), el("span", { class: "muted" }, " · ", parts.join(" · "))));
   }
-  for (const id of race.places) items.push(el("li", { class: "muted" }, swatch(id, numbers[id], colours[id]), horseName(id), " · ", t("finished")));
+  for (const id of race.places) items.push(el("li", { class: "muted" }, swatch(id), horseName(id), " · ", t("finished")));
   return el("ul", { class: "puzzle-facts" }, items);
 }
 
@@ -57,9 +54,8 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
   const race = puzzle.view;
   const decision = race.pending;
   const course = description.data.courses[race.course];
-  const colours = Object.fromEntries(description.data.horses.map((h) => [h.id, h.colour]));
-  const horses = race.horses.map((h) => ({ id: h.id, colour: colours[h.id] }));
-  const numbers = Object.fromEntries(horses.map((h, i) => [h.id, i + 1]));
+  // numbered by colour, as at the table (1 red, 2 blue, 3 yellow ...), whichever horses run
+  const horses = description.data.horses;
   const courseWrap = el("div", { class: "course-wrap", id: "course" });
   const choices = el("div", { class: "puzzle-choices", id: "choices" });
   const hands = el("div", { id: "hands" });
@@ -68,7 +64,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
     el("div", { class: "column" }, courseWrap),
     el("div", { class: "column" },
       el("div", { class: "panel p-hand" }, el("h2", {}, t("Your turn: {what}", { what: what(decision) })), hands, choices),
-      el("div", { class: "panel p-facts" }, facts(race, numbers, colours)))));
+      el("div", { class: "panel p-facts" }, facts(race, horses)))));
   const title = race.steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title);
   const board = new Board(courseWrap, course, { steeplechase: race.steeplechase, horses, title });
   board.setHorses(race.horses, decision.context.horse);
@@ -78,7 +74,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
   // the hands of the deciding seat: the current horse's cards are the options
   for (const [horse, cards] of Object.entries(race.hands || {})) {
     const row = el("div", { class: "hand", dataset: { horse } },
-      el("div", { style: "width:100%" }, swatch(horse, numbers[horse], colours[horse]), horseName(horse)));
+      el("div", { style: "width:100%" }, horseSwatch(horses, horse), horseName(horse)));
     for (const card of cards) {
       const index = decision.kind === "card" ? decision.options.findIndex((o) => o.card === card && o.horse === horse) : -1;
       const option = index >= 0 ? decision.options[index] : null;
