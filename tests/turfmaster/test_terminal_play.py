@@ -227,3 +227,38 @@ def test_play_names_its_own_options_when_it_refuses_a_table(args, words):
 def test_play_refuses_a_bad_table():
     result = runner.invoke(app, ["turfmaster", "play", "--players", "9"])
     assert result.exit_code == 2 and "2 to 8 players" in result.output
+
+
+def test_the_screen_fits_the_terminal_leaving_out_the_least_needed_first():
+    """On a small terminal (80x24) the course, the seat's hands and the question stay in sight:
+    the points table, the move log's older lines, then the horses table make way, in that order."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from hippodrome.cli.turfmaster_view import screen
+
+    match = Match("turfmaster", {"players": 4, "horses_per_player": 1}, seed=3)
+    rng = random.Random(1)
+    while match.state.phase != "race" or len(match.log) < 60:
+        pending = match.pending()
+        match.act(pending.seat, rng.choice(pending.options))
+    view = match.state.view(match.pending().seat)
+    events = [f"move {n}" for n in range(12)]
+
+    def shown(width, height):
+        console = Console(width=width, record=True, file=io.StringIO())
+        console.print(screen(view, events, "en", width, height))
+        text = console.export_text()
+        return len(text.splitlines()), text
+
+    whole_lines, whole = shown(120, None)
+    assert "Points" in whole or "points" in whole.lower()
+    for width, height in ((80, 15), (120, 31), (120, whole_lines - 3), (120, whole_lines)):
+        lines, text = shown(width, height)
+        assert lines <= height, (width, height, text)
+        assert "The course" in text and "Your hands:" in text and "lane 8" in text
+    assert "move 11" in shown(120, 31)[1] and "move 4" not in shown(120, 31)[1]   # the latest moves
+    assert "Owner" not in shown(80, 15)[1] and "Owner" in shown(120, 31)[1]   # the horses table
+    assert shown(120, whole_lines)[1] == whole

@@ -195,8 +195,7 @@ def play_command(
     from hippodrome.turfmaster.bots import make_bot
     from hippodrome.turfmaster.description import MEETING
 
-    console = Console(width=width)
-    width = console.width
+    console = Console(width=width)   # without --width, the terminal's width at each screen (a resized window)
     with refused_input_exits(lang):
         if save is not None:
             _check_writable(save)
@@ -217,10 +216,14 @@ def play_command(
         if table.over:
             break
         view = table.state.view(0)
+        question = options_block(view, lang)
+        height = None
         if console.is_terminal:  # each decision redraws the screen rather than scrolling it
             console.clear()
-        console.print(screen(view, events.lines, lang, width))
-        console.print(options_block(view, lang))
+            # the screen fits above the question, the answer's line and a refusal's
+            height = console.height - len(console.render_lines(question, pad=False)) - 2
+        console.print(screen(view, events.lines, lang, console.width, height))
+        console.print(question)
         if refused is not None:
             console.print(refused)
             refused = None

@@ -17,7 +17,7 @@ from bisect import bisect_right
 from functools import cache
 from typing import Any, Mapping
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -419,21 +419,50 @@ def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
     return text
 
 
-def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 80) -> Group:
-    """Everything a seat sees: header, course, horses, own hands, points, recent events."""
+#: the most lines of the move log a screen shows
+MOVES_SHOWN = 8
+
+
+def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 80,
+           height: int | None = None) -> Group:
+    """Everything a seat sees: header, course, horses, own hands, points, recent events.
+
+    ``height``: the lines the screen may take (a terminal's, less the question below it). What does
+    not fit is left out, least needed first: the points table, then the move log's older lines,
+    then the horses table; the header, the course and the seat's hands stay."""
     race = view.get("race") or {}
-    parts: list[Any] = [Text(_title(view, lang), style="bold")]
+    title = [Text(_title(view, lang), style="bold")]
     if view["phase"] == "prepare" and view["stalls"]:
-        parts.append(Text(stalls_line(view["race_no"], view["stalls"], lang)))
-    if race and view["phase"] == "race":
-        parts.append(Panel(course_map(view, lang, width), title=translate(lang, "The course"), expand=False))
-    parts.append(horses_table(view, lang))
-    if view.get("hands"):
-        parts.append(_hands(view["hands"], lang))
-    parts.append(standings_table(view, lang))
-    if events:
-        parts.append(Panel(Text("\n".join(events[-8:])), title=translate(lang, "Moves"), expand=False))
-    return Group(*parts)
+        title.append(Text(stalls_line(view["race_no"], view["stalls"], lang)))
+    course = ([Panel(course_map(view, lang, width), title=translate(lang, "The course"), expand=False)]
+              if race and view["phase"] == "race" else [])
+    horses = [horses_table(view, lang)]
+    hands = [_hands(view["hands"], lang)] if view.get("hands") else []
+    points = [standings_table(view, lang)]
+
+    def moves(lines: int) -> list[Any]:
+        shown = events[-lines:] if lines > 0 else []
+        return [Panel(Text("\n".join(shown)), title=translate(lang, "Moves"), expand=False)] if shown else []
+
+    if height is None:
+        return Group(*title, *course, *horses, *hands, *points, *moves(MOVES_SHOWN))
+    measure = Console(width=width)
+    left = height - _lines(measure, title + course + hands, width)
+    if _lines(measure, horses, width) > left:
+        horses = []
+    left -= _lines(measure, horses, width)
+    log_lines = min(MOVES_SHOWN, len(events), left - 2)   # a panel's two borders
+    log = moves(log_lines)
+    left -= _lines(measure, log, width)
+    if _lines(measure, points, width) > left:
+        points = []
+    return Group(*title, *course, *horses, *hands, *points, *log)
+
+
+def _lines(console: Console, parts: list[Any], width: int) -> int:
+    """How many lines ``parts`` take on a terminal ``width`` wide."""
+    options = console.options.update(width=width)
+    return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
 
 
 def options_block(view: Mapping[str, Any], lang: str) -> Text:
