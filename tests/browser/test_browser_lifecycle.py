@@ -57,6 +57,29 @@ def test_ready_then_next_race_on_a_laptop_and_a_phone(server, browser):
     bea.close()
 
 
+def test_a_ready_set_bet_seat_handed_to_a_bot_offers_no_bet(server, browser):
+    """The absent friend's Ready Set Bet seat, handed to a bot: her page says so, her tokens are
+    the bot's (none to choose) and a click on the board places nothing."""
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 1, "vip": False},
+                            "seats": [{"name": "Ana"}, {"name": "Bea"}], "pace": 5}, start=False)
+    page, errors = open_seat(browser, server, table["play_host_link"])
+    page.wait_for_selector("#lifecycle .lifecycle-host:not([hidden])")
+    page.click("#lifecycle .lifecycle-host")
+    page.wait_for_function("() => document.body.dataset.tableStatus === 'playing'")
+    bea, bea_errors = open_seat(browser, server, table["seats"][1]["link"])
+    bea.wait_for_selector("#lifecycle[data-handed=yes]")
+    bea.wait_for_function("() => document.querySelectorAll('#tokens button.token').length > 0")
+    assert bea.locator("#tokens button.token:not([disabled])").count() == 0
+    assert bea.locator("#tokens button.token.selected").count() == 0
+    assert "A bot plays your seat" in bea.text_content(".hint")
+    bea.locator('button.space[data-space="win:7:M"]').click()
+    bea.wait_for_selector("#messages .error-box")
+    assert "A bot plays your seat" in bea.text_content("#messages")
+    assert not errors and not bea_errors, errors + bea_errors
+    page.close()
+    bea.close()
+
+
 def test_the_host_starts_without_the_absent_player(tmp_path, browser):
     """"Start now, bots take empty seats": the host who never pressed Ready keeps the seat (the
     start counts as being ready) and plays; the absent friend's seat goes to a bot, and when she

@@ -7,6 +7,13 @@
 import { t, tn, seatName } from "/static/i18n.js";
 import { el, keyed } from "/static/net.js";
 
+// Whether a bot plays this page's seat: the host started the game while nobody was at it
+// (docs/protocol.md, "Lifecycle"). The page then watches: no move, no bet of its own.
+export function seatHanded(msg) {
+  const life = msg && msg.lifecycle;
+  return Boolean(life && msg.seat !== null && msg.seat !== undefined && (life.handed || []).includes(msg.seat));
+}
+
 export class LifecyclePanel {
   constructor(root, connection, { host = null } = {}) {
     this.root = root;

@@ -6,6 +6,7 @@
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
 import { t, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
+import { seatHanded } from "/static/lifecycle.js";
 
 // The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
 export let HORSES = [], HORSE_COLOUR = {}, FINISH = 0, RED_LINE = 0;
@@ -361,9 +362,11 @@ export class Page {
     const tokens = this.myTokens(msg);
     // R9: the House does not bet with its own tokens this race: none is offered
     const house = this.isHouse(view, seat);
-    if (house) { this.token = null; this.chosen = false; } else this.chooseToken(tokens);
+    const handed = seatHanded(msg);   // a bot bets for this seat: its tokens are the bot's to place
+    if (house || handed) { this.token = null; this.chosen = false; } else this.chooseToken(tokens);
     const open = this.betsOpen(view, seat);
-    setText(this.hintBox, house ? t("You are the House this race: you bet with the House tokens only.")
+    setText(this.hintBox, handed ? t("A bot plays your seat")
+      : house ? t("You are the House this race: you bet with the House tokens only.")
       : !open ? t("Betting is closed.")
       : !this.token ? t("All your tokens are on the board this race; placed tokens never move.")
       : t("Choose a token, then click a space on the board."));
@@ -376,7 +379,7 @@ export class Page {
     }, (node, tk) => {
       const colour = bonusColour(tk.id);
       setClass(node, `token${colour ? ` bonus bonus-${colour}` : ""}${tk.used ? " used" : ""}${tk.id === this.token ? " selected" : ""}`);
-      node.disabled = tk.used || house;
+      node.disabled = tk.used || house || handed;
       const cost = tk.cancels_loss ? t("its loss costs nothing") : tk.penalty ? t("loses {amount} more", { amount: formatMoney(tk.penalty) }) : "";
       const title = [myTokenWords(tk), cost].filter(Boolean).join(" · ");
       if (node.title !== title) node.title = title;
@@ -393,7 +396,7 @@ export class Page {
 
   renderDecision(msg) {
     const decision = msg.decision, seat = msg.seat, box = this.decisionBox;
-    const mine = decision && decision.options && seat !== null && decision.seat === seat;
+    const mine = decision && decision.options && seat !== null && decision.seat === seat && !seatHanded(msg);
     const kind = mine ? decision.kind : null;
     this.renderStep(mine && GUIDED.has(kind) ? decision : null);
     // a bet step waits for a click on the board: the spaces it asks for are marked there
@@ -509,6 +512,7 @@ export class Page {
     const msg = this.msg;
     if (!msg) return;
     if (msg.seat === null) { this.showMessage(t("You are watching: only players bet.")); return; }
+    if (seatHanded(msg)) { this.showMessage(t("A bot plays your seat")); return; }
     const decision = msg.decision;
     if (decision && decision.options && decision.seat === msg.seat && decision.kind === "house_token") {
       const option = decision.options.find((o) => o.value === this.houseValue && o.space === id);

@@ -4,6 +4,7 @@ import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
 import { Board, dieWhat, fenceLabel, horseSwatch, laneNumber, squareName } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
+import { seatHanded } from "/static/lifecycle.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -318,11 +319,9 @@ export class Page {
 
   seatName(seat) { return playerName(this.msg, seat); }
 
-  // A bot plays this page's seat: the host started the game while nobody was at it
-  // (docs/protocol.md, "Lifecycle"). The page then watches: no turn of its own, no card, no square.
+  // A bot plays this page's seat (lifecycle.js): no turn of its own, no card, no square.
   handed(msg) {
-    const life = msg && msg.lifecycle;
-    return Boolean(life && msg.seat !== null && msg.seat !== undefined && (life.handed || []).includes(msg.seat));
+    return seatHanded(msg);
   }
 
   // The decision this page's player makes now, or null (another seat's, or a bot's for this seat).
