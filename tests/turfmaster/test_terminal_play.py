@@ -262,3 +262,35 @@ def test_the_screen_fits_the_terminal_leaving_out_the_least_needed_first():
     assert "move 11" in shown(120, 31)[1] and "move 4" not in shown(120, 31)[1]   # the latest moves
     assert "Owner" not in shown(80, 15)[1] and "Owner" in shown(120, 31)[1]   # the horses table
     assert shown(120, whole_lines)[1] == whole
+
+
+def test_the_terminal_warns_of_a_fall_or_a_boxed_in_move_before_the_card_or_die_is_played():
+    """What the page's preview shows, the terminal says beside the option: a card whose every end
+    square falls at a fence (T11), a die the horse can use only in part, boxed in (T5)."""
+    import random
+
+    from hippodrome.cli.turfmaster import consequence_warnings
+    from hippodrome.cli.turfmaster_view import options_block
+    from hippodrome.turfmaster.preview import consequences
+
+    match = Match("turfmaster", {"players": 4, "horses_per_player": 1, "steeplechase": True}, seed=0)
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(95):
+        pending = match.pending()
+        if pending.kind in ("card", "die"):
+            warnings = consequence_warnings(match.state, pending.seat, "en")
+            for index, option in enumerate(pending.options):
+                if option["type"] not in ("card", "die"):
+                    continue
+                outcome = consequences(match.state, pending.seat, option)
+                falls = bool(outcome["squares"]) and all(square["falls"] for square in outcome["squares"])
+                boxed = bool(outcome["squares"]) and not falls and outcome["steps"] < outcome["points"]
+                words = warnings.get(index, "")
+                assert ("falls at a fence" in words) == falls and ("boxed in" in words) == boxed, (option, outcome)
+                seen |= {"falls"} if falls else {"boxed"} if boxed else set()
+                if words:
+                    block = options_block(match.state.view(pending.seat), "en", warnings).plain
+                    assert words in block
+        match.act(pending.seat, rng.choice(pending.options))
+    assert seen == {"falls", "boxed"}   # both met in this seeded race

@@ -216,7 +216,7 @@ def play_command(
         if table.over:
             break
         view = table.state.view(0)
-        question = options_block(view, lang)
+        question = options_block(view, lang, consequence_warnings(table.state, 0, lang))
         height = None
         if console.is_terminal:  # each decision redraws the screen rather than scrolling it
             console.clear()
@@ -350,6 +350,32 @@ def simulate_command(
         console.print(Text(Plural("{n} meeting ended with a shared first place (a win for each seat sharing it)",
                                   "{n} meetings ended with a shared first place (a win for each seat sharing it)",
                                   tally.ties).translate(lang)))
+
+
+def consequence_warnings(state: Any, seat: int, lang: str) -> dict[int, str]:
+    """What the page's preview shows before a card or a die is played, in words for the terminal,
+    by option index: the horse falls at a fence whichever square it ends on (T11), or it is boxed
+    in and uses only some of the points (T5). Nothing for a card the handicap spends (T6: the
+    engine's own note says so) nor for other options."""
+    from hippodrome.core.game import Decision
+    from hippodrome.turfmaster.preview import PREVIEWABLE, consequences
+
+    pending = state.pending()
+    if not isinstance(pending, Decision) or pending.seat != seat:
+        return {}
+    warnings = {}
+    for index, option in enumerate(pending.options):
+        if option.get("type") not in PREVIEWABLE:
+            continue
+        seen = consequences(state, seat, option)
+        if seen["squares"] and all(square["falls"] for square in seen["squares"]):
+            # NOTE: TurfMaster, rule T11: a card or die whose every possible end square makes the horse fall at a fence.
+            warnings[index] = translate(lang, "the horse falls at a fence whichever square it ends on")
+        elif seen["squares"] and seen["steps"] < seen["points"]:
+            # NOTE: TurfMaster, rule T5: the horse is boxed in and can use only some of the points.
+            warnings[index] = translate(lang, "boxed in: it can use only {steps} of its {points} points",
+                                        steps=seen["steps"], points=seen["points"])
+    return warnings
 
 
 def decision_line(state: Any, entry: Any, viewer: int | None, lang: str) -> str | None:

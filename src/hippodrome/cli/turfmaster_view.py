@@ -465,12 +465,14 @@ def _lines(console: Console, parts: list[Any], width: int) -> int:
     return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
 
 
-def options_block(view: Mapping[str, Any], lang: str) -> Text:
+def options_block(view: Mapping[str, Any], lang: str, warnings: Mapping[int, str] | None = None) -> Text:
+    """The question and its numbered options with their notes; ``warnings``: more words on some
+    options (by index), what playing them would lead to (:func:`hippodrome.cli.turfmaster.consequence_warnings`)."""
     pending = view.get("pending") or {}
     text = Text(prompt_text(view, lang) + "\n", style="bold cyan")
     for index, option in enumerate(pending.get("options") or []):
         text.append(f"  {index + 1:>2}) {describe_option(option, lang, view.get('names'))}")
-        note = option_note(pending, index, lang)
+        note = "; ".join(part for part in (option_note(pending, index, lang), (warnings or {}).get(index)) if part)
         if note:
             text.append(f"   [{note}]", style="yellow")
         text.append("\n")
