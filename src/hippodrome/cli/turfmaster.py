@@ -85,15 +85,8 @@ def _meeting_setup(players: int, horses: int | None, course: str, steeplechase: 
     import hippodrome.turfmaster.meeting as meeting_module
 
     allowed = meeting_module.allowed_horses(players)
-    if horses is not None and horses not in allowed and len(allowed) > 1:
-        # NOTE: TurfMaster, rule T7 (at least 4 horses race): the terminal's --horses option.
-        raise InvalidSetup(Message("with {players} players, --horses must be from {low} to {high} (at least 4 horses "
-                                   "race), not {value}", players=players, low=allowed[0], high=allowed[-1],
-                                   value=horses))
-    if horses is not None and horses not in allowed:
-        # NOTE: TurfMaster, rule T7 (at least 4 horses race): the terminal's --horses option; {count} is 1 or 2.
-        raise InvalidSetup(Message("with {players} players, --horses must be {count} (at least 4 horses race), "
-                                   "not {value}", players=players, count=allowed[0], value=horses))
+    if horses is not None:
+        meeting_module.horses_per_player(players, horses, "--horses")   # refused in the option's name (T7)
     setup = {"players": players, "horses_per_player": allowed[0] if horses is None else horses,
              "course": course, "steeplechase": steeplechase}
     meeting_module.Meeting.new(setup)  # refuse a bad table before anything starts
@@ -407,9 +400,8 @@ def replay_command(
     from rich.text import Text
 
     from hippodrome.cli.turfmaster_view import final_block, screen
-    from hippodrome.core.errors import IllegalAction
     from hippodrome.core.game import game_class
-    from hippodrome.core.match import apply_entry
+    from hippodrome.core.match import apply_numbered
     import hippodrome.turfmaster.meeting  # noqa: F401
 
     console = Console(width=width)
@@ -430,14 +422,9 @@ def replay_command(
             line = decision_line(state, entry, viewer, lang)
             if line is not None:
                 events.lines.append(line)
-            try:
-                apply_entry(state, entry)
-            except IllegalAction as error:
-                reason = error.args[0] if error.args else str(error)
-                raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}", number=number,
-                                            reason=reason)) from None
+            apply_numbered(state, number, entry)
             events.catch_up(state)
-            if quiet or (isinstance(entry, dict) and entry.get("by") == "chance"):
+            if quiet or entry["by"] == "chance":   # (an entry applied is an object with "by")
                 continue
             console.print(screen(state.view(viewer), events.lines, lang, width))
             console.rule(Text(translate(lang, "move {number} of {total}", number=number,

@@ -447,22 +447,21 @@ def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 8
     if height is None:
         return Group(*title, *course, *horses, *hands, *points, *moves(MOVES_SHOWN))
     measure = Console(width=width)
-    left = height - _lines(measure, title + course + hands, width)
-    if _lines(measure, horses, width) > left:
-        horses = []
-    left -= _lines(measure, horses, width)
-    log_lines = min(MOVES_SHOWN, len(events), left - 2)   # a panel's two borders
-    log = moves(log_lines)
-    left -= _lines(measure, log, width)
-    if _lines(measure, points, width) > left:
+    left = height - _lines(measure, title + course + hands)
+    horses_lines = _lines(measure, horses)
+    if horses_lines > left:
+        horses, horses_lines = [], 0
+    left -= horses_lines
+    log = moves(min(MOVES_SHOWN, len(events), left - 2))   # a panel's two borders
+    left -= _lines(measure, log)
+    if _lines(measure, points) > left:
         points = []
     return Group(*title, *course, *horses, *hands, *points, *log)
 
 
-def _lines(console: Console, parts: list[Any], width: int) -> int:
-    """How many lines ``parts`` take on a terminal ``width`` wide."""
-    options = console.options.update(width=width)
-    return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
+def _lines(console: Console, parts: list[Any]) -> int:
+    """How many lines ``parts`` take on ``console`` (its width)."""
+    return sum(len(console.render_lines(part, pad=False)) for part in parts)
 
 
 def options_block(view: Mapping[str, Any], lang: str, warnings: Mapping[int, str] | None = None) -> Text:

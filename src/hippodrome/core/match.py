@@ -112,14 +112,19 @@ def replay(record: dict[str, Any]) -> Game:
     """Rebuild the state of a record by applying its log to the initial state."""
     state = game_class(record["game"]).new(record["setup"])
     for number, entry in enumerate(record["log"], start=1):
-        try:
-            apply_entry(state, entry)
-        except IllegalAction as error:
-            reason = error.args[0] if error.args else str(error)
-            # NOTE: {number} counts the log's entries from 1; {reason} is the refusal of that entry, itself translated.
-            raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}",
-                                        number=str(number), reason=reason)) from error
+        apply_numbered(state, number, entry)
     return state
+
+
+def apply_numbered(state: Game, number: int, entry: dict[str, Any]) -> None:
+    """:func:`apply_entry` of a record's entry ``number`` (counted from 1), whose refusal says which."""
+    try:
+        apply_entry(state, entry)
+    except IllegalAction as error:
+        reason = error.args[0] if error.args else str(error)
+        # NOTE: {number} counts the log's entries from 1; {reason} is the refusal of that entry, itself translated.
+        raise IllegalAction(Message("log entry {number} cannot be replayed: {reason}",
+                                    number=str(number), reason=reason)) from error
 
 
 def apply_entry(state: Game, entry: dict[str, Any]) -> None:

@@ -609,7 +609,7 @@ class Meeting(DeclaredState, Game):
         if self.race is not None:
             found += self.race.secrets(seat)
         found += [dict(event) for event in self.events
-                  if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat]
+                  if event["event"] == "keep_discard" and self._face_down(event["horse"], seat)]
         return [secret for index, secret in enumerate(found) if secret not in found[:index]]
 
     def past_races(self) -> list[dict[str, Any]]:
@@ -619,7 +619,7 @@ class Meeting(DeclaredState, Game):
 
     def _event_for(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` may see it: a card given up between races is face down to others."""
-        if event["event"] == "keep_discard" and self.owner[event["horse"]] != seat:
+        if event["event"] == "keep_discard" and self._face_down(event["horse"], seat):
             return {key: value for key, value in event.items() if key != "card"}
         return dict(event)
 
@@ -628,4 +628,9 @@ class Meeting(DeclaredState, Game):
         given up to fit a hand's limit (T8) is face down to all but the horse's owner (the others
         learn only that a card was given up, as the view's events say)."""
         horse = action.get("horse") if isinstance(action, dict) and action.get("type") == "discard" else None
-        return isinstance(horse, str) and self.owner.get(horse) != seat
+        return isinstance(horse, str) and self._face_down(horse, seat)
+
+    def _face_down(self, horse: str, seat: int | None) -> bool:
+        """Whether a card ``horse`` gave up to fit its hand's limit (T8) is face down to ``seat``:
+        to everyone but the horse's owner."""
+        return self.owner.get(horse) != seat

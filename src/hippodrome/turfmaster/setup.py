@@ -62,22 +62,23 @@ def allowed_horses(players: Any) -> tuple[int, ...]:
     return HORSES_PER_PLAYER[players]
 
 
-def horses_per_player(players: int, value: Any) -> int:
-    """``value`` if ``players`` players may each run that many horses (T7)."""
+def horses_per_player(players: int, value: Any, name: str = "'horses_per_player'") -> int:
+    """``value`` if ``players`` players may each run that many horses (T7); ``name``: what the
+    refusal calls the value (the setup's key, or a command's option such as ``--horses``)."""
     allowed = allowed_horses(players)
     if whole_number(value) and value in allowed:
         return value
     if len(allowed) > 1:
-        # NOTE: TurfMaster, rule T7 (at least 4 horses race); 'horses_per_player' is a key of the
-        # setup's JSON: keep it in English.
-        raise InvalidSetup(Message("with {players} players, 'horses_per_player' must be from {low} to {high} "
-                                   "(at least 4 horses race), not {value}", players=players,
+        # NOTE: TurfMaster, rule T7 (at least 4 horses race); {name} is the setup's key 'horses_per_player' or
+        # a command's option --horses: keep it as it is.
+        raise InvalidSetup(Message("with {players} players, {name} must be from {low} to {high} "
+                                   "(at least 4 horses race), not {value}", players=players, name=name,
                                    low=allowed[0], high=allowed[-1], value=repr(value)))
-    # NOTE: TurfMaster, rule T7 (at least 4 horses race); 'horses_per_player' is a key of the setup's
-    # JSON: keep it in English. {count} is 1 or 2.
-    raise InvalidSetup(Message("with {players} players, 'horses_per_player' must be {count} "
+    # NOTE: TurfMaster, rule T7 (at least 4 horses race); {name} is the setup's key 'horses_per_player' or a
+    # command's option --horses: keep it as it is. {count} is 1 or 2.
+    raise InvalidSetup(Message("with {players} players, {name} must be {count} "
                                "(at least 4 horses race), not {value}",
-                               players=players, count=allowed[0], value=repr(value)))
+                               players=players, name=name, count=allowed[0], value=repr(value)))
 
 
 def horse_list(horses: Any, course: Course) -> list[Any]:
