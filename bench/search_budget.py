@@ -15,12 +15,16 @@ simulate --json``, seeded ``budget:<table>:<think>:<batch>`` for the next batch 
 the file (so no meeting is played twice), and adds one line to the file: the table, the budget,
 the seed, the simulate answer, when it started, how long it took, and the machine (processor,
 cores, load average before and after: a budget is wall-clock time, so a busy machine makes a
-weaker bot). ``--games`` is rounded up to a multiple of the table's seats, so that each bot sits
+weaker bot), and the CPU time its meetings' processes spent (``cpu_seconds``): divided by the
+batch's seconds and ``--workers``, the share of a core each meeting had. ``--games`` is rounded up to a multiple of the table's seats, so that each bot sits
 at every seat equally often.
 
 ``report`` adds the batches up per table and budget: meetings, the search bot's wins, its win
-rate with a 95% Wilson interval, its fair share, and both levels' mean points per seat; ``--json``
-prints that as one line of JSON.
+rate with a 95% Wilson interval, its fair share, and both levels' mean points per seat; then the
+same split by how many meetings ran at once (``--workers``), with the share of a core they had
+where the batches measured it: meetings played side by side on a crowded machine give the search
+less thought in its second than a free core would, so their win rate is a lower bound of the
+budget's. ``--json`` prints that as one line of JSON.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import argparse
 import json
 import math
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -81,6 +86,12 @@ def load_average() -> float | None:
         return None
 
 
+def children_cpu() -> float:
+    """CPU seconds (user and system) of the finished child processes, theirs included."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_batch(path: Path, table: str, games: int, think: float, workers: int) -> dict[str, Any]:
     """Play one batch and add its line to ``path``; returns the line."""
     setup = TABLES[table]
@@ -92,11 +103,13 @@ def run_batch(path: Path, table: str, games: int, think: float, workers: int) ->
                "--bots", ",".join(setup["bots"]), "--horses", str(setup["horses"]), "--think", str(think),
                "--workers", str(workers), "--seed", seed, "--json"]
     started, load_before, clock = datetime.now(timezone.utc), load_average(), time.monotonic()
+    cpu_before = children_cpu()
     answer = subprocess.run(command, check=True, capture_output=True, text=True)
+    cpu_seconds = children_cpu() - cpu_before
     line = {"table": table, "think": think, "seed": seed, "batch": batch, "games": games,
             "result": json.loads(answer.stdout), "started": started.isoformat(timespec="seconds"),
             "seconds": round(time.monotonic() - clock, 1), "workers": workers, **machine(),
-            "load_before": load_before, "load_after": load_average()}
+            "load_before": load_before, "load_after": load_average(), "cpu_seconds": round(cpu_seconds, 1)}
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a") as out:
         out.write(json.dumps(line) + "\n")
@@ -111,20 +124,32 @@ def report(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
         groups.setdefault((batch["table"], batch["think"]), []).append(batch)
     rows = []
     for (table, think), group in sorted(groups.items()):
-        seats = Counter(TABLES[table]["bots"])   # a level's seats at the table: its mean points are per seat
-        games, wins, points, seat_games = 0, Counter(), Counter(), Counter()
+        by_workers: dict[int, list[dict[str, Any]]] = {}
         for batch in group:
-            played = batch["result"]["games"]
-            games += played
-            for level, entry in batch["result"]["bots"].items():
-                wins[level] += entry["wins"]
-                points[level] += entry["mean_points"] * played * seats[level]
-                seat_games[level] += played * seats[level]
-        rows.append({"table": table, "think": think, "batches": len(group), "fair_share": 1 / sum(seats.values()),
-                     "hours": round(sum(b["seconds"] for b in group) / 3600, 2),
-                     "since": min(b["started"] for b in group)[:10], "until": max(b["started"] for b in group)[:10],
-                     **summary_json(games, seats, wins, points, seat_games)})
+            by_workers.setdefault(batch.get("workers", 1), []).append(batch)
+        rows.append({"table": table, "think": think, "fair_share": 1 / len(TABLES[table]["bots"]), **added_up(group),
+                     "by_workers": [{"workers": workers, **added_up(part)} for workers, part in sorted(by_workers.items())]})
     return rows
+
+
+def added_up(group: list[dict[str, Any]]) -> dict[str, Any]:
+    """Batches of one table added up: their count, hours, dates, the share of a core a meeting had
+    (``None`` where no batch measured its CPU) and what ``simulate --json`` prints for them all."""
+    seats = Counter(TABLES[group[0]["table"]]["bots"])   # a level's seats at the table: its mean points are per seat
+    games, wins, points, seat_games = 0, Counter(), Counter(), Counter()
+    for batch in group:
+        played = batch["result"]["games"]
+        games += played
+        for level, entry in batch["result"]["bots"].items():
+            wins[level] += entry["wins"]
+            points[level] += entry["mean_points"] * played * seats[level]
+            seat_games[level] += played * seats[level]
+    measured = [b for b in group if "cpu_seconds" in b]
+    core_share = (round(sum(b["cpu_seconds"] for b in measured) / sum(b["seconds"] * b["workers"] for b in measured), 2)
+                  if measured else None)
+    return {"batches": len(group), "hours": round(sum(b["seconds"] for b in group) / 3600, 2),
+            "since": min(b["started"] for b in group)[:10], "until": max(b["started"] for b in group)[:10],
+            "core_share": core_share, **summary_json(games, seats, wins, points, seat_games)}
 
 
 def print_report(rows: list[dict[str, Any]]) -> None:
@@ -139,6 +164,12 @@ def print_report(rows: list[dict[str, Any]]) -> None:
               f"{100 * search['win_rate']:.1f}% (95% CI {100 * search['ci95'][0]:.1f}% - {100 * search['ci95'][1]:.1f}%; "
               f"fair share {100 * row['fair_share']:.0f}%), mean points search {search['mean_points']:.1f}"
               + "".join(f", {level} {row['bots'][level]['mean_points']:.1f}" for level in others))
+        for part in row["by_workers"]:
+            search = part["bots"]["search"]
+            share = ("share of a core not measured" if part["core_share"] is None
+                     else f"{100 * part['core_share']:.0f}% of a core a meeting")
+            print(f"  {part['workers']} at once ({share}): {part['games']} meetings, search wins "
+                  f"{100 * search['win_rate']:.1f}% (95% CI {100 * search['ci95'][0]:.1f}% - {100 * search['ci95'][1]:.1f}%)")
 
 
 def main(argv: list[str] | None = None) -> int:

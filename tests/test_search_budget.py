@@ -37,6 +37,17 @@ def test_the_report_adds_batches_up_per_table_and_budget():
     assert {(r["table"], r["think"]) for r in rows} == {("four", 1.0), ("four", 0.05), ("two", 1.0)}
 
 
+def test_the_report_splits_a_table_by_the_meetings_played_at_once_with_their_share_of_a_core():
+    alone = batch("two", 1.0, "a", 8, 8, 0)
+    crowded = {**batch("two", 1.0, "b", 8, 6, 2), "workers": 8, "seconds": 1000.0, "cpu_seconds": 2000.0}
+    (row,) = search_budget.report([alone, crowded])
+    assert row["games"] == 16 and row["bots"]["search"]["wins"] == 14
+    one, eight = row["by_workers"]
+    assert (one["workers"], one["games"], one["bots"]["search"]["wins"], one["core_share"]) == (1, 8, 8, None)
+    assert (eight["workers"], eight["games"], eight["bots"]["search"]["wins"]) == (8, 8, 6)
+    assert eight["core_share"] == 0.25   # 2,000 CPU seconds over 8 meetings' 1,000 s each
+
+
 def test_a_batch_takes_the_next_seed_and_the_seats_in_turn():
     batches = [{"seed": search_budget.batch_seed("two", 1.0, 1)}, {"seed": search_budget.batch_seed("two", 1.0, 2)}]
     assert search_budget.next_batch(batches, "two", 1.0) == 3
@@ -52,6 +63,7 @@ def test_two_tiny_batches_are_played_and_kept(tmp_path):
     lines = [json.loads(line) for line in results.read_text().splitlines()]
     assert [line["seed"] for line in lines] == ["budget:two:0.002:1", "budget:two:0.002:2"]
     assert all(line["games"] == 2 and line["result"]["games"] == 2 for line in lines)   # rounded up to the seats
+    assert all(0 < line["cpu_seconds"] for line in lines)   # the meetings' processes' CPU, measured
     shown = subprocess.run([sys.executable, str(ROOT / "bench" / "search_budget.py"), "--file", str(results),
                             "report", "--json"], check=True, capture_output=True, text=True, cwd=ROOT)
     (row,) = json.loads(shown.stdout)

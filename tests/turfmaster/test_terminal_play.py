@@ -57,7 +57,9 @@ def _wait_for(session, text, timeout=60.0):
 
 def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_session, tmp_path):
     record_file = tmp_path / "meeting.json"
-    command = (f"{HIPPODROME} turfmaster play --players 2 --horses 2 --seed 12 --bots tactical "
+    # COLUMNS and LINES, when the test's own environment sets them (a CI runner's 80x24), would win
+    # over the pane's size: the program must measure the 150x60 pane
+    command = (f"env -u COLUMNS -u LINES {HIPPODROME} turfmaster play --players 2 --horses 2 --seed 12 --bots tactical "
                f"--save {record_file}; sleep 60")
     _tmux("new-session", "-d", "-s", tmux_session, "-x", "150", "-y", "60", command)
     screen = _wait_for(tmux_session, "your choice")
