@@ -150,3 +150,18 @@ def test_a_meeting_where_nobody_claims_mid_race_lets_empty_hands_stand_still_to_
         env.step(rng.choice(unclaimed))
     table = {row["seat"]: row["total"] for row in env.driver.state.standings()}
     assert stood and totals == {f"player_{seat}": float(points) for seat, points in table.items()}
+
+
+def test_a_refused_action_names_the_legal_ids_as_ranges():
+    from hippodrome.envs.actions import legal_text
+    assert legal_text([3, 0, 1, 2, 7, 9, 10]) == "0-3, 7, 9-10 (7 ids)"
+    assert legal_text([5]) == "5 (1 id)" and legal_text([]) == "none"
+    env = readysetbet_parallel_env(players=3)
+    observations, _ = env.reset(seed=1)
+    legal = np.flatnonzero(observations["player_0"]["action_mask"]).tolist()
+    with pytest.raises(ValueError) as refused:
+        env.step({agent: 10**6 for agent in env.agents})
+    message = str(refused.value)
+    # a roll offers hundreds of bets: the message stays short and still names each legal id
+    assert message.endswith(f"({len(legal)} ids)") and len(message) < 400, message
+    assert message.startswith("action 1000000 is not legal for seat 0 now; legal: 0-")

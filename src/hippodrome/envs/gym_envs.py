@@ -27,7 +27,7 @@ import numpy as np
 
 from hippodrome.core.game import Action, Decision, game_class
 from hippodrome.envs import readysetbet_encoding, turfmaster_encoding, turfmaster_observation
-from hippodrome.envs.actions import action_id
+from hippodrome.envs.actions import action_id, legal_text
 from hippodrome.envs.readysetbet_driver import ReadySetBetDriver
 from hippodrome.envs.readysetbet_driver import make_setup as readysetbet_setup
 from hippodrome.envs.spaces import action_space, observation_space
@@ -92,7 +92,7 @@ class _LearnerEnv(gymnasium.Env):
         if number is not None and 0 <= number < len(mask) and mask[number]:
             return None
         if self.illegal_reward is None:
-            raise ValueError(f"action {action!r} is not legal now: {np.flatnonzero(mask).tolist()}")  # i18n: programming error
+            raise ValueError(f"action {action!r} is not legal now; legal: {legal_text(np.flatnonzero(mask).tolist())}")  # i18n: programming error
         return self.driver.observation(self.seat), float(self.illegal_reward), True, False, {"illegal_action": True}
 
     def action_masks(self) -> np.ndarray:

@@ -21,7 +21,7 @@ import numpy as np
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Decision
 from hippodrome.core.match import Match
-from hippodrome.envs.actions import action_id as as_id
+from hippodrome.envs.actions import action_id as as_id, legal_text
 from hippodrome.envs.readysetbet_encoding import (
     PASS,
     action_mask,
@@ -130,7 +130,7 @@ class ReadySetBetDriver:
         legal = legal_actions(self.state, seat) if now else self.legal(seat)
         number = as_id(chosen)
         if number not in legal and not (number == PASS and now):
-            raise ValueError(f"action {chosen!r} is not legal for seat {seat} now: {sorted(legal)}")  # i18n: programming error
+            raise ValueError(f"action {chosen!r} is not legal for seat {seat} now; legal: {legal_text(legal)}")  # i18n: programming error
         return number
 
     def _roll_on(self) -> None:

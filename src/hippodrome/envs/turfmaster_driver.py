@@ -12,7 +12,7 @@ import numpy as np
 
 from hippodrome.core.game import Action, Decision, game_class
 from hippodrome.core.match import Match
-from hippodrome.envs.actions import action_id as as_id
+from hippodrome.envs.actions import action_id as as_id, legal_text
 from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions
 from hippodrome.envs.turfmaster_observation import observe
 from hippodrome.envs.turfmaster_points import points_so_far
@@ -81,7 +81,7 @@ class TurfMasterDriver:
         legal = self._legal if self._legal is not None else self.legal()
         option = legal.get(action_id if action_id.__class__ is int else as_id(action_id))
         if option is None:
-            raise ValueError(f"action {action_id!r} is not one of the legal actions {sorted(legal)}")  # i18n: programming error
+            raise ValueError(f"action {action_id!r} is not legal now; legal: {legal_text(legal)}")  # i18n: programming error
         self.match.act(decision.seat, option)
         self.pending, self._legal = self.match.pending(), None
         if self._ranked() == self._ranked_before:

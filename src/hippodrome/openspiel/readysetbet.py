@@ -34,6 +34,7 @@ import pyspiel
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_outcomes
 from hippodrome.core.game import Decision
+from hippodrome.envs.actions import legal_text
 from hippodrome.envs.readysetbet_encoding import (
     ACTIONS,
     OBSERVATION_SIZE,
@@ -152,7 +153,7 @@ class ReadySetBetCore:
             return
         option = options.get(action)
         if option is None:
-            raise ValueError(f"{action} is not a legal action now: {sorted(options)}")  # i18n: programming error
+            raise ValueError(f"{action} is not a legal action now; legal: {legal_text(options)}")  # i18n: programming error
         if isinstance(self.engine.pending(), Decision):
             self.engine.apply(option)
             self._open_betting()

@@ -28,6 +28,7 @@ import pyspiel
 
 from hippodrome.core.dice import dice_outcomes
 from hippodrome.core.game import Chance, Decision, Game, game_class
+from hippodrome.envs.actions import legal_text
 from hippodrome.envs.turfmaster_encoding import ACTIONS, describe, legal_actions
 from hippodrome.envs.turfmaster_observation import OBSERVATION_SIZE, observe
 from hippodrome.envs.turfmaster_points import points_so_far
@@ -103,7 +104,7 @@ class TurfMasterCore:
             return
         option = self.options().get(action)
         if option is None:
-            raise ValueError(f"{action} is not a legal action now: {sorted(self.options())}")  # i18n: programming error
+            raise ValueError(f"{action} is not a legal action now; legal: {legal_text(self.options())}")  # i18n: programming error
         self._apply(option)
 
     def _apply(self, action: dict[str, Any]) -> None:
