@@ -1,7 +1,7 @@
 """The search bot at a thinking budget, over more meetings than one sitting can play, kept in a file.
 
     python bench/search_budget.py run --table two|four [--games 8] [--think 1.0] [--workers 1]
-                                      [--file bench/results/search_budget.jsonl]
+                                      [--lane K/N] [--file bench/results/search_budget.jsonl]
     python bench/search_budget.py report [--file ...]
 
 Issue #16 measures the search bot at 1 s a decision over 500 meetings a table. At 1 s a meeting
@@ -66,12 +66,14 @@ def batch_seed(table: str, think: float, batch: int) -> str:
     return f"budget:{table}:{think:g}:{batch}"
 
 
-def next_batch(batches: list[dict[str, Any]], table: str, think: float) -> int:
-    """The first batch number whose seed is not in the file for this table and budget."""
+def next_batch(batches: list[dict[str, Any]], table: str, think: float, lane: int = 1, lanes: int = 1) -> int:
+    """The first batch number whose seed is not in the file for this table and budget; of
+    ``lanes`` runs at once (each with a file of its own), lane ``lane`` takes the numbers
+    ``lane``, ``lane + lanes``, ... so that no two play the same seed."""
     used = {b["seed"] for b in batches}
-    batch = 1
+    batch = lane
     while batch_seed(table, think, batch) in used:
-        batch += 1
+        batch += lanes
     return batch
 
 
@@ -92,12 +94,13 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_batch(path: Path, table: str, games: int, think: float, workers: int) -> dict[str, Any]:
+def run_batch(path: Path, table: str, games: int, think: float, workers: int, lane: int = 1,
+              lanes: int = 1) -> dict[str, Any]:
     """Play one batch and add its line to ``path``; returns the line."""
     setup = TABLES[table]
     seats = len(setup["bots"])
     games = max(seats, math.ceil(games / seats) * seats)
-    batch = next_batch(read_batches(path), table, think)
+    batch = next_batch(read_batches(path), table, think, lane, lanes)
     seed = batch_seed(table, think, batch)
     command = [sys.executable, "-m", "hippodrome", "turfmaster", "simulate", "--games", str(games),
                "--bots", ",".join(setup["bots"]), "--horses", str(setup["horses"]), "--think", str(think),
@@ -181,13 +184,17 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--games", type=int, default=8)
     run.add_argument("--think", type=float, default=1.0)
     run.add_argument("--workers", type=int, default=1)
+    run.add_argument("--lane", default="1/1", help="K/N: the K-th of N runs at once, each with its own --file")
     shown = commands.add_parser("report", help="add the batches up")
     shown.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "run":
         if args.games < 1 or not 0 < args.think <= 60 or args.workers < 1:
             parser.error("--games and --workers must be at least 1, --think above 0 and at most 60")
-        line = run_batch(args.file, args.table, args.games, args.think, args.workers)
+        lane, _, lanes = args.lane.partition("/")
+        if not (lane.isdigit() and lanes.isdigit() and 1 <= int(lane) <= int(lanes)):
+            parser.error(f"--lane must be K/N with 1 <= K <= N, such as 2/3, not {args.lane}")
+        line = run_batch(args.file, args.table, args.games, args.think, args.workers, int(lane), int(lanes))
         print(json.dumps(line))
         return 0
     rows = report(read_batches(args.file))

@@ -52,6 +52,9 @@ def test_a_batch_takes_the_next_seed_and_the_seats_in_turn():
     batches = [{"seed": search_budget.batch_seed("two", 1.0, 1)}, {"seed": search_budget.batch_seed("two", 1.0, 2)}]
     assert search_budget.next_batch(batches, "two", 1.0) == 3
     assert search_budget.next_batch(batches, "four", 1.0) == 1
+    # two runs at once, each with a file of its own, never take the same number
+    assert search_budget.next_batch(batches, "two", 1.0, lane=1, lanes=2) == 3
+    assert search_budget.next_batch(batches, "two", 1.0, lane=2, lanes=2) == 4
 
 
 def test_two_tiny_batches_are_played_and_kept(tmp_path):

@@ -4,7 +4,7 @@ countdown runs; a host starts a table without its absent player."""
 
 import pytest
 
-from tests.browser.conftest import Server, create, open_seat, screenshot
+from tests.browser.conftest import TURFMASTER_SEAT_AUTOPLAY, Server, create, open_seat, screenshot, send_as
 
 pytestmark = pytest.mark.browser
 
@@ -120,3 +120,42 @@ def test_the_host_starts_without_the_absent_player(tmp_path, browser):
         bea.close()
     finally:
         server.stop()
+
+
+def test_the_host_lets_a_bot_play_the_seat_of_a_player_who_left(server, browser):
+    """Bea said she was ready, then closed her tab: the race waits for her turn. The host's page
+    lists her as a player who left, with "Let a bot play"; pressed, the list says a bot plays for
+    her, and the bot takes her turn: the race goes on."""
+    setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
+    table = create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}, {"name": "Bea"}]},
+                   start=False)
+    send_as(server, table, {"type": "ready"}, token=table["seats"][1]["token"],
+            until=lambda m: 1 in m["lifecycle"]["ready"])   # and her connection closes
+    page, errors = open_seat(browser, server, table["play_host_link"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#lifecycle[data-status=waiting] .lifecycle-mine:not([hidden])")
+    page.click("#lifecycle .lifecycle-mine")   # Ana is ready too: the race starts
+    page.wait_for_function("() => document.body.dataset.tableStatus === 'playing'")
+    bea = '#lifecycle li[data-seat="1"]'
+    page.wait_for_selector('#lifecycle[data-away=yes] li[data-seat="1"] .lifecycle-hand:not([hidden])')
+    assert "Players who left" in panel_text(page) and "Bea" in page.text_content(bea)
+    assert "not connected" in page.text_content(bea) and page.text_content(f"{bea} .lifecycle-hand") == "Let a bot play"
+    assert page.locator('#lifecycle li[data-seat="0"]').count() == 0   # the host's own seat is not offered
+    page.evaluate(TURFMASTER_SEAT_AUTOPLAY)   # Ana plays her turns until the race waits for Bea's
+    page.wait_for_function("() => document.querySelector('#turn').textContent.startsWith('Bea to play')", timeout=60000)
+    waited_at = int(page.get_attribute("#app", "data-state-id"))
+    screenshot(page, "hand-laptop-host")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "hand-phone-host")
+    box = page.locator(f"{bea} .lifecycle-hand").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]   # the button fits a phone
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click(f"{bea} .lifecycle-hand")
+    page.wait_for_function(f"() => document.querySelector('{bea}').textContent.includes('a bot plays for this absent player')")
+    assert page.locator(f"{bea} .lifecycle-hand").is_hidden() and "Players who left" in panel_text(page)
+    screenshot(page, "hand-laptop-handed")
+    # the bot takes Bea's turn: the race moves on (nothing else could while it waited for her)
+    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.stateId) > {waited_at}", timeout=60000)
+    assert page.locator("#messages .error-box").count() == 0
+    assert not errors, errors
+    page.close()

@@ -59,6 +59,9 @@ def test_a_table_whose_rows_do_not_replay_is_listed_as_damaged_and_the_others_pl
     with TestClient(create_app(db, bot_delay=0)) as client:
         listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
         assert listed[bad["id"]]["status"] == "damaged" and listed[bad["id"]]["fault"]
+        # the row at fault named, as a replay counts entries, and the table's game still known
+        assert listed[bad["id"]]["fault"].startswith("log entry 1 is not JSON (")
+        assert listed[bad["id"]]["game"] == bad["game"] != "?"
         assert "token" not in json.dumps(listed[bad["id"]])
         assert client.get(f"/api/tables/{bad['id']}").json()["status"] == "damaged"
         assert client.get(f"/api/tables/{good['id']}").status_code == 200

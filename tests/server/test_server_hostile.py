@@ -12,11 +12,12 @@ from starlette.testclient import WebSocketDenialResponse
 
 import hippodrome
 
+from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import game_class
 from hippodrome.core.registry import descriptions
 from hippodrome.server import create_app
 from hippodrome.server.app import MAX_CREATE_BODY
-from hippodrome.server.guard import allowed_origins, origin_of
+from hippodrome.server.guard import DRAIN_BYTES, allowed_origins, origin_of
 from hippodrome.server.quota import Quota, SlidingWindow
 from hippodrome.server.setup_form import checked_setup
 from hippodrome.server.storage import Storage
@@ -134,7 +135,10 @@ def test_a_body_is_refused_once_past_its_limit_without_reading_the_rest(client):
                          (b"transfer-encoding", b"chunked")]}
     asyncio.run(app(scope, receive, send))
     assert sent[0]["status"] == 413
-    assert len(consumed) <= MAX_CREATE_BODY // len(piece) + 2, f"read {len(consumed)} pieces"
+    # past the limit, at most DRAIN_BYTES more are read and dropped (so the client gets its answer)
+    assert len(consumed) <= (MAX_CREATE_BODY + DRAIN_BYTES) // len(piece) + 2, f"read {len(consumed)} pieces"
+    assert len(consumed) < pieces // 10
+    assert (b"connection", b"close") in sent[0]["headers"]   # and the connection ends
     declared = client.post("/api/tables", content=b"{}", headers={**AS_JSON, "Content-Length": "999999999"})
     assert declared.status_code in (413, 400)  # refused on its word, before any of it is read
 
@@ -215,6 +219,28 @@ def test_setup_names_are_as_short_as_seat_names(client):
     assert len(stored(client)) == 1
 
 
+def test_names_holding_control_characters_are_refused(client):
+    """A NUL or a line break in a name would garble the pages' and the terminal's lines."""
+    for name in ("A\u0000B", "Ana\nBo", "\u0007"):
+        answer = refused(client, json.dumps(body(seats=[{"name": name}, {"name": "B"}])), 400,
+                         "seat 1: a name is text of at most 40 characters, without control characters")
+        assert answer["error"] == "invalid_setup"
+        refused(client, json.dumps(body(game="turfmaster", setup={"players": 2, "names": [name, "B"]})), 400,
+                "without control characters such as a line break")
+    assert stored(client) == []
+    make_table(client, seats=[{"name": "Ana Bo ü 🐎"}, {"name": "B"}])   # any printable text passes
+
+
+def test_a_refusal_quotes_json_values_as_json():
+    """A request is JSON: its true, false and null are quoted so, not as Python's True or None."""
+    from hippodrome.core.errors import given
+    assert [given(v) for v in (True, False, None, "2", 2.5, [1, "a"], {"k": None})] == [
+        "true", "false", "null", "'2'", "2.5", '[1, "a"]', '{"k": null}']
+    assert given(list(range(100))).endswith("...") and len(given(list(range(100)))) == 63
+    with pytest.raises(InvalidSetup, match="from 2 to 8, not true$"):
+        game_class("turfmaster").new({"players": True})
+
+
 SETUP_READ = re.compile(r"""setup(?:\.get\(|\[)"([a-z_]+)"|"([a-z_]+)" in setup\b""")
 
 
@@ -255,6 +281,21 @@ def test_messages_that_are_not_strict_json_or_version_1_are_refused_and_the_sock
         assert refusal["type"] == "error" and refusal["code"] == code and refusal["message"], refusal
         ws.send_json({"v": 1, "type": "ping"})
         assert receive(ws, "pong")["v"] == 1
+
+
+@pytest.mark.parametrize("raw, code, words", [
+    ('{"type": "ping"}', "bad_version", 'this server speaks protocol version 1: a message says so with "v": 1, and this one has no "v"'),
+    ('[1, 2]', "bad_message", 'a message must be a JSON object such as {"v": 1, "type": "join"}, not [1, 2]'),
+    ('{"v": 1, "type": "act", "state_id": NaN}', "bad_message",
+     'the number at /state_id is not finite: JSON has no NaN or Infinity; a message is a JSON object such as'),
+    ('{"v": 1, "type": true}', "bad_message", "unknown message type true; types: join, act"),
+])
+def test_a_refused_message_says_what_was_wrong_first(client, raw, code, words):
+    table = make_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_text(raw)
+        refusal = ws.receive_json()
+        assert refusal["code"] == code and refusal["message"].startswith(words), refusal
 
 
 def test_an_action_whose_type_is_not_text_is_refused_and_the_socket_stays(client):

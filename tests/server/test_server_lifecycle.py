@@ -200,3 +200,121 @@ def test_a_table_for_the_box_made_for_its_host_waits_for_start_and_for_next_race
         ws.send_json({"v": 1, "type": "next_race", "host": table["host_token"]})
         receive(ws, predicate=lambda m: m["status"] == "playing")
         assert receive(ws, predicate=lambda m: m["over"], limit=5000)["status"] == "over"
+
+
+# -- the host hands the seat of a person who left to a bot while the game runs ----------------------
+def hand(ws, table, seat, **extra):
+    ws.send_json({"v": 1, "type": "hand", "host": table["host_token"], "seat": seat, **extra})
+
+
+def play_until_seat(ws, state, seat):
+    """Take the joined seat's decisions (the first option) until ``seat`` is to decide; that state."""
+    while state["decision"]["seat"] != seat:
+        ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": state["decision"]["options"][0]})
+        state = receive(ws, predicate=lambda m, s=state["state_id"]: m["state_id"] > s)
+    return state
+
+
+def test_the_host_hands_an_absent_seat_mid_game_its_bot_plays_on_and_that_survives_a_restart(client, db):
+    table = make_table(client)   # Ana and Bo said ready, then closed their tabs
+    ana, bo = table["seats"][0], table["seats"][1]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws, ana["token"])
+        state = play_until_seat(ws, receive(ws), 1)   # the table waits for Bo, who is gone
+        assert state["status"] == "playing" and state["lifecycle"]["absent"] == [1]
+        hand(ws, table, 1, level="random")
+        state = receive(ws, predicate=lambda m: m["lifecycle"]["handed"] == [1])
+        assert [s["kind"] for s in state["seats"]] == ["person", "bot"] and state["seats"][1]["level"] == "random"
+        assert state["lifecycle"]["persons"] == [0] and state["lifecycle"]["absent"] == []
+        waited_at = state["state_id"]
+        # the bot plays Bo's turn: the game moves on, back to Ana
+        state = receive(ws, predicate=lambda m: m["state_id"] > waited_at and (m["decision"] or {}).get("seat") == 0)
+        assert state["decision"]["bot"] is False
+    client.__exit__(None, None, None)
+    with TestClient(create_app(db, bot_delay=0)) as again:   # the hand-over is stored
+        summary = again.get(f"/api/tables/{table['id']}").json()
+        assert [s["kind"] for s in summary["seats"]] == ["person", "bot"] and summary["status"] == "playing"
+        with again.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, bo["token"])   # Bo's old link watches, and cannot act
+            state = receive(ws)
+            assert state["lifecycle"]["handed"] == [1] and state["lifecycle"]["persons"] == [0]
+            ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
+                          "action": {"type": "card", "horse": "blue", "card": "6"}})
+            assert "bot plays this seat" in receive(ws, "error")["message"]
+        with again.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            join(ws, ana["token"])   # and the bot still plays Bo's turns after the restart
+            state = play_until_seat(ws, receive(ws), 1)
+            receive(ws, predicate=lambda m, s=state["state_id"]: m["state_id"] > s and (m["decision"] or {}).get("seat") == 0)
+
+
+def test_a_hand_is_refused_in_words_and_changes_nothing(client):
+    table = make_table(client, seats=[{"name": "Ana", "kind": "person"}, {"name": "Bo", "kind": "person"},
+                                      {"name": "Cy", "kind": "bot", "level": "random"}],
+                       setup={"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1},
+                                                           {"id": "green", "owner": 2}]})
+    ana, bo = table["seats"][0], table["seats"][1]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws, \
+            client.websocket_connect(f"/ws/tables/{table['id']}") as other:
+        join(ws, ana["token"])
+        join(other, bo["token"])
+        before = receive(ws, predicate=lambda m: m["lifecycle"]["present"] == [0, 1])
+        refusals = [
+            ({"type": "hand", "seat": 1}, "forbidden", "only the table's host"),              # no host token
+            ({"type": "hand", "seat": 1, "host": "not-the-host"}, "forbidden", "only the table's host"),
+            ({"type": "hand", "host": table["host_token"], "seat": 3}, "bad_message", "from 0 to 2"),
+            ({"type": "hand", "host": table["host_token"], "seat": "1"}, "bad_message", "from 0 to 2"),
+            ({"type": "hand", "host": table["host_token"], "seat": True}, "bad_message", "from 0 to 2"),
+            ({"type": "hand", "host": table["host_token"]}, "bad_message", "from 0 to 2"),
+            ({"type": "hand", "host": table["host_token"], "seat": 1, "level": "grandmaster"}, "bad_message",
+             "random, tactical, search"),
+            ({"type": "hand", "host": table["host_token"], "seat": 0}, "illegal", "your own seat"),
+            ({"type": "hand", "host": table["host_token"], "seat": 2}, "illegal", "is played by a bot already"),
+            ({"type": "hand", "host": table["host_token"], "seat": 1}, "illegal",
+             "player 2 is connected: only a seat nobody is connected to can be handed to a bot"),
+        ]
+        for message, code, words in refusals:
+            ws.send_json({"v": 1, **message})
+            error = receive(ws, "error")
+            assert error["code"] == code and words in error["message"], (message, error)
+            assert error["message_i18n"]["msgid"], error
+        ws.send_json({"v": 1, "type": "hand", "host": table["host_token"], "seat": 1})
+        assert receive(ws, "error")["message_i18n"]["params"] == {"seat": {"seat": 1}}   # a page names the player
+        after = receive(ws)   # nothing changed
+        assert after["lifecycle"] == before["lifecycle"] and after["seats"] == before["seats"]
+    # a waiting table: that is what "start" is for; an over table: nothing left to hand
+    waiting = make_table(client, start=False)
+    with client.websocket_connect(f"/ws/tables/{waiting['id']}") as ws:
+        join(ws)
+        hand(ws, waiting, 1)
+        error = receive(ws, "error")
+        assert error["code"] == "illegal" and '"type": "start"' in error["message"]
+        assert status(client, waiting) == "waiting"
+    bots = make_table(client, seats=[{"name": "R", "kind": "bot", "level": "random"},
+                                     {"name": "B", "kind": "bot", "level": "random"}])
+    with client.websocket_connect(f"/ws/tables/{bots['id']}") as ws:
+        join(ws)
+        receive(ws, predicate=lambda m: m["over"], limit=5000)
+        hand(ws, bots, 1)
+        assert "the game is over" in receive(ws, "error")["message"]
+
+
+def test_a_seat_handed_between_races_makes_its_vip_choice_at_once(client):
+    """Ready Set Bet between races: Bo left before choosing his VIP card; the host hands his seat,
+    its bot chooses at once, Ana chooses hers, and the next race still waits for the gate."""
+    table = make_table(client, game="readysetbet", setup={"players": 2, "races": 2, "vip": True}, pace=0.05,
+                       next_race_seconds=600)
+    ana = table["seats"][0]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        join(ws, ana["token"])
+        state = receive(ws, predicate=lambda m: m["status"] == "between_races" and m["decision"]
+                        and m["decision"].get("kind") == "vip", limit=5000)
+        state = play_until_seat(ws, state, 1)
+        assert state["lifecycle"]["absent"] == [1] and state["status"] == "between_races"
+        hand(ws, table, 1)
+        state = receive(ws, predicate=lambda m: m["decision"] and m["decision"].get("seat") != 1)
+        assert state["status"] == "between_races" and len(state["view"]["vip_cards"][1]) == 1
+        assert state["seats"][1]["level"] == "board"   # the default: the game's strongest bot, its last level
+        if state["decision"].get("seat") == 0:
+            ws.send_json({"v": 1, "type": "act", "state_id": state["state_id"], "action": state["decision"]["options"][0]})
+            state = receive(ws, predicate=lambda m, s=state["state_id"]: m["state_id"] > s)
+        assert state["status"] == "between_races" and not state["view"]["race_log"]

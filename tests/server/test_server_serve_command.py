@@ -116,3 +116,56 @@ def test_serve_refuses_an_allowed_origin_that_is_not_one():
     assert result.returncode == 2
     assert "--allow-origin takes a site's origin such as https://games.example:8443, not 'games.example/lobby'" \
         in result.stderr
+
+
+
+def _send_then_read(port: int, request: bytes) -> bytes:
+    """Send ``request`` whole, then read the answer until the server closes the connection."""
+    import socket
+    answer = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(request)
+        while data := conn.recv(65536):
+            answer += data
+    return answer
+
+
+def _sent_before_cut_off(port: int, head: bytes, bound: int = 64 * 1024 * 1024) -> int:
+    """Send ``head``, then a chunked body without end, 64 KiB at a time: the bytes of body sent
+    when the server cut the connection off (``bound`` if it went on reading)."""
+    import socket
+    chunk = b"%x\r\n" % 65536 + b" " * 65536 + b"\r\n"
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(head)
+        try:
+            while sent < bound:
+                conn.sendall(chunk)
+                sent += 65536
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            pass
+    return sent
+
+
+def test_a_refused_body_is_answered_and_its_connection_closed_rather_than_read_on(tmp_path):
+    """Issue #15: a refused body (413 past its 64 KiB, 415, 403 for another site) is answered and
+    the connection closed: a client streaming a body without end was read and thrown away,
+    gigabytes of it, for as long as it kept sending. A body somewhat too long (300 KiB) is read to
+    its end first, so that its client gets the answer and not a reset connection."""
+    process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0",
+                                "--db", str(tmp_path / "served.sqlite3")],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline()).group(1))
+        start = b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        body = b"[" + b" " * 300_000 + b"]"
+        for headers, status in ((b"Content-Type: application/json\r\n", b"413"), (b"Content-Type: text/plain\r\n", b"415"),
+                                (b"Content-Type: application/json\r\nOrigin: http://evil.example\r\n", b"403")):
+            answer = _send_then_read(port, start + headers + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            assert answer.startswith(b"HTTP/1.1 " + status), answer[:200]
+            assert b"connection: close" in answer.lower(), answer[:300]
+            sent = _sent_before_cut_off(port, start + headers + b"Transfer-Encoding: chunked\r\n\r\n")
+            assert sent < 64 * 1024 * 1024, f"the server read {sent} bytes of a refused body"
+    finally:
+        process.terminate()
+        process.wait(10)

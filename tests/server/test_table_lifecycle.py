@@ -60,6 +60,24 @@ def test_the_host_start_gives_bots_only_the_empty_seats():
     assert lifecycle.empty_seats() == {0, 2}  # a host link without a seat of its own
 
 
+def test_the_host_hands_the_seat_of_a_person_who_left_to_a_bot_once_the_game_runs():
+    """``hand``: while the game runs, a person seat nobody is connected to may go to a bot; it leaves
+    the person seats for ``handed`` (stored), as the seats the host's start hands over."""
+    waiting = Lifecycle([0, 1])
+    assert not waiting.may_hand(1)              # a waiting table: that is the host's start
+    lifecycle = Lifecycle([0, 1, 2], started=True)
+    lifecycle.set_present([0, 1])
+    lifecycle.observe(between_races=True)
+    lifecycle.press_next(1)
+    assert not lifecycle.may_hand(1) and not lifecycle.may_hand(5)   # connected; no such person seat
+    assert lifecycle.may_hand(2)
+    lifecycle.hand(2)
+    assert lifecycle.persons == {0, 1} and lifecycle.handed == [2] and not lifecycle.may_hand(2)
+    assert lifecycle.snapshot(False)["absent"] == [] and lifecycle.status(False) == BETWEEN_RACES
+    assert lifecycle.press_next(0)               # the two left decide the gate
+    assert Lifecycle.from_json(lifecycle.to_json()).handed == [2]
+
+
 def test_between_races_the_gate_opens_when_every_present_person_pressed_next_race():
     time = FakeTime()
     lifecycle = Lifecycle([0, 1, 2], now=time)
@@ -338,6 +356,128 @@ def test_a_bot_thinks_in_a_worker_thread_and_its_choice_is_dropped_if_the_table_
         table.act(turn.seat, turn.pending.options[-1])  # the table moves on meanwhile
         assert not table.bot_apply(turn, turn.pending.options[0]) and table.state_id == state_id + 1
         bot.release.set()
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
+def test_the_host_hands_a_seat_mid_game_and_its_bot_takes_the_turn_the_table_waited_for():
+    async def scenario():
+        time = FakeTime()
+        table = Table("turfmaster", {"players": 3, "horses_per_player": 2}, [Seat(n) for n in ("Ana", "Bo", "Cy")],
+                      seed=4)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0, 1, 2], started=True, now=time), now=time)
+        runner.start()
+        await runner.set_present([0, 1])   # Cy closed the tab
+        while table.pending().seat != 2:
+            pending = table.pending()
+            await runner.act(pending.seat, pending.options[0], None)
+        waited_at = table.state_id
+        make = lambda seat: RandomBot(seat)  # noqa: E731
+        refusals = {0: "your own seat", 1: "connected", 2: None}
+        for seat, words in refusals.items():
+            if words:
+                with pytest.raises(IllegalAction, match=words):
+                    await runner.hand(seat, make, host_seat=0)
+        assert runner.lifecycle.handed == [] and table.seats[1].bot is None
+        await runner.hand(2, make, host_seat=0)
+        assert runner.lifecycle.handed == [2] and runner.lifecycle.persons == {0, 1}
+        await until(lambda: table.state_id > waited_at, "the bot's move at the seat handed over")
+        assert [e["by"] for e in table.match.log[-(table.state_id - waited_at):]][0] == 2
+        with pytest.raises(IllegalAction, match="by a bot already"):
+            await runner.hand(2, make, host_seat=0)
+        with pytest.raises(IllegalAction, match="bot plays this seat"):   # the old link watches
+            await runner.act(2, {"type": "card", "horse": "x", "card": "1"}, None)
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_handed_between_races_makes_its_vip_choice_at_once_and_the_gate_still_waits():
+    """Between races the bot of a seat handed over takes its own choice (a VIP card) at once, as
+    the person would have; the next race still waits for the gate."""
+    async def scenario():
+        time = FakeTime()
+        lifecycle = Lifecycle([0, 1], started=True, next_race_seconds=600, now=time)
+        runner = rsb_runner([Seat("Ana"), Seat("Bo")], time, lifecycle, races=2, vip=True)
+        runner.start()
+        await runner.set_present([0])   # Bo left
+        while not runner.table.state.between_races():  # race 1, on the table's clock
+            strikes = runner._strikes
+            await strike(runner, time)
+            await until(lambda: runner._strikes > strikes or runner.table.state.between_races(), "a roll")
+        table = runner.table
+        assert runner.status == BETWEEN_RACES and table.state.phase == "vip"
+        while table.pending().seat == 0:   # Ana chooses hers when her turn comes
+            await runner.act(0, table.pending().options[0], None)
+        assert table.pending().seat == 1
+        with pytest.raises(IllegalAction, match="not started yet"):
+            await TableRunner(Table("readysetbet", {"players": 2}, [Seat("A"), Seat("B")], seed=1),
+                              lifecycle=Lifecycle([0, 1])).hand(1, RandomBot)
+        await runner.hand(1, lambda seat: RandomBot(seat), host_seat=0)
+        await until(lambda: not (table.pending() and getattr(table.pending(), "seat", None) == 1),
+                    "the bot's VIP choice")
+        assert table.match.log[-1]["by"] == 1 and table.match.log[-1]["action"]["type"] == "vip"
+        while getattr(table.pending(), "seat", None) == 0:
+            await runner.act(0, table.pending().options[0], None)
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert runner.status == BETWEEN_RACES and table.state.between_races()   # no roll before the gate
+        await runner.next_race(None)
+        await strike(runner, time)
+        await until(lambda: not table.state.between_races(), "race 2's first roll")
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
+def test_over_tables_refuse_a_hand():
+    async def scenario():
+        setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
+        table = Table("turfmaster-race", setup, [Seat("Ana"), Seat("Bo")], seed=1)
+        rng = random.Random(1)
+        while not table.over:
+            pending = table.pending()
+            table.act(pending.seat, rng.choice(pending.options))
+        runner = TableRunner(table, lifecycle=Lifecycle([0, 1], started=True))
+        with pytest.raises(IllegalAction, match="over"):
+            await runner.hand(1, RandomBot)
+
+    asyncio.run(scenario())
+
+
+def test_between_races_a_bot_facing_a_move_of_the_next_race_waits_for_the_gate():
+    """A bot's own choices between races are taken at once, but not the first move of the next
+    race: that waits for the gate, as a person's does (and the bot is not asked to think twice)."""
+    async def scenario():
+        for seed in range(40):   # a meeting whose race 2 opens with the bot's card
+            table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Seat("Ana"), Seat("Bot", RandomBot(1))],
+                          seed=seed)
+            rng = random.Random(seed)
+            while not table.state.between_races():
+                pending = table.pending()
+                table.act(pending.seat, rng.choice(pending.options))
+            while table.state.between_races() and table.pending().seat == 0:
+                table.act(0, table.pending().options[0])
+            if table.state.between_races() and table.pending().kind == "card":
+                break
+        else:
+            raise AssertionError("no meeting found")
+        time = FakeTime()
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0], started=True, next_race_seconds=600, now=time),
+                             now=time)
+        thoughts = []
+        think = runner._think
+        runner._think = lambda *args, **kwargs: thoughts.append(args) or think(*args, **kwargs)
+        runner.start()
+        log_length = len(table.match.log)
+        await until(lambda: runner._held_between == table.state_id, "the bot held for the gate")
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert len(table.match.log) == log_length and runner.status == BETWEEN_RACES and not thoughts
+        await runner.next_race(None)
+        await until(lambda: len(table.match.log) > log_length, "the bot's card once the gate opened")
+        assert table.match.log[log_length]["by"] == 1 and not table.state.between_races()
         await runner.stop()
 
     asyncio.run(scenario())

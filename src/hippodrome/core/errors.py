@@ -9,7 +9,8 @@ tracebacks, tests), and a front end shows ``error.translate(lang)`` (or
 
 from __future__ import annotations
 
-from typing import Protocol, Union, runtime_checkable
+import json
+from typing import Any, Protocol, Union, runtime_checkable
 
 from hippodrome.core.rulings import rule_of
 
@@ -52,3 +53,24 @@ class IllegalAction(HippodromeError):
         super().__init__(message)
         self.allowed = tuple(allowed)
         self.rule = rule if rule is not None else rule_of(message)
+
+
+#: characters of a list or object a message quotes
+GIVEN_LIMIT = 60
+
+
+def given(value: Any) -> str:
+    """A value a request or a caller gave, as an error message quotes it: JSON's ``true``,
+    ``false`` and ``null`` (a request is JSON: Python's True, False and None would puzzle its
+    writer), a list or an object as JSON cut after ``GIVEN_LIMIT`` characters, text and numbers
+    as ``repr`` shows them ('2', 2.5)."""
+    if value is True or value is False or value is None:
+        return json.dumps(value)
+    if isinstance(value, (list, tuple, dict)):
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+        except ValueError:   # a list holding itself
+            text = repr(value)
+        return text if len(text) <= GIVEN_LIMIT else text[:GIVEN_LIMIT] + "..."
+    return repr(value)
+

@@ -19,6 +19,7 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from hippodrome.core.errors import given
 from hippodrome.core.rulings import rule_of
 from hippodrome.i18n import Message
 
@@ -332,8 +333,9 @@ class Game(ABC):
     def between_races(self) -> bool:
         """Whether the game stands between two races (a race is over and the next one has not
         begun: results to read, choices such as VIP cards or cards to keep). A table stops its
-        clock and its bots there until the people at it are ready for the next race; people's
-        own decisions are still taken. A game of one race never is."""
+        clock and the next race's moves there until the people at it are ready for the next race;
+        the seats' own decisions between races (people's and bots') are still taken. A game of
+        one race never is."""
         return False
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
@@ -364,9 +366,9 @@ class Game(ABC):
         if pending is None:
             raise IllegalAction(over)
         if not isinstance(action, dict):
-            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=repr(action)))
+            raise IllegalAction(Message("an action must be a JSON object, not {action}", action=given(action)))
         if isinstance(pending, Chance) and not pending.is_valid(action):
             # NOTE: {kind} is the id of a chance step ('deal', 'roll', 'shuffle'...), {action} the JSON received.
             raise IllegalAction(Message("expected a chance outcome of kind {kind}, got {action}",
-                                        kind=repr(pending.kind), action=repr(action)))
+                                        kind=repr(pending.kind), action=given(action)))
         return pending

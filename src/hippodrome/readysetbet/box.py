@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from hippodrome.core.chance import Draws
-from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.errors import InvalidSetup, given
 from hippodrome.core.game import Action, Chance, Game, register_game
 from hippodrome.core.state import RESET, DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
@@ -56,7 +56,7 @@ class BoxMeeting(DeclaredState, Game):
         races = setup.get("races", RACE_DATA["races"])
         if not isinstance(races, int) or isinstance(races, bool) or not 1 <= races <= RACE_DATA["races"]:
             raise InvalidSetup(Message("'races' must be from 1 to {high}, not {value}", high=RACE_DATA["races"],
-                                       value=repr(races)))
+                                       value=given(races)))
         return cls.create(setup=setup, races=races, race_no=1, caller_seed=None, race=RaceState.start(),
                           race_log=[], history=[])
 

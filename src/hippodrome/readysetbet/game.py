@@ -24,7 +24,7 @@ from typing import Any
 
 from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
-from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, object_codec, shallow, shared
@@ -140,17 +140,17 @@ class ReadySetBet(DeclaredState, Game):
             raise InvalidSetup(Message('a Ready Set Bet setup must be a JSON object such as {{"players": 4}}'))
         variant = setup.get("variant", "standard")
         if variant not in VARIANTS:
-            raise InvalidSetup(Message("unknown variant {variant}; choose one of {variants}", variant=repr(variant),
+            raise InvalidSetup(Message("unknown variant {variant}; choose one of {variants}", variant=given(variant),
                                       variants=", ".join(VARIANTS)))
         players = setup.get("players", 4)
         low, high = player_range(variant)
         if not _is_int(players) or not low <= players <= high:
             raise InvalidSetup(Message("'players' must be a whole number from {low} to {high}, not {value}",
-                                      low=low, high=high, value=repr(players)))
+                                      low=low, high=high, value=given(players)))
         races = setup.get("races", RACE_DATA["races"])
         if not _is_int(races) or not 1 <= races <= RACE_DATA["races"]:
             raise InvalidSetup(Message("'races' must be from 1 to {high}, not {value}", high=RACE_DATA["races"],
-                                      value=repr(races)))
+                                      value=given(races)))
         for option in ("props", "exotics", "vip"):
             if not isinstance(setup.get(option, True), bool):
                 raise InvalidSetup(Message("'{option}' must be true or false", option=option))

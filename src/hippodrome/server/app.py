@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.requests import HTTPConnection
 
 from hippodrome.core.description import GameDescription
-from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
+from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup, given
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
@@ -44,7 +44,7 @@ from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
 from hippodrome.server.relay import serve_elsewhere
 from hippodrome.server.rooms import Connection, Room, check_game, new_lifecycle, new_seats, restore_seats, watch_link
 from hippodrome.server.setup_form import check_setup, checked_setup, table_options
-from hippodrome.server.storage import Storage, hash_token, open_storage
+from hippodrome.server.storage import Storage, UnreadableRow, hash_token, open_storage
 from hippodrome.server.strict_json import StrictJSONError, check_value, loads
 from hippodrome.server.websocket import SEND_NOW
 from hippodrome.server.views import PROTOCOL_VERSION, dumps, json_default  # noqa: F401 (json_default: tests)
@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 16 * 1024
 MAX_CREATE_BODY = 64 * 1024
-MESSAGE_TYPES = ("join", "act", "preview", "why", "pause", "resume", "ready", "start", "next_race", "ping")
+MESSAGE_TYPES = ("join", "act", "preview", "why", "pause", "resume", "ready", "start", "next_race", "hand", "ping")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -133,7 +133,9 @@ class Hub:
         table, lifecycle), None when there is none, or what made it fail."""
         try:
             data = self.storage.load(table_id)
-        except Exception as error:  # a row SQLite or JSON cannot read
+        except UnreadableRow as error:  # a row whose JSON does not decode
+            return Unreadable(error.game or "?", error)
+        except Exception as error:  # a row SQLite cannot read
             return Unreadable("?", error)
         if data is None:
             return None
@@ -658,12 +660,16 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
     try:
         message = loads(text)
     except StrictJSONError as error:
-        return problem(lang, "bad_message", Message("a message must be a JSON object such as {example}: {reason}",
+        return problem(lang, "bad_message", Message("{reason}; a message is a JSON object such as {example}",
                                                     example='{"v": 1, "type": "join"}', reason=error.args[0]))
     if not isinstance(message, dict):
-        return problem(lang, "bad_message", Message("a message must be a JSON object, not {kind}",
-                                                    kind=type(message).__name__))
-    version = message.get("v")
+        return problem(lang, "bad_message", Message("a message must be a JSON object such as {example}, not {value}",
+                                                    example='{"v": 1, "type": "join"}', value=given(message)))
+    if "v" not in message:
+        return problem(lang, "bad_version", Message(
+            "this server speaks protocol version {version}: a message says so with {example}, and this one has no \"v\"",
+            version=str(PROTOCOL_VERSION), example='"v": 1'), protocol=PROTOCOL_VERSION)
+    version = message["v"]
     if type(version) is not int or version != PROTOCOL_VERSION:  # not true, not 1.0
         return problem(lang, "bad_version", Message(
             "this server speaks protocol version {version}; the message says {said}",
@@ -671,7 +677,7 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
     kind = message.get("type")
     if kind not in MESSAGE_TYPES:
         return problem(lang, "bad_message", Message("unknown message type {kind}; types: {types}",
-                                                    kind=repr(kind), types=", ".join(MESSAGE_TYPES)))
+                                                    kind=given(kind), types=", ".join(MESSAGE_TYPES)))
     if kind == "ping":
         return {"type": "pong"}
     if kind == "join":
@@ -683,7 +689,7 @@ async def handle(room: Room, connection: Connection, text: str) -> dict[str, Any
         return await act(room, connection, message)
     if kind in PRIVATE_LOOKUPS:
         return await private_lookup(room, connection, kind, message)
-    if kind in ("ready", "start", "next_race"):
+    if kind in ("ready", "start", "next_race", "hand"):
         return await lifecycle_message(room, connection, kind, message)
     if kind in ("pause", "resume"):
         allowed = connection.seat is not None or from_host(room, message)
@@ -706,7 +712,8 @@ def from_host(room: Room, message: dict[str, Any]) -> bool:
 
 async def lifecycle_message(room: Room, connection: Connection, kind: str,
                             message: dict[str, Any]) -> dict[str, Any] | None:
-    """``ready`` (a person seat), ``start`` (the host), ``next_race`` (a person seat or the host)."""
+    """``ready`` (a person seat), ``start`` (the host), ``next_race`` (a person seat or the host),
+    ``hand`` (the host: a seat whose person left goes to a bot while the game runs)."""
     lang = connection.lang
     host = from_host(room, message)
     person = connection.seat is not None and connection.seat in room.runner.lifecycle.persons
@@ -721,10 +728,25 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
                     "only the table's host may start the game before everyone is ready; send {example}",
                     example='{"v": 1, "type": "start", "host": ...}'))
             level = message.get("level")
-            if level is not None and (not isinstance(level, str) or room.description.bot(level) is None):
-                return problem(lang, "bad_message", Message("'level' must be one of the bot levels: {levels}",
-                                                            levels=", ".join(b.name for b in room.description.bots)))
+            if not bot_level_ok(room, level):
+                return bad_level(room, lang)
             await room.start_now(level, connection.seat if person else None)
+        elif kind == "hand":
+            if not host:
+                return problem(lang, "forbidden", Message(
+                    "only the table's host may hand a seat to a bot; send {example}",
+                    example='{"v": 1, "type": "hand", "host": ..., "seat": ...}'))
+            seat, count = message.get("seat"), len(room.seats_info)
+            if type(seat) is not int or not 0 <= seat < count:   # (not true, not 1.0)
+                if not count:
+                    return problem(lang, "bad_message", Message("this table has no seats to hand to a bot"))
+                # NOTE: {last} is the number of the table's last seat (seats count from 0).
+                return problem(lang, "bad_message", Message(
+                    "'seat' must be the number of a seat at this table, from 0 to {last}", last=count - 1))
+            level = message.get("level")
+            if not bot_level_ok(room, level):
+                return bad_level(room, lang)
+            await room.hand(seat, level, connection.seat)
         else:
             if not (person or host):
                 return problem(lang, "forbidden", Message(
@@ -734,6 +756,16 @@ async def lifecycle_message(room: Room, connection: Connection, kind: str,
         connection.dirty.set()
         return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None
+
+
+def bot_level_ok(room: Room, level: Any) -> bool:
+    """Whether ``level`` (of ``start`` or ``hand``) is absent (the default) or one of the game's bot levels."""
+    return level is None or (isinstance(level, str) and room.description.bot(level) is not None)
+
+
+def bad_level(room: Room, lang: str) -> dict[str, Any]:
+    return problem(lang, "bad_message", Message("'level' must be one of the bot levels: {levels}",
+                                                levels=", ".join(b.name for b in room.description.bots)))
 
 
 def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:

@@ -9,15 +9,19 @@
 * **Content type**: a body is ``application/json`` (UTF-8), else 415.
 * **Size**: a body is read in pieces and refused with 413 as soon as it passes its limit (a
   declared ``Content-Length`` over the limit is refused before reading anything).
+* A refusal before the body is read whole (403, 413, 415) drops at most 1 MiB more of it (so that
+  a client still sending gets the answer rather than a reset connection), answers and closes the
+  connection (``Connection: close``): the rest of a longer body is never read.
 * **JSON**: strict (``strict_json``), else 400.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
-from starlette.requests import ClientDisconnect, HTTPConnection, Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
@@ -30,6 +34,12 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 #: a websocket's scheme as the page that opened it writes its own origin
 PAGE_SCHEMES = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
+#: an answer given before the request's body was read whole ends the connection: the server would
+#: otherwise read (and throw away) whatever the client goes on sending, to keep the connection
+CLOSE = {"Connection": "close"}
+#: what is read and dropped of a refused body before the answer (see :func:`drain`)
+DRAIN_BYTES = 1024 * 1024
+DRAIN_SECONDS = 2.0
 
 
 # -- Origin ------------------------------------------------------------------------
@@ -81,7 +91,7 @@ def forbidden_origin(connection: HTTPConnection) -> LobbyError:
     origin = quoted(connection.headers.get("origin", ""), 100)
     return LobbyError(403, Message("requests from the site {origin} are refused: this server answers its own "
                                    "pages (start it with --allow-origin for another site)", origin=origin),
-                      code="forbidden_origin")
+                      code="forbidden_origin", headers=CLOSE)
 
 
 class OriginGuard:
@@ -100,6 +110,7 @@ class OriginGuard:
                 if scope["type"] == "websocket":
                     await refuse_websocket(WebSocket(scope, receive, send), error)
                 else:
+                    await drain(receive)
                     await error_response(connection, error)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -136,32 +147,63 @@ def require_json_type(request: Request) -> None:
     else:
         message = Message("send the body as JSON with the header {header}, not {given}",
                           header="Content-Type: application/json", given=quoted(given, 80))
-    raise LobbyError(415, message, code="unsupported_media_type")
+    raise LobbyError(415, message, code="unsupported_media_type", headers=CLOSE)
 
 
 async def read_body(request: Request, limit: int) -> bytes:
-    """The body, read piece by piece; 413 as soon as it is longer than ``limit`` bytes."""
+    """The body, read piece by piece; 413 as soon as it is longer than ``limit`` bytes (after
+    :func:`drain`, so that a body somewhat too long still gets its answer)."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
+        if int(declared) <= limit + DRAIN_BYTES:
+            await drain(request.receive)
         raise too_large(limit)
     body = bytearray()
-    try:
-        async for piece in request.stream():
-            body += piece
-            if len(body) > limit:
-                raise too_large(limit)
-    except ClientDisconnect:
-        raise LobbyError(400, Message("the request ended before its body did"), code="bad_request")
-    return bytes(body)
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            raise LobbyError(400, Message("the request ended before its body did"), code="bad_request")
+        body += message.get("body", b"")
+        more = message.get("more_body", False)
+        if len(body) > limit:
+            if more:
+                await drain(request.receive)
+            raise too_large(limit)
+        if not more:
+            return bytes(body)
+
+
+async def drain(receive: Receive, bound: int = DRAIN_BYTES, seconds: float = DRAIN_SECONDS) -> None:
+    """Read and drop what is left of a refused request's body, ``bound`` bytes and ``seconds`` at
+    most. The answer closes the connection (``CLOSE``); closed with the body's rest unread, the
+    connection is reset, and a client that is still sending may lose the answer with it (so
+    servers linger: nginx's lingering close). A body endless or slower than that is cut off."""
+    loop = asyncio.get_running_loop()
+    deadline, read = loop.time() + seconds, 0
+    while read <= bound:
+        try:
+            message = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - loop.time()))
+        except asyncio.TimeoutError:
+            return
+        if message["type"] != "http.request":
+            return
+        read += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 def too_large(limit: int) -> LobbyError:
-    return LobbyError(413, Message("a table description is at most {n} bytes", n=limit), code="too_large")
+    return LobbyError(413, Message("a table description is at most {n} bytes", n=limit), code="too_large",
+                      headers=CLOSE)
 
 
 async def json_object(request: Request, limit: int) -> dict[str, Any]:
     """A request's body: a strict JSON object of at most ``limit`` bytes (LobbyError otherwise)."""
-    require_json_type(request)
+    try:
+        require_json_type(request)
+    except LobbyError:
+        await drain(request.receive)
+        raise
     body = await read_body(request, limit)
     try:
         data = loads(body)

@@ -13,11 +13,12 @@ import asyncio
 import secrets
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from hippodrome.core.description import GameDescription
-from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.collector import warmed_up
@@ -32,6 +33,13 @@ from hippodrome.table.runner import FREE_DELAY, SAVING_FAILED, TableRunner
 from hippodrome.table.table import Seat, Table
 
 MAX_NAME = 40
+
+
+def fit_name(name: object) -> bool:
+    """A seat's name as a table takes it: text of at most ``MAX_NAME`` characters, none of them a
+    control character (a line break, a NUL: they would garble the pages' and the terminal's lines)."""
+    return isinstance(name, str) and len(name) <= MAX_NAME and not any(
+        unicodedata.category(character) == "Cc" for character in name)
 SAVING_WORKS = Message("the game is saved again: play goes on")
 
 
@@ -172,6 +180,20 @@ class Room:
         lifecycle = self.runner.lifecycle
         if not self.description.bots and not lifecycle.started and lifecycle.empty_seats(host_seat):
             raise IllegalAction(Message("this game has no bots to take the seats of absent players"))
+        return await self.runner.start_now(self._hand_over(level), host_seat)
+
+    async def hand(self, seat: int, level: str | None, host_seat: int | None = None) -> None:
+        """The host hands the person seat ``seat``, whose person has left (nobody is connected to
+        it), to a bot of ``level`` (None: the game's strongest) while the game runs, as the start
+        hands the empty seats; ``host_seat``: the seat of the host's own connection, never handed."""
+        if not self.description.bots:
+            raise IllegalAction(Message("this game has no bots to take the seats of absent players"))
+        # (a connection that joined a moment ago, its presence not stored yet, counts as connected)
+        await self.runner.hand(seat, self._hand_over(level), host_seat, connected=self.person_seats_present())
+
+    def _hand_over(self, level: str | None) -> Callable[[int], Any]:
+        """What makes the bot of a seat the host hands over: a bot of ``level`` (None: the game's
+        strongest, the last it lists), its seat marked a bot's."""
         level = level or (self.description.bots[-1].name if self.description.bots else None)
         seed = self.table.match.seed
 
@@ -179,7 +201,7 @@ class Room:
             self.seats_info[seat].update(kind="bot", level=level)
             return make_bot(self.game, level, f"{seed}:bot:{seat}")
 
-        return await self.runner.start_now(hand_over, host_seat)
+        return hand_over
 
     def _notify(self, table: Table) -> None:
         """A change is stored: the shared views, the lobby's view of the table follow, and every
@@ -287,17 +309,17 @@ def new_seats(description: GameDescription, seats: Any, seed: str) -> tuple[list
             raise InvalidSetup(Message("seat {seat} must be an object such as {example}", seat=number + 1,
                                        example='{"name": "Ana", "kind": "person"}'))
         name = seat.get("name") or ""  # a page shows a nameless seat as "Player 2" in its language
-        if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise InvalidSetup(Message("seat {seat}: a name is text of at most {n} characters",
-                                       seat=number + 1, n=MAX_NAME))
+        if not fit_name(name):
+            raise InvalidSetup(Message("seat {seat}: a name is text of at most {n} characters, without control "
+                                       "characters such as a line break", seat=number + 1, n=MAX_NAME))
         kind = seat.get("kind", "person")
         if kind not in ("person", "bot"):
             raise InvalidSetup(Message("seat {seat}: 'kind' must be 'person' or 'bot', not {kind}",
-                                       seat=number + 1, kind=repr(kind)))
+                                       seat=number + 1, kind=given(kind)))
         level = seat.get("level", "random") if kind == "bot" else None
         if kind == "bot" and level not in levels:
             raise InvalidSetup(Message("seat {seat}: unknown bot level {level}; levels: {levels}",
-                                       seat=number + 1, level=repr(level), levels=", ".join(levels)))
+                                       seat=number + 1, level=given(level), levels=", ".join(levels)))
         token = secrets.token_urlsafe(24)
         bot = make_bot(game, level, f"{seed}:bot:{number}") if kind == "bot" else None
         table_seats.append(Seat(name, bot, hash_token(token)))

@@ -18,7 +18,7 @@ from hippodrome.core.errors import HippodromeError, InvalidSetup
 from hippodrome.core.game import game_class
 from hippodrome.i18n import Message
 from hippodrome.server.localize import error_details, quoted
-from hippodrome.server.rooms import MAX_NAME
+from hippodrome.server.rooms import MAX_NAME, fit_name
 
 
 def check_setup(description: GameDescription, setup: Any, lang: str) -> dict[str, Any]:
@@ -47,11 +47,10 @@ def checked_setup(description: GameDescription, setup: Any) -> dict[str, Any]:
     for entry in description.setup_fields():
         names = setup.get(entry.key)
         if entry.kind == SEAT_NAMES and names is not None and (
-                not isinstance(names, list) or not all(isinstance(name, str) and len(name) <= MAX_NAME
-                                                       for name in names)):
+                not isinstance(names, list) or not all(fit_name(name) for name in names)):
             # NOTE: {key} is a key of the setup's JSON ('names'): keep it in English.
-            raise InvalidSetup(Message("'{key}' must list the seats' names, each text of at most {n} characters",
-                                       key=entry.key, n=MAX_NAME))
+            raise InvalidSetup(Message("'{key}' must list the seats' names, each text of at most {n} characters, "
+                                       "without control characters such as a line break", key=entry.key, n=MAX_NAME))
     return setup
 
 

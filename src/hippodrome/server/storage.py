@@ -305,12 +305,12 @@ class Storage:
                     return None
                 seats = reader.execute(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
                                        (table_id,)).fetchall()
-                log = [json.loads(r[0]) for r in reader.execute(
+                entries = [r[0] for r in reader.execute(
                     "SELECT entry FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
             finally:
                 if reader.in_transaction:
                     reader.execute("COMMIT")
-        return table_record(row, seats, log)
+        return table_record(row, seats, entries)
 
 
 #: the columns of ``tables`` that :func:`table_record` reads, in its order
@@ -319,13 +319,35 @@ TABLE_COLUMNS = "id, game, setup, seed, created, state_id, options, paused, over
 SEAT_COLUMNS = "name, kind, level, token_hash"
 
 
-def table_record(row: tuple, seats: list[tuple], log: list[dict[str, Any]]) -> dict[str, Any]:
+class UnreadableRow(ValueError):
+    """A stored row whose JSON does not decode (the file was changed by something other than the
+    server): says which row, and carries the table's game when its row was read."""
+
+    def __init__(self, message: str, game: str | None = None):
+        super().__init__(message)
+        self.game = game
+
+
+def decoded(text: str, what: str, game: str | None) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as error:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
+        raise UnreadableRow(f"{what} is not JSON ({reason})", game) from None
+
+
+def table_record(row: tuple, seats: list[tuple], entries: Sequence[str]) -> dict[str, Any]:
     """A stored table as ``load`` answers it, from its ``tables`` row (:data:`TABLE_COLUMNS`), its
-    seats' rows (:data:`SEAT_COLUMNS`) and its log: shared by every storage."""
-    return {"id": row[0], "game": row[1], "setup": json.loads(row[2]), "seed": row[3], "created": row[4],
-            "state_id": row[5], "options": json.loads(row[6]), "paused": bool(row[7]), "over": bool(row[8]),
-            "host_hash": row[9], "lifecycle": None if row[10] is None else json.loads(row[10]),
-            "seats": [{"name": s[0], "kind": s[1], "level": s[2], "token_hash": s[3]} for s in seats], "log": log}
+    seats' rows (:data:`SEAT_COLUMNS`) and its log's entries as stored (JSON text): shared by
+    every storage. UnreadableRow names a row whose JSON does not decode (log entries counted
+    from 1, as a replay counts them)."""
+    game = row[1]
+    return {"id": row[0], "game": game, "setup": decoded(row[2], "the table's setup", game), "seed": row[3],
+            "created": row[4], "state_id": row[5], "options": decoded(row[6], "the table's options", game),
+            "paused": bool(row[7]), "over": bool(row[8]), "host_hash": row[9],
+            "lifecycle": None if row[10] is None else decoded(row[10], "the table's lifecycle", game),
+            "seats": [{"name": s[0], "kind": s[1], "level": s[2], "token_hash": s[3]} for s in seats],
+            "log": [decoded(entry, f"log entry {n}", game) for n, entry in enumerate(entries, 1)]}
 
 
 def is_postgres_url(db: str | os.PathLike | None) -> bool:

@@ -198,4 +198,4 @@ class PostgresStorage:
         if row is None:
             return None
         seats, entries = row[-2] or [], row[-1] or []
-        return table_record(row[:-2], seats, [json.loads(entry) for entry in entries])
+        return table_record(row[:-2], seats, entries)

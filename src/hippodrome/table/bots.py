@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from hippodrome.core.bot import Bot
-from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.errors import InvalidSetup, given
 from hippodrome.core.game import Action, game_class
 from hippodrome.i18n import Message
 
@@ -28,7 +28,7 @@ def make_bot(game: str, level: str, seed: int | str = 0) -> Bot:
     levels = bot_levels(game)
     if level not in levels:
         raise InvalidSetup(Message("unknown bot level {level} for {game}; levels: {levels}",
-                                   level=repr(level), game=game, levels=", ".join(levels)))
+                                   level=given(level), game=game, levels=", ".join(levels)))
     return levels[level].make(seed)
 
 

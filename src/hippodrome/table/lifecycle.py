@@ -9,9 +9,12 @@ decides what the table does about it, for any game:
   seat). Nothing is drawn on the clock and no bot moves. A table of bots only starts at once; a
   table made for the host alone (``hold``: a race called for the box, no person seat) waits for
   the host's start.
-* ``playing``: the game runs.
-* ``between_races``: a race is over and the next has not begun. The clock and the bots stop; the
-  people's own choices between races (VIP cards, cards to keep) are still taken. The gate to the
+* ``playing``: the game runs. A person seat nobody is connected to (a person who left) may be
+  handed to a bot by the host (``hand``), as the host's start hands the empty seats; so may it
+  between races.
+* ``between_races``: a race is over and the next has not begun. The clock stops and no move of
+  the next race is made; the seats' own choices between races (VIP cards, cards to keep) are
+  still taken, people's and bots' alike. The gate to the
   next race opens when every present person seat has pressed "Next race", when the host presses
   it, or when the countdown (``next_race_seconds``; 0: none) runs out.
 * ``over``: the game is over.
@@ -40,7 +43,7 @@ class Lifecycle:
         self.hold = hold                              # waits for the host even with no person seat
         self.started = (not self.persons and not hold) if started is None else started
         self.ready: set[int] = set()
-        self.handed: list[int] = []                  # seats handed to bots when the host started
+        self.handed: list[int] = []                  # seats the host handed to bots (at the start or later)
         self.between = False                          # the game stood between races at the last look
         self.gate_open = False                        # ... and the next race may begin
         self.races_between = 0                        # how many times the game came between races
@@ -94,6 +97,20 @@ class Lifecycle:
             self.ready.discard(seat)
             self.handed.append(seat)
         self.started = True
+
+    def may_hand(self, seat: int) -> bool:
+        """Whether the host may hand ``seat`` to a bot now that the game runs: a person seat nobody
+        is connected to (the table's status, its host's own seat, are the caller's to check)."""
+        return self.started and seat in self.persons and seat not in self.present
+
+    def hand(self, seat: int) -> bool:
+        """The host hands the person seat ``seat`` (its person gone) to a bot while the game runs;
+        True when that opened the gate between races (everyone left had pressed Next race)."""
+        self.persons.discard(seat)
+        self.ready.discard(seat)
+        self.next.discard(seat)
+        self.handed.append(seat)
+        return self._open_if_everyone_pressed()
 
     def press_next(self, seat: int | None) -> bool:
         """A person seat (or the host: None) presses "Next race"; True when the gate opens."""

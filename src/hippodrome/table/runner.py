@@ -2,8 +2,10 @@
 
 One :class:`TableRunner` per table: a lock that every change goes through, and a loop that
 follows the table's :class:`~hippodrome.table.lifecycle.Lifecycle`: nothing happens while the
-table waits for its people or stands between races (until the gate opens: everyone pressed
-"Next race", the host did, or the countdown ran out); while it plays, bots decide (after a short
+table waits for its people, and while it stands between races only the seats' own choices
+between races are taken (a bot's once its delay has passed), no move of the next race (until
+the gate opens: everyone pressed "Next race", the host did, or the countdown ran out); while it
+plays, bots decide (after a short
 delay, so people can follow them), the clock strikes for timed chance (Ready Set Bet's rolls, at
 the table's pace, with pause and resume), and after each strike every bot may take one free
 action after its own reaction time, drawn per bet.
@@ -44,7 +46,7 @@ from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action
 from hippodrome.core.match import Match
-from hippodrome.i18n import Message
+from hippodrome.i18n import Message, Seat
 from hippodrome.table.clock import Clock
 from hippodrome.table.lifecycle import BETWEEN_RACES, PLAYING, WAITING, Lifecycle
 from hippodrome.table.pacing import Pacer
@@ -114,6 +116,9 @@ class TableRunner:
         self._rng = random.Random()
         self._clock_epoch: int | None = None  # the step the clock was last restarted for
         self._strikes = 0                     # clock strikes that drew a roll, so far
+        #: the state id at which the bot to decide between races was found to face a move of the
+        #: next race: it waits for the gate (None: no bot waits so)
+        self._held_between: int | None = None
 
     @property
     def status(self) -> str:
@@ -160,7 +165,8 @@ class TableRunner:
         if status == WAITING:
             raise IllegalAction(Message("the game has not started yet: it starts when every player is ready"))
         if seat in self.lifecycle.handed:
-            raise IllegalAction(Message("a bot plays this seat now: the host handed it over when the game started"))
+            raise IllegalAction(Message("a bot plays this seat now: the host handed it to a bot while nobody was "
+                                        "connected to it"))
         if status != BETWEEN_RACES:
             return
         if self.table.is_free(action):
@@ -190,6 +196,36 @@ class TableRunner:
             lifecycle.start(handed)
             await self._changed(state=False)
             return handed
+
+    async def hand(self, seat: int, make_bot: Callable[[int], Bot], host_seat: int | None = None,
+                   connected: Iterable[int] = ()) -> None:
+        """The host hands the person seat ``seat`` to ``make_bot(seat)`` while the game runs (playing
+        or between races): its person has left (nobody is connected to it), and the game must not
+        wait for them. ``host_seat``: the seat of the host's own connection, which is never handed;
+        ``connected``: seats with a connection now, besides those the lifecycle knows present.
+        Refused (IllegalAction, nothing changed) otherwise. If the seat is to decide now, its bot
+        takes the decision as any bot would (between races: a choice between races at once)."""
+        async with self._people_change():
+            lifecycle, status = self.lifecycle, self.status
+            if status == WAITING:
+                raise IllegalAction(Message(
+                    "the game has not started yet: while the table waits, the host starts it with {example}, "
+                    "and bots take the empty seats", example='{"v": 1, "type": "start", "host": ...}'))
+            if status not in (PLAYING, BETWEEN_RACES):
+                raise IllegalAction(Message("the game is over: no seat can be handed to a bot any more"))
+            if seat == host_seat:
+                raise IllegalAction(Message("this is your own seat: only the seat of another player who left can be "
+                                            "handed to a bot"))
+            if seat not in lifecycle.persons:
+                raise IllegalAction(Message("{seat} is played by a bot already: only a seat a person plays can be "
+                                            "handed to a bot", seat=Seat(seat)))
+            if not lifecycle.may_hand(seat) or seat in set(connected):
+                raise IllegalAction(Message("{seat} is connected: only a seat nobody is connected to can be "
+                                            "handed to a bot", seat=Seat(seat)))
+            self.table.seats[seat].bot = make_bot(seat)
+            lifecycle.hand(seat)
+            self._held_between = None   # its bot may take a choice between races now
+            await self._changed(state=False)
 
     async def next_race(self, seat: int | None) -> None:
         """A person seat (None: the host) is ready for the next race."""
@@ -408,7 +444,10 @@ class TableRunner:
         self._wake.clear()
         status = self.status
         if status == BETWEEN_RACES:
-            await self._count_down()
+            if self.table.bot_to_move() is not None and self._held_between != self.table.state_id:
+                await self._bot_decides()   # a bot's own choice between races (else: held for the gate)
+            else:
+                await self._count_down()
         elif status != PLAYING:
             await self._wake.wait()
         elif self.table.bot_to_move() is not None:
@@ -433,13 +472,37 @@ class TableRunner:
         if not (await self._sleep_or_wake(self.bot_delay) or table.state_id == state_id):
             return
         async with self._locked_change():
-            turn = table.bot_request(self._capture) if self.status == PLAYING and table.state_id == state_id else None
+            if not (self._bot_may_decide() and table.state_id == state_id):
+                return
+            pending = table.pending()
+            if self.status == BETWEEN_RACES and not (pending.options and self._between_races_after(pending.options[0])):
+                self._held_between = state_id   # a move of the next race (its options are alike): after the gate
+                return
+            turn = table.bot_request(self._capture)
         if turn is None:
             return
         action = await self._think(turn.seat, turn.state)
         async with self._locked_change():
-            if self.status == PLAYING and table.bot_apply(turn, action):
+            if not self._bot_may_decide():
+                return
+            if self.status == BETWEEN_RACES and table.state_id == turn.state_id and not (
+                    turn.pending.allows(action) and self._between_races_after(action)):
+                self._held_between = turn.state_id   # (a bot that failed decides once the gate opens)
+                return
+            if table.bot_apply(turn, action):
                 await self._changed()
+
+    def _bot_may_decide(self) -> bool:
+        """Bots decide while the game plays, and between races (their own choices between races)."""
+        return self.status in (PLAYING, BETWEEN_RACES)
+
+    def _between_races_after(self, action: Action) -> bool:
+        """Whether the decision ``action`` keeps the game between races: a choice between races, as
+        a person may make one (VIP cards, cards to keep), not a move of the next race."""
+        try:
+            return not self.table.is_free(action) and self.table.probe(action).between_races()
+        except IllegalAction:
+            return False
 
     def _capture(self, match: Match, seat: int) -> Position:
         """What the bot of ``seat`` will read, taken under the lock (the thinker's kind of copy)."""

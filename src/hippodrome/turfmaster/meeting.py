@@ -78,7 +78,7 @@ from typing import Any
 
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
-from hippodrome.core.errors import IllegalAction
+from hippodrome.core.errors import IllegalAction, given
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, shallow, shared, substate
@@ -420,7 +420,7 @@ class Meeting(DeclaredState, Game):
             self.race.clone().apply(action)
         except IllegalAction as error:
             return error.args[0]
-        return Message("{action} is not allowed now", action=repr(action))  # pragma: no cover
+        return Message("{action} is not allowed now", action=given(action))  # pragma: no cover
 
     def _claim_refusal(self, pending: Decision, horse: Any) -> Ruled | Message | None:
         """Why the bonus cards of ``horse`` cannot be claimed now (T8), if a rule says so."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.errors import InvalidSetup, given
 from hippodrome.i18n import Message
 from hippodrome.turfmaster.course import COURSE_NAMES, Course, load_course
 
@@ -34,11 +34,11 @@ def course_and_fences(name: Any, steeplechase: Any) -> tuple[Course, bool]:
     if not isinstance(name, str):
         # NOTE: 'course' is a JSON key; {courses} lists the courses' ids ("oval", "triangle"): keep them in English.
         raise InvalidSetup(Message("'course' must be one of {courses}, not {value}", courses=", ".join(COURSE_NAMES),
-                                   value=repr(name)))
+                                   value=given(name)))
     course = load_course(name)
     if not isinstance(steeplechase, bool):
         # NOTE: 'steeplechase' is a JSON key, true and false its values: keep them in English.
-        raise InvalidSetup(Message("'steeplechase' must be true or false, not {value}", value=repr(steeplechase)))
+        raise InvalidSetup(Message("'steeplechase' must be true or false, not {value}", value=given(steeplechase)))
     if steeplechase and not course.fences:
         # NOTE: TurfMaster, rule T11; {course} and {courses} are courses' ids ("oval", "triangle").
         raise InvalidSetup(Message("the {course} course has no fences; steeplechase is run on: {courses}", course=name,
@@ -57,29 +57,29 @@ def place_horses(course: Course, steeplechase: bool, horses: Any) -> dict[str, i
     for entry in horses:
         if not isinstance(entry, dict) or not {"id", "lane", "square"} <= entry.keys():
             # NOTE: "id", "lane" and "square" are JSON keys: keep them in English.
-            raise InvalidSetup(Message("each horse needs \"id\", \"lane\" and \"square\": got {entry}", entry=repr(entry)))
+            raise InvalidSetup(Message("each horse needs \"id\", \"lane\" and \"square\": got {entry}", entry=given(entry)))
         horse, lane, index = entry["id"], entry["lane"], entry["square"]
         if not isinstance(horse, str) or not horse:
-            raise InvalidSetup(Message("a horse id must be a non-empty string, not {value}", value=repr(horse)))
+            raise InvalidSetup(Message("a horse id must be a non-empty string, not {value}", value=given(horse)))
         if horse in squares:
             # NOTE: {horse} is a horse's id, in quotes.
-            raise InvalidSetup(Message("horse {horse} is listed twice", horse=repr(horse)))
+            raise InvalidSetup(Message("horse {horse} is listed twice", horse=given(horse)))
         if not isinstance(lane, int) or isinstance(lane, bool) or not isinstance(index, int) or isinstance(index, bool):
-            raise InvalidSetup(Message("horse {horse}: lane and square must be whole numbers", horse=repr(horse)))
+            raise InvalidSetup(Message("horse {horse}: lane and square must be whole numbers", horse=given(horse)))
         square = course.square(lane, index)
         if square in taken:
             # NOTE: TurfMaster, rule T4; {first} and {second} are horses' ids, in quotes.
             raise InvalidSetup(Message(
                 "horses {first} and {second} are both on lane {lane}, square {square}: "
                 "only one horse may stand on a square",
-                first=repr(taken[square]), second=repr(horse), lane=lane, square=index,
+                first=given(taken[square]), second=given(horse), lane=lane, square=index,
             ))
         if square in fences:
             # NOTE: TurfMaster, rule T11; {horse} is a horse's id, in quotes.
             raise InvalidSetup(Message(
                 "horse {horse} stands on a fence (lane {lane}, square {square}); "
                 "no horse ever stands on a fence square",
-                horse=repr(horse), lane=lane, square=index,
+                horse=given(horse), lane=lane, square=index,
             ))
         taken[square] = horse
         squares[horse] = square

@@ -37,7 +37,7 @@ from typing import Any
 
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import roll_chance
-from hippodrome.core.errors import IllegalAction, InvalidSetup
+from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
@@ -207,7 +207,7 @@ class Race(DeclaredState, Game):
             if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
                 # NOTE: 'id' is a key of the setup's JSON and {ids} the horses' ids: keep them in English.
                 raise InvalidSetup(Message("each horse needs an 'id' (one of {ids}): got {entry}",
-                                           ids=", ".join(HORSE_IDS), entry=repr(entry)))
+                                           ids=", ".join(HORSE_IDS), entry=given(entry)))
             owner = entry.get("owner", len(ids))
             if not whole_number(owner) or owner < 0:
                 # NOTE: {horse} is a horse's id; 'owner' is a key of the setup's JSON: keep it in English.
@@ -474,7 +474,7 @@ class Race(DeclaredState, Game):
                 # NOTE: {horse} is a horse's name; {cards} lists its cards ("J12" is the joker 12).
                 return Ruled(Message("{horse} must play one of its cards: {cards}; {card} is not in its hand",
                                      horse=horse, cards=", ".join(o["card"] for o in pending.options),
-                                     card=repr(action.get("card"))), "T1")
+                                     card=given(action.get("card"))), "T1")
             # NOTE: {horse} is a horse's name.
             return Ruled(Message("{horse}'s owner must play a card now", horse=horse), "T1")
         if pending.kind == "square":
@@ -496,7 +496,7 @@ class Race(DeclaredState, Game):
         if pending.kind == "dice_use":
             # NOTE: {dice} is the roll, such as [6, 4].
             return Ruled(Message("the roller of {dice} must choose the sum or one die", dice=str(self.dice)), "T1")
-        return Message("{action} is not allowed now", action=repr(action))
+        return Message("{action} is not allowed now", action=given(action))
 
     def _play_card(self, horse: str, card: str) -> None:
         self.hands[horse].remove(card)

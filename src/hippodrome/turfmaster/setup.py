@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hippodrome.core.errors import InvalidSetup
+from hippodrome.core.errors import InvalidSetup, given
 from hippodrome.i18n import Message, Plural
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
 from hippodrome.turfmaster.course import Course
@@ -55,7 +55,7 @@ def allowed_horses(players: Any) -> tuple[int, ...]:
     if not whole_number(players):
         # NOTE: 'players' is a key of the setup's JSON: keep it in English.
         raise InvalidSetup(Message("'players' must be a number of players from {low} to {high}, not {value}",
-                                   low=MIN_PLAYERS, high=MAX_PLAYERS, value=repr(players)))
+                                   low=MIN_PLAYERS, high=MAX_PLAYERS, value=given(players)))
     if players not in HORSES_PER_PLAYER:
         raise InvalidSetup(Message("TurfMaster is played by {low} to {high} players, not {players}",
                                    low=MIN_PLAYERS, high=MAX_PLAYERS, players=players))
@@ -73,12 +73,12 @@ def horses_per_player(players: int, value: Any, name: str = "'horses_per_player'
         # a command's option --horses: keep it as it is.
         raise InvalidSetup(Message("with {players} players, {name} must be from {low} to {high} "
                                    "(at least 4 horses race), not {value}", players=players, name=name,
-                                   low=allowed[0], high=allowed[-1], value=repr(value)))
+                                   low=allowed[0], high=allowed[-1], value=given(value)))
     # NOTE: TurfMaster, rule T7 (at least 4 horses race); {name} is the setup's key 'horses_per_player' or a
     # command's option --horses: keep it as it is. {count} is 1 or 2.
     raise InvalidSetup(Message("with {players} players, {name} must be {count} "
                                "(at least 4 horses race), not {value}",
-                               players=players, name=name, count=allowed[0], value=repr(value)))
+                               players=players, name=name, count=allowed[0], value=given(value)))
 
 
 def horse_list(horses: Any, course: Course) -> list[Any]:
@@ -98,13 +98,13 @@ def race_horses(setup: dict[str, Any], course: Course) -> Any:
     if not whole_number(players) or not 1 <= players <= course.lanes:
         # NOTE: 'players' is a key of the setup's JSON: keep it in English.
         raise InvalidSetup(Message("'players' must be a number of players from {low} to {high}, not {value}",
-                                   low=1, high=course.lanes, value=repr(players)))
+                                   low=1, high=course.lanes, value=given(players)))
     most = course.lanes // players
     if not whole_number(per_player) or not 1 <= per_player <= most:
         # NOTE: 'horses_per_player' is a key of the setup's JSON: keep it in English; one horse per lane.
         raise InvalidSetup(Message("with {players} players, 'horses_per_player' must be from 1 to {high} "
                                    "(one horse per lane), not {value}",
-                                   players=players, high=most, value=repr(per_player)))
+                                   players=players, high=most, value=given(per_player)))
     return [{"id": HORSE_IDS[seat * per_player + n], "owner": seat}
             for seat in range(players) for n in range(per_player)]
 
@@ -118,12 +118,12 @@ def check_horse_ids(ids: list[Any], course: Course) -> None:
             # NOTE: {horse} is what the setup gave, in quotes; {ids} lists the horses' ids ("red, blue, ..."),
             # which stay in English.
             raise InvalidSetup(Message("there is no horse {horse}; the horses are: {ids}",
-                                       horse=repr(horse), ids=", ".join(HORSE_IDS)))
+                                       horse=given(horse), ids=", ".join(HORSE_IDS)))
     seen: set[str] = set()
     for horse in ids:
         if horse in seen:
             # NOTE: {horse} is a horse's id, in quotes.
-            raise InvalidSetup(Message("horse {horse} is listed twice; each horse runs once", horse=repr(horse)))
+            raise InvalidSetup(Message("horse {horse} is listed twice; each horse runs once", horse=given(horse)))
         seen.add(horse)
 
 
