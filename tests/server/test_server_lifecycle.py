@@ -299,7 +299,7 @@ def test_a_hand_is_refused_in_words_and_changes_nothing(client):
 
 
 def test_a_seat_handed_between_races_makes_its_vip_choice_at_once(client):
-    """Ready Set Bet between races: Bo left before choosing his VIP card; the host hands his seat,
+    """Ready Set Bet between races (R8): Bo left before choosing his VIP card; the host hands his seat,
     its bot chooses at once, Ana chooses hers, and the next race still waits for the gate."""
     table = make_table(client, game="readysetbet", setup={"players": 2, "races": 2, "vip": True}, pace=0.05,
                        next_race_seconds=600)

@@ -394,8 +394,8 @@ def test_the_host_hands_a_seat_mid_game_and_its_bot_takes_the_turn_the_table_wai
 
 
 def test_a_seat_handed_between_races_makes_its_vip_choice_at_once_and_the_gate_still_waits():
-    """Between races the bot of a seat handed over takes its own choice (a VIP card) at once, as
-    the person would have; the next race still waits for the gate."""
+    """R8: between races the bot of a seat handed over takes its own choice (a VIP card) at once,
+    as the person would have; the next race still waits for the gate."""
     async def scenario():
         time = FakeTime()
         lifecycle = Lifecycle([0, 1], started=True, next_race_seconds=600, now=time)
@@ -447,8 +447,9 @@ def test_over_tables_refuse_a_hand():
 
 
 def test_between_races_a_bot_facing_a_move_of_the_next_race_waits_for_the_gate():
-    """A bot's own choices between races are taken at once, but not the first move of the next
-    race: that waits for the gate, as a person's does (and the bot is not asked to think twice)."""
+    """A bot's own choices between races (R8's VIP cards, T8's cards to keep) are taken at once,
+    but not the first move of the next race: that waits for the gate, as a person's does (and the
+    bot is not asked to think twice)."""
     async def scenario():
         for seed in range(40):   # a meeting whose race 2 opens with the bot's card
             table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Seat("Ana"), Seat("Bot", RandomBot(1))],

@@ -33,6 +33,7 @@ from hippodrome.table.runner import FREE_DELAY, SAVING_FAILED, TableRunner
 from hippodrome.table.table import Seat, Table
 
 MAX_NAME = 40
+SAVING_WORKS = Message("the game is saved again: play goes on")
 
 
 def fit_name(name: object) -> bool:
@@ -40,7 +41,6 @@ def fit_name(name: object) -> bool:
     control character (a line break, a NUL: they would garble the pages' and the terminal's lines)."""
     return isinstance(name, str) and len(name) <= MAX_NAME and not any(
         unicodedata.category(character) == "Cc" for character in name)
-SAVING_WORKS = Message("the game is saved again: play goes on")
 
 
 @dataclass(eq=False)

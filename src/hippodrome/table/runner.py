@@ -167,11 +167,7 @@ class TableRunner:
         if seat in self.lifecycle.handed:
             raise IllegalAction(Message("a bot plays this seat now: the host handed it to a bot while nobody was "
                                         "connected to it"))
-        if status != BETWEEN_RACES:
-            return
-        if self.table.is_free(action):
-            raise IllegalAction(Message("the next race has not started yet: press Next race, then play"))
-        if not self.table.probe(action).between_races():
+        if status == BETWEEN_RACES and not self._between_races_after(action):
             raise IllegalAction(Message("the next race has not started yet: press Next race, then play"))
 
     async def ready(self, seat: int) -> None:
@@ -474,10 +470,11 @@ class TableRunner:
         async with self._locked_change():
             if not (self._bot_may_decide() and table.state_id == state_id):
                 return
-            pending = table.pending()
-            if self.status == BETWEEN_RACES and not (pending.options and self._between_races_after(pending.options[0])):
-                self._held_between = state_id   # a move of the next race (its options are alike): after the gate
-                return
+            if self.status == BETWEEN_RACES:
+                options = table.pending().options   # alike: the first tells a move of the next race from a choice
+                if not (options and self._between_races_after(options[0])):
+                    self._held_between = state_id   # a move of the next race: after the gate
+                    return
             turn = table.bot_request(self._capture)
         if turn is None:
             return
@@ -497,12 +494,11 @@ class TableRunner:
         return self.status in (PLAYING, BETWEEN_RACES)
 
     def _between_races_after(self, action: Action) -> bool:
-        """Whether the decision ``action`` keeps the game between races: a choice between races, as
-        a person may make one (VIP cards, cards to keep), not a move of the next race."""
-        try:
-            return not self.table.is_free(action) and self.table.probe(action).between_races()
-        except IllegalAction:
-            return False
+        """Whether the decision ``action`` keeps the game between races: a choice between races (VIP
+        cards, cards to keep), not a move of the next race nor a free action (a bet). IllegalAction
+        for an action the state refuses: a person hears why; a bot's actions here are legal (an
+        option of the pending decision, or one it allows)."""
+        return not self.table.is_free(action) and self.table.probe(action).between_races()
 
     def _capture(self, match: Match, seat: int) -> Position:
         """What the bot of ``seat`` will read, taken under the lock (the thinker's kind of copy)."""
