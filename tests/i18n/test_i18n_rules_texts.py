@@ -84,7 +84,7 @@ def test_every_ruling_has_its_paragraph_and_every_diagram_is_drawn(page):
     assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[a-z][a-z-]*", i) for i in ids)
     anchors = rules.anchor_map()
     prefix = "T" if page == "turfmaster" else "R"
-    # every ruling of /work/shared/rules/README.md (T1..T13, R1..R9) points at a paragraph
+    # every ruling of docs/rulings.md (T1..T13, R1..R9) points at a paragraph
     assert set(anchors) == {f"{prefix}{n}" for n in range(1, 14 if prefix == "T" else 10)}
     assert set(anchors.values()) <= set(ids)
     named = [d["name"] for s in content["sections"] for d in s.get("diagrams", [])]

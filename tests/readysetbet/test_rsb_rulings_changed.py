@@ -1,4 +1,4 @@
-"""Rulings R4 and R9 as changed (../shared/rules/README.md, "Changes to these rulings"): House bets
+"""Rulings R4 and R9 as changed (docs/rulings.md, "Rulings changed"): House bets
 takes one to eight bettors besides the House, and the leftmost spaces closed when only two bet
 count everyone betting in the race, the House placing house tokens included."""
 

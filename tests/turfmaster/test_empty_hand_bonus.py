@@ -1,4 +1,4 @@
-"""Ruling T8 as changed (../shared/rules/README.md, "Changes to these rulings"): when a horse's turn
+"""Ruling T8 as changed (docs/rulings.md, "Rulings changed"): when a horse's turn
 comes in a round of cards with its hand empty, its owner is asked whether to claim the bonus cards
 before the horse stands still (T13)."""
 

@@ -2,7 +2,7 @@
 
 Each entry is an English msgid marked with ``N_`` so the extractor puts it in the template;
 ``term(table, key)`` turns it into a Message. The translations follow the rulebooks
-(../shared/rules: Spanish, English, French and Dutch TurfMaster; Spanish Ready Set Bet);
+(listed in docs/rulings.md: Spanish, English, French and Dutch TurfMaster; Spanish Ready Set Bet);
 docs/i18n.md lists the choices made where a rulebook is silent, and all the German ones.
 
 Comments starting with NOTE: reach the translators through the template.

@@ -1,6 +1,6 @@
 """The rules page's diagrams, computed by the engine, and where each ruling is explained.
 
-``ANCHORS`` maps each ruling of /work/shared/rules/README.md (R1 ..) to the paragraph of the
+``ANCHORS`` maps each ruling of docs/rulings.md (R1 ..) to the paragraph of the
 rules page (``/rules/readysetbet#red-line``) that explains it to players. ``diagrams()`` builds the
 page's diagrams from the game's own data and functions: the betting board is the printed board's
 data, the bonus moves and the red line are rolls run through ``dice_race.advance``, and the settled

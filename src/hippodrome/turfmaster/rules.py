@@ -1,6 +1,6 @@
 """The rules page's diagrams, played on the engine, and where each ruling is explained.
 
-``ANCHORS`` maps each ruling of /work/shared/rules/README.md (T1 ..) to the paragraph of the rules
+``ANCHORS`` maps each ruling of docs/rulings.md (T1 ..) to the paragraph of the rules
 page (``/rules/turfmaster#blocking``) that explains it to players, so that a page can link a
 refusal or a note to its paragraph. ``diagrams()`` builds every diagram of that page from the real
 course and the real engine: the squares drawn are the course file's squares (lane, index and
