@@ -1,15 +1,16 @@
-"""What telling a table's connections about one change costs the event loop, before and after the
-shared views and patches (issue #15), measured in one process on the same changes.
+"""What telling a table's connections about one change costs the event loop, three ways, measured
+in one process on the same changes.
 
     python bench/broadcast.py [--game readysetbet|turfmaster] [--spectators 2] [--changes 400]
 
 A table of bots (one seat counted as a person's connection, ``--spectators`` watching) is played
 change by change without a server; after each change every connection's message is made three
-ways: as before (``state_message`` and ``json.dumps`` for each connection), shared whole states
-(one per audience, ``--no-patches`` clients) and patches (the web pages), and compressed as the
-websocket sends it (permessage-deflate, on by default). Prints the CPU time per change
-(``time.process_time``, best of 3 rounds) and the mean compressed bytes a connection is sent,
-with the ratios against the way before. The machine's load barely matters: CPU time, not wall time.
+ways: the baseline ("before": ``state_message`` and ``json.dumps`` for each connection alone),
+shared whole states (one per audience: what the web pages ask for) and shared patches (clients
+that ask for them), and compressed as the websocket sends it (permessage-deflate, on by default).
+Prints the CPU time per change (``time.process_time``, best of 3 rounds) and the mean compressed
+bytes a connection is sent, with the ratios against the baseline. The machine's load barely
+matters: CPU time, not wall time. Current figures: docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def deflated(connection: Connection, text: str) -> int:
 
 
 def before(room: Room, connections: list[Connection]) -> int:
-    """Every connection's state made and serialized for it alone (the code before)."""
+    """Every connection's state made and serialized for it alone (the baseline)."""
     sent = 0
     for connection in connections:
         message = room.state_message(connection.seat, connection.lang)

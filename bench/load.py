@@ -12,8 +12,8 @@ many changes they made and how many finished). For every action a person makes t
 accepts, the latency is the time from sending it to each spectator's first state that includes
 it (its state id). Prints p50/p99 of those latencies, the server's CPU use (of one core) and
 memory, its bot workers' CPU, and this script's own CPU and how late its own event loop ran (a
-lateness every latency it times includes; its garbage collector is off while it measures, as its
-pauses were timed as the server's). The tables start one by one over the
+lateness every latency it times includes; its garbage collector is off while it measures, so that
+its pauses are not timed as the server's). The tables start one by one over the
 first `--warmup` seconds (5; each person presses Ready at a random moment in them, as tables of a
 lobby start, where `--warmup 0` starts them all at once); those seconds (and the bot workers'
 start) are reported apart and left out of the figures.

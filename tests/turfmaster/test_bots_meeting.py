@@ -172,7 +172,7 @@ def test_T11_tactical_never_plays_into_a_fall_it_could_avoid():
 
 
 def test_the_tactical_bot_beats_the_random_bot_on_fixed_seeds():
-    # a small deterministic sample (the README's figure comes from `simulate` over 500+ meetings)
+    # a small deterministic sample (docs/benchmarks.md's figure comes from `simulate` over 500+ meetings)
     tally = simulate({"players": 2, "horses_per_player": 2}, ["tactical", "random"], 40, seed="test", workers=1)
     rows = {row["bot"]: row for row in tally.rows()}
     assert rows["tactical"]["wins"] >= 26

@@ -47,7 +47,7 @@ def _read_json(path: Path) -> Any:
 @app.command("destinations", help=help_text("Print the legal end squares of a move "
                                             "as JSON."))
 def destinations_command(
-    position_file: Path = typer.Argument(..., metavar="POSITION.json", help=help_text("the position (see README)")),
+    position_file: Path = typer.Argument(..., metavar="POSITION.json", help=help_text("the position (see docs/turfmaster.md)")),
     horse: str = typer.Option(..., "--horse", help=help_text("id of the horse that moves")),
     points: int = typer.Option(..., "--points", help=help_text("points of the move: a card's value or the dice "
                                                                "used")),
@@ -388,7 +388,7 @@ def decision_line(state: Any, entry: Any, viewer: int | None, lang: str) -> str 
 @app.command("replay", help=help_text("Replay a recorded meeting decision by decision and print its final "
                                       "table."))
 def replay_command(
-    record_file: Path = typer.Argument(..., metavar="RECORD.json", help=help_text("a meeting record (see README)")),
+    record_file: Path = typer.Argument(..., metavar="RECORD.json", help=help_text("a meeting record (see docs/turfmaster.md)")),
     seat: int = typer.Option(None, "--seat", help=help_text("see the meeting as this seat (its hands); default: "
                                                             "spectator")),
     step: bool = typer.Option(False, "--step", help=help_text("wait for Enter after every decision")),

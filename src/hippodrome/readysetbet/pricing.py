@@ -24,8 +24,8 @@ from hippodrome.readysetbet.settlement import Token, bet_payout
 
 #: race positions whose odds the process keeps at most, and for how long after they were last
 #: asked (the bots of a table ask within their reaction times of a roll: 0.6 to 2.5 s on a
-#: server). Kept by count alone (64) the odds were gone before a table's last bot asked once a
-#: hundred tables rolled each second: each bot worked them out again.
+#: server). Kept by count alone, a few dozen positions would be gone before a table's last bot asks
+#: once a hundred tables roll each second, and each bot would work them out again.
 SHARED_POSITIONS = 512
 SHARED_SECONDS = 5.0
 

@@ -165,7 +165,7 @@ RACE = replace(
     setup=(
         COURSE, STEEPLECHASE,
         # the lobby's race follows the meeting's rule of horses per player (T7: 4 to 8 horses); the
-        # engine itself takes any count up to one horse per lane, and explicit horses (README)
+        # engine itself takes any count up to one horse per lane, and explicit horses (docs/turfmaster.md)
         SetupField("players", INTEGER, Message("Players"), default=2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
         SetupField("horses_per_player", CHOICE, Message("Horses per player"), default=2,
                    choices=tuple(Choice(n, str(n)) for n in range(1, LANES + 1))),

@@ -94,9 +94,9 @@ async function start() {
     if (tutorial) tutorial.update(step);
   };
   // A state is drawn at the screen's next frame, and of the states that came meanwhile only the
-  // newest: bots' moves come in bursts (an eight-horse meeting sent two of three states within
-  // 16 ms of the one before), and a page that drew each one spent its processor on screens no one
-  // could see. The timer draws it where frames are held back (a page in the background).
+  // newest: bots' moves come in bursts (an eight-horse meeting sends two of three states within
+  // 16 ms of the one before), and a page that drew each one would spend its processor on screens
+  // no one could see. The timer draws it where frames are held back (a page in the background).
   let queued = null;
   const showState = (message) => {
     const step = (state) => state && state.view && state.view.tutorial && state.view.tutorial.key;
