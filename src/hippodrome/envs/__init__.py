@@ -14,6 +14,7 @@ and Gymnasium are imported when an environment is made, so the base install impo
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 
@@ -44,5 +45,10 @@ def readysetbet_gym_env(**kwargs: Any):
 
     return ReadySetBetGymEnv(**kwargs)
 
+
+if importlib.util.find_spec("gymnasium") is not None:   # the research extra: the Gymnasium ids
+    from hippodrome.envs.registration import register as _register
+
+    _register()
 
 __all__ = ["turfmaster_env", "readysetbet_parallel_env", "turfmaster_gym_env", "readysetbet_gym_env"]

@@ -47,6 +47,7 @@ from hippodrome.envs.readysetbet_encoding import (
 )
 from hippodrome.openspiel.chance import Node, distinct_items
 from hippodrome.openspiel.infostate import text
+from hippodrome.openspiel.recall import CHANCE_ACTOR, HIDDEN, PUBLIC, Recall, RecallLayout
 from hippodrome.openspiel.shell import CHANCE, EngineGame
 from hippodrome.readysetbet.board import FIXED_SPACES, all_exotic_ids, all_prop_ids, exotic_spaces, prop_space
 from hippodrome.readysetbet.dice_race import FINISH, HORSES, RACE_DATA
@@ -55,15 +56,21 @@ from hippodrome.readysetbet.game import HOUSE_DATA, HOUSE_TOKEN_VALUES, ReadySet
 NAME = "hippodrome_readysetbet_race"
 #: the most rolls a race lasts: every roll moves a horse, and the first at 15 ends it (R1, R2)
 MOST_ROLLS = len(HORSES) * (FINISH - 1) + 1
+#: the chance steps no seat sees: the decks' order and the race caller's seed (every card a board
+#: shows is in the view once dealt)
+HIDDEN_CHANCE = frozenset({"shuffle", "vip_reshuffle"})
 
 
 class ReadySetBetCore:
     """A game of one race in play, with its betting round, for :mod:`hippodrome.openspiel.shell`."""
 
-    def __init__(self, engine: ReadySetBet, drawn: tuple = (), arriving: tuple | None = None,
+    def __init__(self, engine: ReadySetBet, recall: Recall | None = None, drawn: tuple = (), arriving: tuple | None = None,
                  order: tuple | None = None, turn: int = 0):
         self.engine = engine
         self.seats = engine.seats
+        #: the steps so far as each seat saw them (None: a core made from an engine mid-game,
+        #: which has no information-state tensor)
+        self.recall = recall
         self.drawn = tuple(drawn)
         #: the seats that may bet on the coming roll, while their order of arrival is being drawn
         self.arriving = arriving
@@ -76,13 +83,15 @@ class ReadySetBetCore:
             self._open_betting()
 
     def clone(self) -> "ReadySetBetCore":
-        return ReadySetBetCore(self.engine.clone(), self.drawn, self.arriving, self.order, self.turn)
+        return ReadySetBetCore(self.engine.clone(), self.recall and self.recall.copy(), self.drawn, self.arriving,
+                               self.order, self.turn)
 
     def __deepcopy__(self, memo: dict) -> "ReadySetBetCore":
         return self.clone()
 
     def __reduce__(self):
-        return (_rebuild, (json.dumps(self.engine.to_json()), self.drawn, self.arriving, self.order, self.turn))
+        return (_rebuild, (json.dumps(self.engine.to_json()), self.recall.layout, self.recall.state(), self.drawn,
+                           self.arriving, self.order, self.turn))
 
     # -- what comes next ---------------------------------------------------------------------------
     def _open_betting(self) -> None:
@@ -141,6 +150,8 @@ class ReadySetBetCore:
         self._legal, self._ahead = None, None
         if node is not None:
             self.drawn, complete = node.take(action)
+            hidden = node.chance is not None and node.chance.kind in HIDDEN_CHANCE
+            self._recall(CHANCE_ACTOR, action, HIDDEN if hidden else PUBLIC)
             if complete is None:
                 return
             if node.chance is None:
@@ -154,6 +165,7 @@ class ReadySetBetCore:
         option = options.get(action)
         if option is None:
             raise ValueError(f"{action} is not a legal action now; legal: {legal_text(options)}")  # i18n: programming error
+        self._recall(seat, action, PUBLIC)
         if isinstance(self.engine.pending(), Decision):
             self.engine.apply(option)
             self._open_betting()
@@ -161,6 +173,10 @@ class ReadySetBetCore:
         if action != PASS:
             self.engine.apply_free(seat, option)
         self.turn += 1
+
+    def _recall(self, actor: int, action: int, seen_by: int) -> None:
+        if self.recall is not None:
+            self.recall.add(actor, action, seen_by)
 
     def returns(self) -> list[float]:
         """Each seat's money at the end (0 before: the reward model is terminal)."""
@@ -171,6 +187,9 @@ class ReadySetBetCore:
     # -- what a seat knows ---------------------------------------------------------------------------
     def tensor(self, seat: int):
         return observe(self.engine, seat)
+
+    def info_tensor(self, seat: int):
+        return self.recall.tensor(seat, observe(self.engine, seat))
 
     def info_string(self, seat: int) -> str:
         return text(self.engine.view(seat), frozenset({"caller"}), arrival=self.order, acted=self.turn,
@@ -214,8 +233,11 @@ class ReadySetBetCore:
         return shuffled + list(history[start:])
 
 
-def _rebuild(engine: str, drawn: tuple, arriving: tuple | None, order: tuple | None, turn: int) -> ReadySetBetCore:
-    return ReadySetBetCore(ReadySetBet.from_json(json.loads(engine)), drawn, arriving, order, turn)
+def _rebuild(engine: str, layout: RecallLayout, recalled: tuple, drawn: tuple, arriving: tuple | None,
+             order: tuple | None, turn: int) -> ReadySetBetCore:
+    recall = Recall(layout)
+    recall.restore(recalled)
+    return ReadySetBetCore(ReadySetBet.from_json(json.loads(engine)), recall, drawn, arriving, order, turn)
 
 
 # -- the game ----------------------------------------------------------------------------------------
@@ -255,8 +277,12 @@ class ReadySetBetRaceGame(EngineGame):
             max_chance_outcomes=max([len(distinct_items(pool)) for pool in pools] + [len(dice_outcomes()), engine.seats]),
             num_players=engine.seats, min_utility=0.0, max_utility=float(_most_money()), utility_sum=None,
             max_game_length=MOST_ROLLS * engine.seats + len(HOUSE_TOKEN_VALUES) + engine.seats)
-        super().__init__(GAME_TYPE, info, params, lambda: ReadySetBetCore(ReadySetBet.new(setup)), OBSERVATION_SIZE,
-                         shuffle + 1 + MOST_ROLLS * (engine.seats + 1))
+        chance = shuffle + 1 + MOST_ROLLS * (engine.seats + 1)
+        # no private part: in a game of one race every card a seat holds is face up (R5-R8)
+        layout = RecallLayout(OBSERVATION_SIZE, engine.seats, max(ACTIONS, info.max_chance_outcomes),
+                              info.max_game_length + chance, 0, 0)
+        super().__init__(GAME_TYPE, info, params, lambda: ReadySetBetCore(ReadySetBet.new(setup), Recall(layout)),
+                         OBSERVATION_SIZE, chance, layout)
 
 
 pyspiel.register_game(GAME_TYPE, ReadySetBetRaceGame)

@@ -20,6 +20,8 @@ from typing import Any, Callable
 import numpy as np
 import pyspiel
 
+from hippodrome.openspiel.recall import RecallLayout
+
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
@@ -28,11 +30,13 @@ class EngineGame(pyspiel.Game):
     state starts from a clone of that first core)."""
 
     def __init__(self, game_type: pyspiel.GameType, info: pyspiel.GameInfo, params: dict[str, Any],
-                 make_core: Callable[[], Any], tensor_size: int, most_chance_nodes: int):
+                 make_core: Callable[[], Any], tensor_size: int, most_chance_nodes: int, recall: RecallLayout):
         super().__init__(game_type, info, params or {})
         self._first = make_core()
         self._tensor_size = tensor_size
         self._most_chance_nodes = most_chance_nodes
+        #: the layout of the information-state tensor (:mod:`hippodrome.openspiel.recall`)
+        self.recall_layout = recall
 
     def new_initial_state(self) -> "EngineState":
         return EngineState(self, self._first.clone())
@@ -41,7 +45,9 @@ class EngineGame(pyspiel.Game):
                          params: dict[str, Any] | None = None) -> "EngineObserver":
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")  # i18n: programming error
-        return EngineObserver(bool(iig_obs_type and iig_obs_type.perfect_recall), self._tensor_size)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver(self.recall_layout)
+        return EngineObserver(self._tensor_size)
 
     def max_chance_nodes_in_history(self) -> int:
         return self._most_chance_nodes
@@ -94,11 +100,10 @@ class EngineState(pyspiel.State):
 
 
 class EngineObserver:
-    """OpenSpiel's observer: the tensor is the encoding's observation vector; the string is the
-    information state (``perfect_recall``) or the observation."""
+    """OpenSpiel's observer of what a seat sees now: the tensor is the encoding's observation
+    vector, the string the view without its histories."""
 
-    def __init__(self, perfect_recall: bool, size: int):
-        self.perfect_recall = perfect_recall
+    def __init__(self, size: int):
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -106,6 +111,21 @@ class EngineObserver:
         self.tensor[:] = state.core.tensor(player)
 
     def string_from(self, state: EngineState, player: int) -> str:
-        if self.perfect_recall:
-            return state.core.info_string(player)
         return state.core.observation_string(player)
+
+
+class InfoStateObserver:
+    """OpenSpiel's observer of a seat's information state (perfect recall): the tensor is the
+    observation, every step of the game as the seat saw it, and its private part each time it
+    changed (:mod:`hippodrome.openspiel.recall`); the string is the seat's view with what it
+    no longer shows."""
+
+    def __init__(self, layout: RecallLayout):
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {name: self.tensor[start:start + width] for name, (start, width) in layout.fields.items()}
+
+    def set_from(self, state: EngineState, player: int) -> None:
+        self.tensor[:] = state.core.info_tensor(player)
+
+    def string_from(self, state: EngineState, player: int) -> str:
+        return state.core.info_string(player)

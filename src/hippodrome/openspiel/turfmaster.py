@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 from typing import Any, Iterable
 
 import pyspiel
@@ -29,14 +30,15 @@ import pyspiel
 from hippodrome.core.dice import dice_outcomes
 from hippodrome.core.game import Chance, Decision, Game, game_class
 from hippodrome.envs.actions import legal_text
-from hippodrome.envs.turfmaster_encoding import ACTIONS, describe, legal_actions
-from hippodrome.envs.turfmaster_observation import OBSERVATION_SIZE, observe
+from hippodrome.envs.turfmaster_encoding import ACTIONS, CARD_KINDS, KIND, describe, legal_actions
+from hippodrome.envs.turfmaster_observation import MOST_OF_A_KIND, OBSERVATION_SIZE, observe
 from hippodrome.envs.turfmaster_points import points_so_far
 from hippodrome.openspiel.chance import Node, distinct_items
 from hippodrome.openspiel.infostate import text
 from hippodrome.openspiel.meeting_worlds import plan
+from hippodrome.openspiel.recall import CHANCE_ACTOR, HIDDEN, PUBLIC, Recall, RecallLayout
 from hippodrome.openspiel.shell import CHANCE, EngineGame
-from hippodrome.turfmaster.cards import HAND_SIZE, full_deck
+from hippodrome.turfmaster.cards import DECK_SIZE, HAND_SIZE, full_deck
 from hippodrome.turfmaster.meeting import RACES, Meeting
 from hippodrome.turfmaster.race import Race
 from hippodrome.turfmaster.scoring import PLACE_POINTS
@@ -45,16 +47,22 @@ RACE_NAME, MEETING_NAME = "hippodrome_turfmaster_race", "hippodrome_turfmaster"
 #: rounds a race may last, for OpenSpiel's bounds (a race of 8 horses on the triangle takes about 30)
 MOST_ROUNDS = 100
 MOST_ROLLS_TO_BREAK_TIES = 20
+#: the chance steps no seat sees as they come: the cards dealt, the decks shuffled, the cards lost
+#: at random after a bonus (T7, T8; a seat learns its own cards from its hands)
+HIDDEN_CHANCE = frozenset({"deal", "shuffle", "bonus_discard"})
 
 
 class TurfMasterCore:
     """A race or a meeting in play, for :mod:`hippodrome.openspiel.shell`."""
 
-    def __init__(self, engine: Game, drawn: tuple = (), races_run: list | None = None,
+    def __init__(self, engine: Game, recall: Recall | None = None, drawn: tuple = (), races_run: list | None = None,
                  hands_seen: list | None = None):
         self.engine = engine
         self.meeting = isinstance(engine, Meeting)
         self.seats = engine.players if self.meeting else engine.seats
+        #: the steps so far as each seat saw them (None: a core made from an engine mid-game,
+        #: which has no information-state tensor)
+        self.recall = recall
         self.drawn = tuple(drawn)
         #: a meeting's races run before the current one: their public histories
         self.races_run = races_run if races_run is not None else []
@@ -63,17 +71,21 @@ class TurfMasterCore:
         self._legal: dict[int, Any] | None = None
         #: a meeting's resampling plans by seat, kept for the next resample (never copied: a clone plans anew)
         self._planners: dict[int, Any] = {}
+        #: each seat's horses, in slot order
+        self._own = [tuple(horse for horse in engine.ids if engine.owner[horse] == seat) for seat in range(self.seats)]
+        self._hand = engine.hand if self.meeting else lambda horse: (engine.hands or {}).get(horse, ())
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> "TurfMasterCore":
-        return TurfMasterCore(self.engine.clone(), self.drawn, list(self.races_run),
-                              [list(seen) for seen in self.hands_seen])
+        return TurfMasterCore(self.engine.clone(), self.recall and self.recall.copy(), self.drawn,
+                              list(self.races_run), [list(seen) for seen in self.hands_seen])
 
     def __deepcopy__(self, memo: dict) -> "TurfMasterCore":
         return self.clone()
 
     def __reduce__(self):
-        return (_rebuild, (json.dumps(self.engine.to_json()), self.drawn, self.races_run, self.hands_seen))
+        return (_rebuild, (json.dumps(self.engine.to_json()), self.recall.layout, self.recall.state(), self.drawn,
+                           self.races_run, self.hands_seen))
 
     # -- play ----------------------------------------------------------------------------------------
     def player(self) -> int | None:
@@ -101,11 +113,23 @@ class TurfMasterCore:
             self.drawn, complete = Node.of(pending, self.drawn).take(action)
             if complete is not None:
                 self._apply(complete)
+            self._recall(CHANCE_ACTOR, action, HIDDEN if pending.kind in HIDDEN_CHANCE else PUBLIC)
             return
         option = self.options().get(action)
         if option is None:
             raise ValueError(f"{action} is not a legal action now; legal: {legal_text(self.options())}")  # i18n: programming error
+        hidden = self.meeting and self.engine.action_hidden_from(option, None)
         self._apply(option)
+        self._recall(pending.seat, action, pending.seat if hidden else PUBLIC)
+
+    def _recall(self, actor: int, action: int, seen_by: int) -> None:
+        if self.recall is not None:
+            self.recall.add(actor, action, seen_by, self._private)
+
+    def _private(self, seat: int) -> tuple:
+        """The seat's own hands, by slot and card kind: (entry, share of the most of a kind) pairs."""
+        return tuple(entry for slot, horse in enumerate(self._own[seat])
+                     for entry in _hand_entries(slot, tuple(sorted(self._hand(horse)))))
 
     def _apply(self, action: dict[str, Any]) -> None:
         race = self.engine.race if self.meeting else None
@@ -133,6 +157,9 @@ class TurfMasterCore:
     # -- what a seat knows ---------------------------------------------------------------------------
     def tensor(self, seat: int):
         return observe(self.engine, seat)
+
+    def info_tensor(self, seat: int):
+        return self.recall.tensor(seat, observe(self.engine, seat))
 
     def info_string(self, seat: int) -> str:
         more = {"drawing": len(self.drawn)}
@@ -187,9 +214,20 @@ class TurfMasterCore:
         return deal + list(history[dealt:])
 
 
-def _rebuild(engine: str, drawn: tuple, races_run: list, hands_seen: list) -> TurfMasterCore:
+def _rebuild(engine: str, layout: RecallLayout, recalled: tuple, drawn: tuple, races_run: list,
+             hands_seen: list) -> TurfMasterCore:
     data = json.loads(engine)
-    return TurfMasterCore(game_class(data["game"]).from_json(data), drawn, races_run, hands_seen)
+    recall = Recall(layout)
+    recall.restore(recalled)
+    return TurfMasterCore(game_class(data["game"]).from_json(data), recall, drawn, races_run, hands_seen)
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_entries(slot: int, hand: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[KIND[card]] = counts.get(KIND[card], 0) + 1
+    return tuple((slot * len(CARD_KINDS) + kind, count / MOST_OF_A_KIND) for kind, count in sorted(counts.items()))
 
 
 # -- the games ---------------------------------------------------------------------------------------
@@ -235,13 +273,25 @@ def _info(engine: Game, seats: int, races: int) -> tuple[pyspiel.GameInfo, int]:
     return info, chance
 
 
+def recall_layout(engine: Game, seats: int, races: int, info: pyspiel.GameInfo, chance: int) -> RecallLayout:
+    """The information-state tensor of a race or meeting: its steps, and each seat's hands each
+    time they changed (cards come into a horse's hand from its deck of 32 only, T7, T8: each
+    change adds or takes away cards, so a horse's hand changes at most once per race dealt, once
+    for its bonus cards and once per card of its deck)."""
+    own = max(sum(1 for horse in engine.ids if engine.owner[horse] == seat) for seat in range(seats))
+    return RecallLayout(OBSERVATION_SIZE, seats, max(ACTIONS, info.max_chance_outcomes),
+                        info.max_game_length + chance, own * len(CARD_KINDS), races + own * (races + 1 + DECK_SIZE))
+
+
 class TurfMasterRaceGame(EngineGame):
     def __init__(self, params: dict[str, Any] | None = None):
         params = {**RACE_TYPE.parameter_specification, **(params or {})}
         setup = _setup(params)
         engine = Race.new(setup)
         info, chance = _info(engine, engine.seats, 1)
-        super().__init__(RACE_TYPE, info, params, lambda: TurfMasterCore(Race.new(setup)), OBSERVATION_SIZE, chance)
+        layout = recall_layout(engine, engine.seats, 1, info, chance)
+        super().__init__(RACE_TYPE, info, params, lambda: TurfMasterCore(Race.new(setup), Recall(layout)),
+                         OBSERVATION_SIZE, chance, layout)
 
 
 class TurfMasterMeetingGame(EngineGame):
@@ -250,8 +300,9 @@ class TurfMasterMeetingGame(EngineGame):
         setup = _setup(params)
         engine = Meeting.new(setup)
         info, chance = _info(engine, engine.players, RACES)
-        super().__init__(MEETING_TYPE, info, params, lambda: TurfMasterCore(Meeting.new(setup)), OBSERVATION_SIZE,
-                         chance)
+        layout = recall_layout(engine, engine.players, RACES, info, chance)
+        super().__init__(MEETING_TYPE, info, params, lambda: TurfMasterCore(Meeting.new(setup), Recall(layout)),
+                         OBSERVATION_SIZE, chance, layout)
 
 
 pyspiel.register_game(RACE_TYPE, TurfMasterRaceGame)
