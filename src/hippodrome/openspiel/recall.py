@@ -55,7 +55,7 @@ class RecallLayout:
         self.step_width = step.size
         self.step_fields = dict(step.fields)
         whole = Layout()
-        self.seat = whole.add("my seat, one-hot", seats)
+        self.seat = whole.add("seat", seats)
         self.observation = whole.add("observation", observation_size)
         self.history = whole.add("steps", steps * self.step_width)
         self.private = whole.add("private", privates * private_width)
