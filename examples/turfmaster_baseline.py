@@ -13,8 +13,7 @@ with a running baseline and Adam; the reward is the race's points (50 for the wi
 second), scaled. Every ``--checkpoint-seconds`` the policy, playing greedily, races the tactical bot
 on a fixed set of deals, and the learning curve is printed as a table; at the end it races
 ``--evaluation-races`` races (half at each seat) on other deals, and prints its win rate with a
-95% Wilson interval. ``--png FILE`` also draws the learning curve (NumPy only: no plotting
-library).
+95% Wilson interval. Times are CPU times of the process (a busy machine does not count).
 
 The policy's interface is the arena's (``hippodrome turfmaster arena --agent
 examples.turfmaster_baseline:agent``): ``agent(observation, action_mask) -> action id``, with the
@@ -140,7 +139,7 @@ def evaluate(policy: Policy, seeds: list[int]) -> float:
     return wins / (2 * len(seeds))
 
 
-def train(minutes: float, seed: int = 0, hidden: int = 64, rate: float = 0.003, batch: int = 8,
+def train(minutes: float, seed: int = 0, hidden: int = 64, rate: float = 0.001, batch: int = 8,
           checkpoint_seconds: float = 60.0, checkpoint_races: int = 50,
           report: Callable[[dict], None] | None = None) -> tuple[Policy, list[dict]]:
     """Train for ``minutes`` (CPU time of this process); the learning curve: at each checkpoint the
@@ -230,9 +229,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=8.0, help="training time (CPU minutes of this process)")
     parser.add_argument("--evaluation-races", type=int, default=500, help="races against the tactical bot at the end")
     parser.add_argument("--checkpoint-seconds", type=float, default=60.0)
-    parser.add_argument("--checkpoint-races", type=int, default=100)
+    parser.add_argument("--checkpoint-races", type=int, default=200)
     parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--rate", type=float, default=0.003)
+    parser.add_argument("--rate", type=float, default=0.001)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", default=None, help="save the weights here (.npz)")
     args = parser.parse_args()

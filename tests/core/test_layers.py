@@ -58,7 +58,7 @@ RESEARCH_LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel")
 #: the modules of the research layers that may import the research libraries (the rest, such as the
 #: encodings, import with the base install)
 RESEARCH_ENTRY_MODULES = {"envs/turfmaster_pz.py", "envs/readysetbet_pz.py", "envs/gym_envs.py", "envs/agents.py",
-                          "envs/spaces.py"}
+                          "envs/spaces.py", "envs/registration.py", "envs/readysetbet_v0.py"}
 
 
 def imported_libraries(path: Path) -> set[str]:

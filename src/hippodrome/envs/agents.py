@@ -3,12 +3,12 @@ the seeding of games, and the engine's view and record of the game in play."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 from gymnasium import spaces as gym_spaces
 
+from hippodrome.envs.rendering import render
 from hippodrome.envs.spaces import action_space, observation_space
 
 
@@ -46,11 +46,9 @@ class SeatAgents:
         """The game so far as a hippodrome record (``hippodrome.core.replay`` rebuilds it)."""
         return self.driver.match.record()
 
-    def render(self) -> str | None:
-        """``ansi``: a spectator's view as JSON text."""
-        if self.render_mode != "ansi":
-            return None
-        return json.dumps(self.view(None))
+    def render(self) -> Any:
+        """``ansi``: a spectator's view as JSON text; ``rgb_array``: a picture of the race (TurfMaster)."""
+        return render(self.driver.state, self.render_mode)
 
     def close(self) -> None:
         pass

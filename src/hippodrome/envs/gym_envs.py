@@ -19,7 +19,6 @@ allow ends the episode with ``illegal_reward`` (info ``{"illegal_action": True}`
 
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
 
 import gymnasium
@@ -29,6 +28,7 @@ from hippodrome.core.game import Action, Decision, game_class
 from hippodrome.envs import readysetbet_encoding, turfmaster_encoding, turfmaster_observation
 from hippodrome.envs.actions import action_id, legal_text
 from hippodrome.envs.readysetbet_driver import ReadySetBetDriver
+from hippodrome.envs.rendering import READYSETBET_MODES, TURFMASTER_MODES, check_render_mode, render
 from hippodrome.envs.readysetbet_driver import make_setup as readysetbet_setup
 from hippodrome.envs.spaces import action_space, observation_space
 from hippodrome.envs.turfmaster_driver import TurfMasterDriver
@@ -64,10 +64,11 @@ def _id_of(legal: dict[int, Action], option: Action) -> int:
 class _LearnerEnv(gymnasium.Env):
     """What both environments share: the spaces, the mask, illegal actions, rendering."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(READYSETBET_MODES)}
 
     def __init__(self, game: str, driver: Any, seat: int, opponents: str | Sequence[str], size: int, actions: int,
                  illegal_reward: float | None, render_mode: str | None):
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.game = game
         self.driver = driver
         self.seat = seat
@@ -102,13 +103,15 @@ class _LearnerEnv(gymnasium.Env):
         """The engine's JSON view for the learner's seat."""
         return self.driver.state.view(self.seat)
 
-    def render(self) -> str | None:
-        """``ansi``: a spectator's view as JSON text."""
-        return json.dumps(self.driver.state.view(None)) if self.render_mode == "ansi" else None
+    def render(self) -> Any:
+        """``ansi``: a spectator's view as JSON text; ``rgb_array``: a picture of the race (TurfMaster)."""
+        return render(self.driver.state, self.render_mode)
 
 
 class TurfMasterGymEnv(_LearnerEnv):
     """A TurfMaster race ("turfmaster-race") or meeting ("turfmaster") for the learner at ``seat``."""
+
+    metadata = {"render_modes": list(TURFMASTER_MODES), "render_fps": 4}
 
     def __init__(self, game: str = "turfmaster-race", seat: int = 0, opponents: str | Sequence[str] = "tactical",
                  players: int | None = 2, horses_per_player: int | None = None, course: str | None = None,

@@ -33,6 +33,10 @@ from hippodrome.envs.readysetbet_encoding import (
 from hippodrome.readysetbet.game import ReadySetBet
 
 GAME = "readysetbet"
+#: what an action the mask forbids does: raise ValueError, or count as a pass (:data:`ILLEGAL` in
+#: its outcome; the environment adds the penalty the caller chose)
+ILLEGAL_ACTIONS = ("raise", "pass")
+ILLEGAL = "illegal"
 
 
 def make_setup(setup: dict[str, Any] | None, **fields: Any) -> dict[str, Any]:
@@ -45,8 +49,11 @@ def make_setup(setup: dict[str, Any] | None, **fields: Any) -> dict[str, Any]:
 class ReadySetBetDriver:
     """One game at a time: :meth:`reset`, then :meth:`step` once per roll or decision."""
 
-    def __init__(self, setup: dict[str, Any]):
+    def __init__(self, setup: dict[str, Any], illegal: str = "raise"):
+        if illegal not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal must be one of {', '.join(map(repr, ILLEGAL_ACTIONS))}, not {illegal!r}")  # i18n: programming error
         self.setup = setup
+        self.illegal = illegal
         self.seats = ReadySetBet.new(setup).seats
         self.match: Match | None = None
         self.arrivals = random.Random()
@@ -88,18 +95,22 @@ class ReadySetBetDriver:
     def step(self, actions: dict[int, Any], late: Callable[[int], int] | None = None) -> tuple[list[int], dict[int, str]]:
         """Play one step: ``actions`` by seat (a seat left out passes, unless ``late`` chooses for
         it when its turn of arrival comes). Returns the money each seat won or lost, and what
-        became of each seat's action: "taken", "passed" or "refused" (beaten to the space)."""
-        for seat, chosen in actions.items():
-            self._check(seat, chosen)
+        became of each seat's action: "taken", "passed", "refused" (beaten to the space) or "illegal"
+        (not legal now, taken as a pass: ``illegal="pass"``; a decision stays pending)."""
+        actions, illegal = self._checked(actions)
         pending = self.match.pending()
         if isinstance(pending, Decision):
             seat = pending.seat
             chosen = actions[seat] if seat in actions or late is None else self._check(seat, late(seat))
-            self.match.act(seat, self.legal(seat)[as_id(chosen)])
-            outcome = {seat: "taken"}
+            if seat in illegal:  # passing leaves the decision where it was
+                outcome = {}
+            else:
+                self.match.act(seat, self.legal(seat)[as_id(chosen)])
+                outcome = {seat: "taken"}
         else:
             outcome = self._bets(actions, late)
             self.match.tick()
+        outcome.update(dict.fromkeys(illegal, ILLEGAL))
         self._roll_on()
         money = list(self.state.money)
         won = [now - before for now, before in zip(money, self.money)]
@@ -124,6 +135,20 @@ class ReadySetBetDriver:
             except IllegalAction:
                 outcome[seat] = "refused"
         return outcome
+
+    def _checked(self, actions: dict[int, Any]) -> tuple[dict[int, Any], set[int]]:
+        """The actions as ids legal now, and the seats whose action was not (``illegal="pass"``:
+        they pass; ``"raise"``: ValueError)."""
+        checked, illegal = {}, set()
+        for seat, chosen in actions.items():
+            try:
+                checked[seat] = self._check(seat, chosen)
+            except ValueError:
+                if self.illegal == "raise":
+                    raise
+                checked[seat] = PASS
+                illegal.add(seat)
+        return checked, illegal
 
     def _check(self, seat: int, chosen: Any, now: bool = False) -> int:
         """``chosen`` as an id legal for ``seat`` in this step (``now``: in the state it chose in)."""

@@ -20,12 +20,14 @@ Chance (deals, dice, the stall draw) is drawn by a seeded :class:`~hippodrome.co
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from hippodrome.envs.agents import SeatAgents
+from hippodrome.envs.rendering import TURFMASTER_MODES, check_render_mode
 from hippodrome.envs.turfmaster_driver import TurfMasterDriver, make_setup
 from hippodrome.envs.turfmaster_encoding import ACTIONS
 from hippodrome.envs.turfmaster_observation import OBSERVATION_SIZE
@@ -40,13 +42,28 @@ def env(game: str = "turfmaster-race", players: int | None = 2, horses_per_playe
     return TurfMasterEnv(game, chosen, render_mode=render_mode, json_view=json_view)
 
 
+def versioned(game: str, name: str) -> tuple[Callable[..., "TurfMasterEnv"], Callable[..., AECEnv]]:
+    """``raw_env`` and ``env`` of a PettingZoo-style module for ``game``, named ``name``."""
+
+    def raw_env(**kwargs: Any) -> TurfMasterEnv:
+        made = env(game=game, **kwargs)
+        made.metadata = {**made.metadata, "name": name}
+        return made
+
+    def wrapped_env(**kwargs: Any) -> AECEnv:
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+    return raw_env, wrapped_env
+
+
 class TurfMasterEnv(SeatAgents, AECEnv):
-    metadata = {"name": "hippodrome_turfmaster_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "hippodrome_turfmaster_v0", "render_modes": list(TURFMASTER_MODES), "render_fps": 4,
+                "is_parallelizable": False}
 
     def __init__(self, game: str, setup: dict[str, Any], render_mode: str | None = None, json_view: bool = False):
         super().__init__()
         self.driver = TurfMasterDriver(game, setup)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, TURFMASTER_MODES)
         self.json_view = json_view
         self._seat_agents(OBSERVATION_SIZE, ACTIONS)
 
@@ -79,8 +96,6 @@ class TurfMasterEnv(SeatAgents, AECEnv):
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._select()
-        if self.render_mode == "ansi":
-            self.render()
 
     def _select(self) -> None:
         """The agent whose decision is pending; at the end, every agent is terminated."""
