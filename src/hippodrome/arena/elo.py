@@ -28,6 +28,12 @@ ELO_SCALE = 400 / math.log(10)
 ANCHOR_RATING = 1000.0
 #: virtual draws added between two levels that met (keeps a clean sweep finite)
 PRIOR_DRAWS = 0.1
+#: the ladder's games: two-player TurfMaster meetings, 2 horses each on the flat oval; two-player
+#: games of Ready Set Bet as the game's own (four races)
+LADDER_SETUPS: dict[str, dict[str, Any]] = {
+    "turfmaster": {"players": 2, "horses_per_player": 2, "course": "oval", "steeplechase": False},
+    "readysetbet": {"players": 2},
+}
 
 
 @dataclass
@@ -136,15 +142,14 @@ def play_pair_game(job: tuple[str, str, str, int], think: float) -> tuple[str, s
 def _turfmaster_winners(seated: list[str], seed: str, think: float) -> list[int]:
     from hippodrome.arena.turfmaster import play_meeting
 
-    setup = {"players": 2, "horses_per_player": 2, "course": "oval", "steeplechase": False}
-    result = play_meeting(setup, seated, seed, think)
+    result = play_meeting(dict(LADDER_SETUPS["turfmaster"]), seated, seed, think)
     return [row["seat"] for row in result["table"] if row["rank"] == 1]
 
 
 def _readysetbet_winners(seated: list[str], seed: str, think: float) -> list[int]:
     from hippodrome.arena.readysetbet import play_bot_game
 
-    table = play_bot_game({"players": 2}, seated, seed)
+    table = play_bot_game(dict(LADDER_SETUPS["readysetbet"]), seated, seed)
     return table.state.winners()
 
 

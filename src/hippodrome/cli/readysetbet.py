@@ -7,6 +7,7 @@ import json
 
 import typer
 
+from hippodrome.cli import arena
 from hippodrome.cli.errors import refused_input_exits
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.i18n import (
@@ -192,3 +193,18 @@ def call_command(
         run_plain(session, speak=speak)
     else:
         run_live(session, speak=speak)
+
+
+@app.command("arena", help=help_text("Rate your policy on the bots' Elo ladder: it plays two-player games against "
+                                     "every bot level, and its rating is printed with a 95% interval."))
+def arena_command(
+    agent: str = arena.agent_option(),
+    games: int = arena.games_option(),
+    levels: str = typer.Option("random,value,board", "--levels", help=help_text(
+        "the bot levels it plays, comma-separated (random, the ladder's anchor, among them)")),
+    workers: int = arena.workers_option(),
+    lang: str = lang_option(),
+) -> None:
+    from hippodrome.readysetbet.bots import BOTS
+
+    arena.run_arena("readysetbet", agent, levels, list(BOTS), games, None, workers, lang)

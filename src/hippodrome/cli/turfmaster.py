@@ -14,6 +14,7 @@ from typing import Any
 
 import typer
 
+from hippodrome.cli import arena
 from hippodrome.cli.errors import refused_input_exits
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.i18n import Message, N_, Percent, Plural, format_number, help_text, lang_option, localize_error, translate
@@ -435,3 +436,20 @@ def replay_command(
             console.print(Text(translate(lang, "the record stops before the end of the meeting (race {race})",
                                          race=state.race_no)))
         console.print(final_block(state.view(viewer), lang))
+
+
+@app.command("arena", help=help_text("Rate your policy on the bots' Elo ladder: it plays meetings against every bot "
+                                     "level, and its rating is printed with a 95% interval."))
+def arena_command(
+    agent: str = arena.agent_option(),
+    games: int = arena.games_option(),
+    levels: str = typer.Option("random,tactical,search", "--levels", help=help_text(
+        "the bot levels it plays, comma-separated (random, the ladder's anchor, among them)")),
+    think: float = typer.Option(0.05, "--think", min=0.001, help=help_text(
+        "seconds the search bot thinks per decision (the ladder's: 0.05)")),
+    workers: int = arena.workers_option(),
+    lang: str = lang_option(),
+) -> None:
+    from hippodrome.turfmaster.bots import BOTS
+
+    arena.run_arena("turfmaster", agent, levels, list(BOTS), games, think, workers, lang)

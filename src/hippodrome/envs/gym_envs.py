@@ -24,41 +24,21 @@ from typing import Any, Sequence
 import gymnasium
 import numpy as np
 
-from hippodrome.core.game import Action, Decision, game_class
 from hippodrome.envs import readysetbet_encoding, turfmaster_encoding, turfmaster_observation
 from hippodrome.envs.actions import action_id, legal_text
+from hippodrome.envs.opponents import (
+    bot_levels,
+    make_bots,
+    readysetbet_bot_choice,
+    readysetbet_bots_play,
+    turfmaster_bots_play,
+)
 from hippodrome.envs.readysetbet_driver import ReadySetBetDriver
 from hippodrome.envs.rendering import READYSETBET_MODES, TURFMASTER_MODES, check_render_mode, render
 from hippodrome.envs.readysetbet_driver import make_setup as readysetbet_setup
 from hippodrome.envs.spaces import action_space, observation_space
 from hippodrome.envs.turfmaster_driver import TurfMasterDriver
 from hippodrome.envs.turfmaster_driver import make_setup as turfmaster_setup
-
-
-def _levels(game: str, opponents: str | Sequence[str], seats: int, seat: int) -> list[str | None]:
-    """The bot level of every seat (None: the learner's)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise ValueError(f"seat must be a seat of the game, from 0 to {seats - 1}, not {seat!r}")  # i18n: programming error
-    others = [opponents] * (seats - 1) if isinstance(opponents, str) else list(opponents)
-    if len(others) != seats - 1:
-        raise ValueError(f"{seats - 1} opponents needed, not {len(others)}")  # i18n: programming error
-    known = [bot.name for bot in game_class(game).description.bots]
-    for level in others:
-        if level not in known:
-            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(known)}")  # i18n: programming error
-    levels: list[str | None] = list(others)
-    levels.insert(seat, None)
-    return levels
-
-
-def _make_bots(game: str, levels: list[str | None], seed: int) -> list[Any]:
-    description = game_class(game).description
-    return [None if level is None else description.bot(level).make(f"{seed}:{seat}")
-            for seat, level in enumerate(levels)]
-
-
-def _id_of(legal: dict[int, Action], option: Action) -> int:
-    return next(number for number, candidate in legal.items() if candidate == option)
 
 
 class _LearnerEnv(gymnasium.Env):
@@ -72,7 +52,7 @@ class _LearnerEnv(gymnasium.Env):
         self.game = game
         self.driver = driver
         self.seat = seat
-        self.levels = _levels(game, opponents, driver.seats, seat)
+        self.levels = bot_levels(game, opponents, driver.seats, seat)
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.bots: list[Any] = []
@@ -82,7 +62,7 @@ class _LearnerEnv(gymnasium.Env):
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(2 ** 63))
         self.driver.reset(match_seed)
-        self.bots = _make_bots(self.game, self.levels, match_seed)
+        self.bots = make_bots(self.game, self.levels, match_seed)
         self._bots_play()
         return self.driver.observation(self.seat), {}
 
@@ -132,11 +112,7 @@ class TurfMasterGymEnv(_LearnerEnv):
 
     def _bots_play(self) -> int:
         """The bots decide until it is the learner's turn or the game is over; the learner's points meanwhile."""
-        earned = 0
-        while (decision := self.driver.decision()) is not None and decision.seat != self.seat:
-            option = self.bots[decision.seat].choose(self.driver.state.view(decision.seat), decision.options)
-            earned += self.driver.act(_id_of(self.driver.legal(), option))[self.seat]
-        return earned
+        return turfmaster_bots_play(self.driver, self.bots, self.seat)
 
 
 class ReadySetBetGymEnv(_LearnerEnv):
@@ -163,17 +139,7 @@ class ReadySetBetGymEnv(_LearnerEnv):
     def _bots_play(self) -> int:
         """Steps without the learner (its tokens spent, a bot's decision) until it acts or the game
         is over; the learner's money won or lost meanwhile."""
-        won = 0
-        while not self.driver.over and self.seat not in self.driver.acting():
-            won += self.driver.step({}, self._bot_choice)[0][self.seat]
-        return won
+        return readysetbet_bots_play(self.driver, self.bots, self.seat)
 
     def _bot_choice(self, seat: int) -> int:
-        """The action id of the bot at ``seat``, chosen now (its turn of arrival, or its decision)."""
-        state, bot = self.driver.state, self.bots[seat]
-        legal = readysetbet_encoding.legal_actions(state, seat)
-        pending = state.pending()
-        if isinstance(pending, Decision):
-            return _id_of(legal, bot.choose(state.view(seat), pending.options))
-        option = bot.choose_free(state.view(seat), state.free_options(seat))
-        return readysetbet_encoding.PASS if option is None else _id_of(legal, option)
+        return readysetbet_bot_choice(self.driver, self.bots, seat)
