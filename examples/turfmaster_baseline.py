@@ -140,10 +140,11 @@ def evaluate(policy: Policy, seeds: list[int]) -> float:
 
 
 def train(minutes: float, seed: int = 0, hidden: int = 64, rate: float = 0.001, batch: int = 8,
-          checkpoint_seconds: float = 60.0, checkpoint_races: int = 50,
+          checkpoint_seconds: float = 60.0, checkpoint_races: int = 50, episodes_at_most: int | None = None,
           report: Callable[[dict], None] | None = None) -> tuple[Policy, list[dict]]:
-    """Train for ``minutes`` (CPU time of this process); the learning curve: at each checkpoint the
-    episodes, seconds and the greedy win rate on ``checkpoint_races`` deals at both seats."""
+    """Train for ``minutes`` (CPU time of this process, checkpoints included) or
+    ``episodes_at_most`` races; the learning curve: at the start, at each checkpoint and at the end,
+    the episodes, seconds and the greedy win rate on ``checkpoint_races`` deals (half at each seat)."""
     rng = np.random.default_rng(seed)
     policy = Policy(OBSERVATION_SIZE, ACTIONS, hidden, rng)
     adam = Adam(policy.params, rate)
@@ -166,7 +167,9 @@ def train(minutes: float, seed: int = 0, hidden: int = 64, rate: float = 0.001, 
         if spent >= next_checkpoint:
             checkpoint()
             next_checkpoint += checkpoint_seconds
-        if spent >= minutes * 60:
+        if spent >= minutes * 60 or episodes == episodes_at_most:
+            if curve[-1]["episodes"] != episodes:
+                checkpoint()
             break
         env = envs[episodes % 2]
         episode = Episode()
