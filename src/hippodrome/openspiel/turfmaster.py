@@ -66,7 +66,7 @@ class TurfMasterCore:
         self.drawn = tuple(drawn)
         #: a meeting's races run before the current one: their public histories
         self.races_run = races_run if races_run is not None else []
-        #: a meeting's seats' own hands, each time they changed
+        #: the seats' own hands, each time they changed (a meeting's information state holds them)
         self.hands_seen = hands_seen if hands_seen is not None else [[] for _ in range(self.seats)]
         self._legal: dict[int, Any] | None = None
         #: a meeting's resampling plans by seat, kept for the next resample (never copied: a clone plans anew)
@@ -74,6 +74,8 @@ class TurfMasterCore:
         #: each seat's horses, in slot order
         self._own = [tuple(horse for horse in engine.ids if engine.owner[horse] == seat) for seat in range(self.seats)]
         self._hand = engine.hand if self.meeting else lambda horse: (engine.hands or {}).get(horse, ())
+        #: each seat's hands as held at the last look
+        self._held: list[tuple | None] = [None] * self.seats
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> "TurfMasterCore":
@@ -112,41 +114,48 @@ class TurfMasterCore:
         if isinstance(pending, Chance):
             self.drawn, complete = Node.of(pending, self.drawn).take(action)
             if complete is not None:
-                self._apply(complete)
-            self._recall(CHANCE_ACTOR, action, HIDDEN if pending.kind in HIDDEN_CHANCE else PUBLIC)
+                self._apply(complete, range(self.seats))
+            # (a draw that completes nothing changes no hand)
+            self._recall(CHANCE_ACTOR, action, HIDDEN if pending.kind in HIDDEN_CHANCE else PUBLIC, complete is not None)
             return
         option = self.options().get(action)
         if option is None:
             raise ValueError(f"{action} is not a legal action now; legal: {legal_text(self.options())}")  # i18n: programming error
         hidden = self.meeting and self.engine.action_hidden_from(option, None)
-        self._apply(option)
-        self._recall(pending.seat, action, pending.seat if hidden else PUBLIC)
+        self._apply(option, (pending.seat,))
+        self._recall(pending.seat, action, pending.seat if hidden else PUBLIC, True)
 
-    def _recall(self, actor: int, action: int, seen_by: int) -> None:
+    def _recall(self, actor: int, action: int, seen_by: int, applied: bool) -> None:
         if self.recall is not None:
-            self.recall.add(actor, action, seen_by, self._private)
+            self.recall.add(actor, action, seen_by, self._private if applied else None)
 
     def _private(self, seat: int) -> tuple:
-        """The seat's own hands, by slot and card kind: (entry, share of the most of a kind) pairs."""
-        return tuple(entry for slot, horse in enumerate(self._own[seat])
-                     for entry in _hand_entries(slot, tuple(sorted(self._hand(horse)))))
+        """The seat's own hands as last seen, by slot and card kind: (entry, value) pairs."""
+        seen = self.hands_seen[seat]
+        return _hand_entries(tuple(tuple(cards) for _, cards in seen[-1])) if seen else ()
 
-    def _apply(self, action: dict[str, Any]) -> None:
+    def _apply(self, action: dict[str, Any], seats: Iterable[int]) -> None:
+        """Apply an engine action; ``seats``: those whose hands it may change (a decision, the
+        decider's only)."""
         race = self.engine.race if self.meeting else None
         self.engine.apply(action)
         self._legal = None
-        if self.meeting:
-            if race is not None and self.engine.race is not race:
-                self.races_run.append(list(race.history))
-            self._remember_hands()
+        if self.meeting and race is not None and self.engine.race is not race:
+            self.races_run.append(list(race.history))
+        self._remember_hands(seats)
 
-    def _remember_hands(self) -> None:
-        engine = self.engine
-        for seat in range(self.seats):
-            hands = [[horse, sorted(engine.hand(horse))] for horse in engine.horses_of(seat)]
-            seen = self.hands_seen[seat]
-            if not seen or seen[-1] != hands:
-                seen.append(hands)
+    def _remember_hands(self, seats: Iterable[int]) -> None:
+        """The seats' hands, sorted, when one of them changed (compared as held: cheap, and a hand
+        held in another order is sorted the same)."""
+        hand, held = self._hand, self._held
+        for seat in seats:
+            now = tuple([tuple(hand(horse)) for horse in self._own[seat]])
+            if now != held[seat]:
+                held[seat] = now
+                hands = [[horse, sorted(cards)] for horse, cards in zip(self._own[seat], now)]
+                seen = self.hands_seen[seat]
+                if not seen or seen[-1] != hands:
+                    seen.append(hands)
 
     def returns(self) -> list[float]:
         """The points of the final table at the end (0 before: the reward model is terminal)."""
@@ -223,11 +232,16 @@ def _rebuild(engine: str, layout: RecallLayout, recalled: tuple, drawn: tuple, r
 
 
 @lru_cache(maxsize=1 << 14)
-def _hand_entries(slot: int, hand: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
-    counts: dict[int, int] = {}
-    for card in hand:
-        counts[KIND[card]] = counts.get(KIND[card], 0) + 1
-    return tuple((slot * len(CARD_KINDS) + kind, count / MOST_OF_A_KIND) for kind, count in sorted(counts.items()))
+def _hand_entries(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, float], ...]:
+    """A seat's hands (by slot) as entries of its private part: slot x card kind, the count over
+    the most of a kind."""
+    entries = []
+    for slot, hand in enumerate(hands):
+        counts: dict[int, int] = {}
+        for card in hand:
+            counts[KIND[card]] = counts.get(KIND[card], 0) + 1
+        entries += [(slot * len(CARD_KINDS) + kind, count / MOST_OF_A_KIND) for kind, count in sorted(counts.items())]
+    return tuple(entries)
 
 
 # -- the games ---------------------------------------------------------------------------------------
