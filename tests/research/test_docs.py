@@ -10,7 +10,9 @@ from tests.research import need_extra
 need_extra()
 
 MODULES = ["hippodrome.envs.features", "hippodrome.envs.turfmaster_pz", "hippodrome.envs.readysetbet_pz",
-           "hippodrome.openspiel", "hippodrome.openspiel.bots"]
+           "hippodrome.openspiel", "hippodrome.openspiel.bots", "hippodrome.envs.layout",
+           "hippodrome.envs.turfmaster_race_v0", "hippodrome.envs.turfmaster_meeting_v0",
+           "hippodrome.envs.readysetbet_v0", "hippodrome.envs.turfmaster_picture"]
 
 
 @pytest.mark.parametrize("name", MODULES)
