@@ -1,20 +1,16 @@
-"""docs/research.md and the README's Research section say what the code does: the layout tables
-are the ones ``python -m hippodrome.envs.layout`` prints, the counts of ids and floats are the
-encodings', the information-state sizes are the games', and the Python examples run as written."""
+"""docs/research.md says what the code does: the layout tables are the ones ``python -m
+hippodrome.envs.layout`` prints, the counts of ids and floats are the encodings', the
+information-state sizes are the games' (its Python examples run in tests/test_docs_examples.py)."""
 
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from hippodrome.envs.layout import GAMES, action_count, markdown, observation_size
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"^```python\n(.*?)^```", DOC, flags=re.S | re.M)
 
 
 def test_the_doc_holds_the_generated_layout_tables():
@@ -26,8 +22,8 @@ def test_the_doc_holds_the_generated_layout_tables():
     assert found and found.group(1) == generated, "docs/research.md: paste python -m hippodrome.envs.layout's tables"
 
 
-@pytest.mark.parametrize("text", [README, DOC], ids=["README", "docs/research.md"])
-def test_the_counts_of_ids_and_floats_are_the_encodings(text):
+def test_the_counts_of_ids_and_floats_are_the_encodings():
+    text = DOC
     counts = {"TurfMaster": (action_count("turfmaster"), observation_size("turfmaster")),
               "Ready Set Bet": (action_count("readysetbet"), observation_size("readysetbet"))}
     for game, (ids, floats) in counts.items():
@@ -51,11 +47,3 @@ def test_the_information_state_sizes_are_the_games():
         game = pyspiel.load_game(name + params)
         assert int(observation.replace(",", "")) == game.observation_tensor_shape()[0]
         assert int(information.replace(",", "")) == game.information_state_tensor_shape()[0], name + params
-
-
-@pytest.mark.parametrize("block", BLOCKS, ids=[str(n) for n in range(len(BLOCKS))])
-def test_a_python_example_of_the_doc_runs_as_written(block):
-    from tests.research import need_extra
-
-    need_extra()
-    exec(compile(block, "docs/research.md", "exec"), {"__name__": "doc_example"})
