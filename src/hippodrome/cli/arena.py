@@ -16,6 +16,7 @@ from hippodrome.i18n import Message, N_, Plural, format_number, help_text, trans
 AGENT_HELP = N_("your policy, as module:callable: a function (observation, action_mask) -> action id "
                 "(docs/research.md)")
 GAMES_HELP = N_("games against each bot level, and between each two levels")
+LEVELS_HELP = N_("the bot levels it plays, comma-separated (random, the ladder's anchor, among them)")
 WORKERS_HELP = N_("processes for the bots' own games (the agent plays in this one)")
 MAX_GAMES = 10_000
 
@@ -26,6 +27,10 @@ def agent_option() -> Any:
 
 def games_option() -> Any:
     return typer.Option(20, "--games", help=help_text(GAMES_HELP))
+
+
+def levels_option(levels: list[str]) -> Any:
+    return typer.Option(",".join(levels), "--levels", help=help_text(LEVELS_HELP))
 
 
 def workers_option() -> Any:

@@ -200,8 +200,7 @@ def call_command(
 def arena_command(
     agent: str = arena.agent_option(),
     games: int = arena.games_option(),
-    levels: str = typer.Option("random,value,board", "--levels", help=help_text(
-        "the bot levels it plays, comma-separated (random, the ladder's anchor, among them)")),
+    levels: str = arena.levels_option(["random", "value", "board"]),
     workers: int = arena.workers_option(),
     lang: str = lang_option(),
 ) -> None:

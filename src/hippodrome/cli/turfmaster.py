@@ -443,8 +443,7 @@ def replay_command(
 def arena_command(
     agent: str = arena.agent_option(),
     games: int = arena.games_option(),
-    levels: str = typer.Option("random,tactical,search", "--levels", help=help_text(
-        "the bot levels it plays, comma-separated (random, the ladder's anchor, among them)")),
+    levels: str = arena.levels_option(["random", "tactical", "search"]),
     think: float = typer.Option(0.05, "--think", min=0.001, help=help_text(
         "seconds the search bot thinks per decision (the ladder's: 0.05)")),
     workers: int = arena.workers_option(),
