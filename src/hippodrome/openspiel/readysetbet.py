@@ -19,8 +19,9 @@ The returns are each seat's money at the end (R4, R9: players start with $0, the
 House-bets variant with $18), 0 before (the reward model is terminal). The information state of a
 seat is its view (the race, the board with every token on it, every seat's tokens and money,
 its VIP cards, the decision in front of it) and the order of arrival of the roll being bet on;
-the race caller's commentary is left out (it tells nothing of the game). Its tensor is the
-encoding's observation vector.
+the race caller's commentary is left out (it tells nothing of the game). Its tensor has perfect
+recall (:mod:`hippodrome.openspiel.recall`: the observation vector and every step as the seat saw
+it); the observation tensor is the observation vector.
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ horse's points when it is ranked).
 The information state of a seat is its view (positions, every card played so far, its own
 hands, the decision in front of it), plus in a meeting the history of the races run before
 (public, and no longer in the view) and the seat's own hands each time they changed (dealt,
-bonus cards taken, cards given up, discarded at random). Its tensor is the encoding's
-observation vector, a fixed-size summary of it.
+bonus cards taken, cards given up, discarded at random). Its tensor has perfect recall
+(:mod:`hippodrome.openspiel.recall`): the observation vector, every step as the seat saw it, and
+its hands each time they changed; the observation tensor is the observation vector.
 """
 
 from __future__ import annotations
