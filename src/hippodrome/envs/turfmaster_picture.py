@@ -6,7 +6,7 @@ course).
 
 >>> from hippodrome.turfmaster.race import Race
 >>> picture(Race.new({"players": 2}), width=200).shape
-(97, 200, 3)
+(109, 200, 3)
 """
 
 from __future__ import annotations
