@@ -52,8 +52,8 @@ def destinations_command(
     horse: str = typer.Option(..., "--horse", help=help_text("id of the horse that moves")),
     points: int = typer.Option(..., "--points", help=help_text("points of the move: a card's value or the dice "
                                                                "used")),
-    round_kind: str = typer.Option("dice", "--round", help=help_text("card or dice: in a card round a horse that "
-                                                                     "cannot complete a fence jump falls")),
+    round_kind: str = typer.Option("dice", "--round", help=help_text("card or dice: in a round of cards a horse "
+                                                                     "that cannot complete a fence jump falls")),
     lang: str = lang_option(),
 ) -> None:
     with refused_input_exits(lang):
@@ -173,7 +173,7 @@ def play_command(
     bots: str = typer.Option("tactical", "--bots", help=help_text("bot of the other seats: tactical, search or random, "
                                                                   "or a comma-separated list, one per seat after "
                                                                   "yours")),
-    name: str = typer.Option(None, "--name", help=help_text("your name at the table (default: \"Player\" in the "
+    name: str = typer.Option(None, "--name", help=help_text("your name at the table (default: “Player” in the "
                                                             "language of the messages)")),
     save: Path = typer.Option(None, "--save", help=help_text("write the meeting's record (JSON) here at the end")),
     width: int = typer.Option(None, "--width", min=40, help=help_text(WIDTH_HELP)),

@@ -26,7 +26,7 @@ from hippodrome.i18n import (
     Listing, Message, N_, Ordinal, format_number, localize_text, message_from_json, translate,
 )
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
-from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS
+from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS, handicap_number
 from hippodrome.turfmaster.course import Course, load_course
 from hippodrome.turfmaster.square_words import lane_number, square_params
 
@@ -288,7 +288,7 @@ def course_map(view: Mapping[str, Any], lang: str, width: int = 80) -> Text:
     fence_cells = {(course.lane_of[s], columns[s]) for s in fences}
     text = Text()
     # NOTE: TurfMaster terminal: the legend above the course map; keep the signs ┃ # ~ as they are.
-    text.append(Text(translate(lang, "rail squares {first} to {last}:  ┃ finish line   # fence   ~ curve   "
+    text.append(Text(translate(lang, "inner lane squares {first} to {last}:  ┃ finish line   # fence   ~ curve   "
                                      "letters: horses (see the table)", first=first, last=shown[-1]) + "\n",
                      style="dim"))
     text.append(_ruler(shown, finish, _curve_columns(course), margin))
@@ -346,7 +346,7 @@ def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
     by_id = {h["id"]: h for h in race.get("horses", [])}
     table = RichTable(title=translate(lang, "Horses"), title_justify="left", expand=False)
     # NOTE: TurfMaster horses table, a column header: the horse's turn in this round's move order (T2).
-    headers = [Message("Horse"), Message("Owner"), Message("Where"), Message("Turn"), Message("Limit"),
+    headers = [Message("Horse"), Message("Owner"), Message("Where"), Message("Turn"), Message("Handicap"),
                Message("Cards"), Message("Bonus cards")]
     _add_columns(table, headers, None, lang)
     order = race.get("order") or []
@@ -359,9 +359,11 @@ def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
         label = horse_label(horse["id"], lang)
         if horse["id"] == current:
             label.append("  ◀", style="bold")
-        # NOTE: TurfMaster horses table: the horse's handicap limit (T6).
+        # NOTE: TurfMaster horses table, under "Handicap": the handicap's number as the rulebooks print it and
+        # the most squares it allows, "9 (at most 8)" (T6); the web page's table says the same.
         table.add_row(label, view["names"][horse["owner"]], localize_text(_where(entry), lang), turn,
-                      translate(lang, "max {limit}", limit=limit) if limit else "",
+                      translate(lang, "{handicap} (at most {limit})", handicap=handicap_number(limit), limit=limit)
+                      if limit else "",
                       format_number(horse["cards"], lang), localize_text(_bonus(horse["bonus_taken_in"]), lang))
     return table
 

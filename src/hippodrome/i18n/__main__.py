@@ -1,4 +1,5 @@
-"""``python -m hippodrome.i18n update|check|import FILE.json`` (translators' and developers' tool; see docs/i18n.md)."""
+"""``python -m hippodrome.i18n update|check|import FILE.json|glossary`` (translators' and developers' tool;
+see docs/i18n.md)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,13 @@ def main(argv: list[str]) -> int:
                 status = 1
                 print(f"{lang}: {len(missing)} to translate")  # i18n: developer tool
                 for msgid in missing:
-                    print(f"    {msgid!r}")  # i18n: developer tool
+                    print(f"    {msgid}")  # i18n: developer tool
         return status
+    if command == "glossary":
+        from hippodrome.i18n.glossary import write_glossaries
+        for line in write_glossaries():
+            print(line)  # i18n: developer tool
+        return 0
     if command == "import" and len(argv) > 1 and not any(arg.startswith("-") for arg in argv[1:]):
         for path in argv[1:]:
             try:
@@ -35,7 +41,7 @@ def main(argv: list[str]) -> int:
             for line in lines:
                 print(line)  # i18n: developer tool
         return 0
-    print("usage: python -m hippodrome.i18n update | check | import FILE.json ...", file=sys.stderr)  # i18n: developer tool
+    print("usage: python -m hippodrome.i18n update | check | import FILE.json ... | glossary", file=sys.stderr)  # i18n: developer tool
     return 2
 
 

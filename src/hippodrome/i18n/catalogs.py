@@ -37,9 +37,21 @@ def catalog_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+#: Between a message's context and its msgid in a catalog key, as GNU gettext joins them.
+CONTEXT_SEPARATOR = "\x04"
+
+
+def catalog_key(msgid: str, context: str | None = None) -> str:
+    """The key of a message in a loaded catalog (and in the web catalog): the msgid, or
+    ``context + "\\x04" + msgid`` for a message with a context (``C_``): "Start" on the money
+    table and "Start" on the course are two messages."""
+    return msgid if context is None else f"{context}{CONTEXT_SEPARATOR}{msgid}"
+
+
 @dataclass(frozen=True)
 class LoadedCatalog:
-    """One language's usable translations: msgid -> text, or msgid -> plural forms."""
+    """One language's usable translations: key -> text, or key -> plural forms (the key is the
+    msgid, or the context and the msgid joined by ``catalog_key``)."""
 
     lang: str
     singular: Mapping[str, str]
@@ -63,9 +75,9 @@ def load_catalog(lang: str) -> LoadedCatalog:
         if isinstance(entry.id, (list, tuple)):
             forms = tuple(entry.string)
             if forms and all(forms):
-                plural[entry.id[0]] = forms
+                plural[catalog_key(entry.id[0], entry.context)] = forms
         elif entry.string:
-            singular[entry.id] = entry.string
+            singular[catalog_key(entry.id, entry.context)] = entry.string
     return LoadedCatalog(lang, singular, plural, gettext.c2py(catalog.plural_expr), catalog.plural_expr)
 
 
@@ -129,8 +141,17 @@ def translate(lang: str | None, msgid: str, /, **params: Any) -> str:
     >>> translate("es", "round of cards")
     'ronda de cartas'
     """
+    return translate_in_context(lang, None, msgid, **params)
+
+
+def translate_in_context(lang: str | None, context: str | None, msgid: str, /, **params: Any) -> str:
+    """``msgid`` in the sense ``context`` names (gettext's pgettext), in language ``lang``.
+
+    >>> translate_in_context("es", "money before the first race", "Start")
+    'Inicio'
+    """
     lang = resolve_language(lang)
-    text = load_catalog(lang).singular.get(msgid, msgid)
+    text = load_catalog(lang).singular.get(catalog_key(msgid, context), msgid)
     return _render(lang, text, msgid, params)
 
 
@@ -159,31 +180,39 @@ class Message:
     'Rouge chute sur la haie'
     """
 
-    __slots__ = ("msgid", "params")
+    __slots__ = ("msgid", "params", "context")
 
     def __init__(self, msgid: str, /, **params: Any):
         self.msgid = msgid
         self.params = params
+        self.context: str | None = None
 
     def translate(self, lang: str | None) -> str:
-        return translate(lang, self.msgid, **self.params)
+        return translate_in_context(lang, self.context, self.msgid, **self.params)
 
     def __str__(self) -> str:
         return self.translate(DEFAULT_LANGUAGE)
 
     def __repr__(self) -> str:
         params = "".join(f", {key}={value!r}" for key, value in self.params.items())
+        if self.context is not None:
+            return f"C_({self.context!r}, {self.msgid!r}{params})"
         return f"{type(self).__name__}({self.msgid!r}{params})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and (self.msgid, self.params) == (other.msgid, other.params)  # type: ignore[attr-defined]
+        return type(other) is type(self) and (self.msgid, self.params, self.context) == (
+            other.msgid, other.params, other.context)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash(self.msgid)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON form a web page can translate itself with /i18n/<lang>.json."""
-        return {"msgid": self.msgid, "params": {key: _json_value(value) for key, value in self.params.items()}}
+        """A JSON form a web page can translate itself with /i18n/<lang>.json (with ``"context"``
+        when the message has one)."""
+        data = {"msgid": self.msgid, "params": {key: _json_value(value) for key, value in self.params.items()}}
+        if self.context is not None:
+            data["context"] = self.context
+        return data
 
 
 class Plural(Message):
@@ -282,7 +311,9 @@ def message_from_json(data: Any) -> Any:
     if "msgid" in data:
         msgid, plural = data["msgid"], data.get("plural")   # (variables: the extractor must not see the keys)
         params = {key: message_from_json(value) for key, value in (data.get("params") or {}).items()}
-        return Message(msgid, **params) if plural is None else Plural(msgid, plural, data["n"], **params)
+        message = Message(msgid, **params) if plural is None else Plural(msgid, plural, data["n"], **params)
+        message.context = data.get("context")
+        return message
     if "list" in data:
         return Listing([message_from_json(item) for item in data["list"]], data.get("separator", ", "))
     if "money" in data:
@@ -299,6 +330,15 @@ def message_from_json(data: Any) -> Any:
 def _(msgid: str, /, **params: Any) -> Message:
     """Mark a message in code and make it: the short spelling of ``Message``."""
     return Message(msgid, **params)
+
+
+def C_(context: str, msgid: str, /, **params: Any) -> Message:
+    """Mark and make a message whose English word has another meaning elsewhere (gettext's
+    pgettext; GLib's ``C_``): ``C_("money before the first race", "Start")``. The context is a
+    short English description for the translator; the catalogs hold one entry per (context, msgid)."""
+    message = Message(msgid, **params)
+    message.context = context
+    return message
 
 
 def N_(msgid: str, /) -> str:

@@ -36,8 +36,10 @@ KEYWORDS: dict[str, Any] = {
     "Plural": (1, 2),
     "translate": (2,),
     "help_text": None,
+    "C_": ((1, "c"), 2),    # C_("context", "msgid", **params): one English word, two meanings
     "t": None,              # the web pages' JavaScript: t("msgid", {params})
     "tn": (1, 2),           # the web pages' JavaScript: tn("{n} point", "{n} points", n, {params})
+    "tc": ((1, "c"), 2),    # the web pages' JavaScript: tc("context", "msgid", {params})
 }
 COMMENT_TAGS = ("NOTE:",)
 _HEADER = dict(project="hippodrome", version="0.1", copyright_holder="the hippodrome authors",
@@ -93,32 +95,46 @@ def update_catalogs() -> list[str]:
 
 
 def missing_translations(lang: str) -> list[str]:
-    """Messages of the template that ``lang`` lacks, leaves empty, or marks fuzzy."""
+    """Messages of the template that ``lang`` lacks, leaves empty, or marks fuzzy (a message with a
+    context is named with it: "Start (context: ...)")."""
     template = _read(TEMPLATE_PATH)
     catalog = _read(catalog_path(lang), lang)
     missing = []
     for entry in template:
         if not entry.id:
             continue
-        found = catalog.get(entry.id)
+        found = catalog.get(entry.id, context=entry.context)
         strings = found.string if found is not None else None
         if isinstance(strings, str):
             strings = (strings,)
         if found is None or found.fuzzy or not strings or not all(strings):
-            missing.append(entry.id[0] if isinstance(entry.id, (list, tuple)) else entry.id)
+            msgid = entry.id[0] if isinstance(entry.id, (list, tuple)) else entry.id
+            missing.append(msgid if entry.context is None else f"{msgid} (context: {entry.context})")
     return missing
 
 
-_HTML_ATTRIBUTE = re.compile(r'data-i18n(?:-[a-z-]+)?\s*=\s*"([^"]*)"')
+_HTML_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
+_HTML_ATTRIBUTE = re.compile(r'data-i18n(-[a-z-]+)?\s*=\s*"([^"]*)"')
+_CONTEXT_ATTRIBUTE = "-context"
 
 
 def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
     """Babel extractor for the static pages: every ``data-i18n="msgid"`` attribute (the text of the
-    element) and ``data-i18n-<attribute>="msgid"`` (e.g. data-i18n-title, data-i18n-placeholder)."""
+    element) and ``data-i18n-<attribute>="msgid"`` (e.g. data-i18n-title, data-i18n-placeholder).
+    An element's ``data-i18n-context="..."`` gives its messages a context (as ``tc()`` does)."""
     text = fileobj.read().decode(options.get("encoding", "utf-8"))
-    for match in _HTML_ATTRIBUTE.finditer(text):
-        lineno = text.count("\n", 0, match.start()) + 1
-        yield lineno, None, html.unescape(match.group(1)), []
+    for tag in _HTML_TAG.finditer(text):
+        found = [(match.group(1) or "", html.unescape(match.group(2)), tag.start() + match.start())
+                 for match in _HTML_ATTRIBUTE.finditer(tag.group(0))]
+        context = next((value for kind, value, _ in found if kind == _CONTEXT_ATTRIBUTE), None)
+        for kind, msgid, start in found:
+            if kind == _CONTEXT_ATTRIBUTE:
+                continue
+            lineno = text.count("\n", 0, start) + 1
+            if context is None:
+                yield lineno, None, msgid, []
+            else:
+                yield lineno, "tc", [context, msgid], []
 
 
 def _forms(value: Any) -> tuple[str, ...]:
@@ -128,8 +144,8 @@ def _forms(value: Any) -> tuple[str, ...]:
 def import_translations(path: Path) -> list[str]:
     """Fill empty or fuzzy entries of the catalogs from a JSON list of translations.
 
-    Each item is ``{"msgid": ..., ["msgid_plural": ...,] "es": text or [forms], "fr": ...}``; the
-    msgid must already be in the template (run ``update`` first). An existing, reviewed translation
+    Each item is ``{"msgid": ..., ["msgid_plural": ...,] ["context": ...,] "es": text or [forms],
+    "fr": ...}``; the msgid (in its context) must already be in the template (run ``update`` first). An existing, reviewed translation
     is kept; a translation whose placeholders differ from the msgid's is refused. Returns a report,
     one line per problem, and a summary line per language.
     """
@@ -147,7 +163,7 @@ def import_translations(path: Path) -> list[str]:
             if lang not in item:
                 continue
             msgid = item["msgid"]
-            entry = catalog.get(msgid)
+            entry = catalog.get(msgid, context=item.get("context"))
             if entry is None:
                 report.append(f"{lang}: not in the template (run update first): {msgid!r}")
                 continue

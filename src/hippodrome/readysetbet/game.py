@@ -466,7 +466,7 @@ class ReadySetBet(DeclaredState, Game):
         if self.race.finished:
             return Ruled(Message("betting is closed: a horse has reached the finish"), "R2")
         if self.race.bets_closed and not vipmod.has_last_call(self.vip_active(seat)):
-            return Ruled(Message("betting is closed: \"No more bets!\" was called at the third red-line crossing"),
+            return Ruled(Message("betting is closed: “No more bets!” was called at the third red-line crossing"),
                          "R2")
         return None
 

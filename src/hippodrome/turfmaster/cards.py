@@ -17,6 +17,9 @@ HORSE_COLOURS: dict[str, str] = {h["id"]: h["colour"] for h in _DATA["horses"]}
 HORSE_IDS: tuple[str, ...] = tuple(HORSE_COLOURS)
 #: position (competition ranking) -> the most squares a horse there may move
 HANDICAP_LIMITS: dict[int, int] = {int(k): v for k, v in _DATA["handicaps"].items()}
+#: position -> the handicap's number as the rulebooks print it, one above the limit ("1ª Posición =
+#: Hándicap 9 ► máximo 8 casillas"): players read "handicap 9" or "at most 8", never one for the other
+HANDICAP_NUMBERS: dict[int, int] = {int(k): v for k, v in _DATA["handicap_numbers"].items()}
 
 
 def _deck_in_order() -> tuple[str, ...]:
@@ -54,3 +57,8 @@ def is_card(card: object) -> bool:
 def handicap_limit(rank: int) -> int | None:
     """The maximum move of a horse ranked ``rank`` (1 = leader), or None if unhandicapped."""
     return HANDICAP_LIMITS.get(rank)
+
+
+def handicap_number(limit: int) -> int:
+    """The rulebooks' number of the handicap whose limit is ``limit``: ``handicap_number(8) == 9``."""
+    return next(HANDICAP_NUMBERS[rank] for rank, at_most in HANDICAP_LIMITS.items() if at_most == limit)

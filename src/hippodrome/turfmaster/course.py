@@ -108,9 +108,10 @@ class Course:
             return self._ids[(lane, index)]
         except KeyError:
             if not 0 <= lane < self.lanes:
-                # NOTE: {course} is the course's id ("oval" or "triangle"); lane 0 is along the rail.
+                # NOTE: {course} is the course's id ("oval" or "triangle"); a position file counts lanes from 0,
+                # the inner lane.
                 raise InvalidSetup(Message(
-                    "lane {lane} does not exist on the {course} course: lanes are 0 (rail) to {last}",
+                    "lane {lane} does not exist on the {course} course: lanes are 0 (the inner lane) to {last}",
                     lane=str(lane), course=self.name, last=self.lanes - 1,
                 )) from None
             last = max(i for (l, i) in self._ids if l == lane)

@@ -18,7 +18,7 @@ from hippodrome.core.description import (
 )
 from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
-from hippodrome.turfmaster.cards import HANDICAP_LIMITS, HORSE_COLOURS
+from hippodrome.turfmaster.cards import HANDICAP_LIMITS, HORSE_COLOURS, handicap_number
 from hippodrome.turfmaster.course import COURSE_NAMES, load_course
 from hippodrome.turfmaster.setup import HORSES_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
 
@@ -34,7 +34,8 @@ LANES = 8
 
 @cache
 def public_data() -> dict[str, Any]:
-    """Courses with their drawings, the horses with colours and names, the handicap limits (T6)."""
+    """Courses with their drawings, the horses with colours and names, the handicap limits and their
+    numbers in the rulebooks (T6)."""
     courses = {}
     for name in COURSE_NAMES:
         course = load_course(name)
@@ -51,6 +52,8 @@ def public_data() -> dict[str, Any]:
         "horses": [{"id": horse, "colour": colour, "name": in_every_language(horse_name(horse))}
                    for horse, colour in HORSE_COLOURS.items()],
         "handicaps": {str(rank): limit for rank, limit in HANDICAP_LIMITS.items()},
+        # a limit -> its handicap's number in the rulebooks (8 -> 9): the pages show "handicap 9: at most 8"
+        "handicap_numbers": {str(limit): handicap_number(limit) for limit in HANDICAP_LIMITS.values()},
     }
 
 
@@ -98,7 +101,7 @@ def meeting_seats(state: Any) -> SeatPlan:
 COURSE = SetupField("course", CHOICE, Message("Course"), default="oval",
                     choices=tuple(Choice(name, term(TURFMASTER_COURSES, name)) for name in COURSE_NAMES))
 STEEPLECHASE = SetupField("steeplechase", BOOLEAN, Message("Steeplechase"), default=False,
-                          help=Message("Fences to jump on the oval; a horse that cannot clear one in a card round falls"))
+                          help=Message("Fences to jump on the oval; a horse that cannot clear one in a round of cards falls"))
 
 BOTS = (
     BotLevel("random", Message("Random bot"), Message("Plays any legal move: a first opponent for learning the rules"),
@@ -124,7 +127,7 @@ MEETING = GameDescription(
     name="turfmaster",
     # NOTE: the lobby's name of the full TurfMaster game.
     title=Message("TurfMaster: a meeting of three races"),
-    summary=Message("Cards and shared dice rounds on eight lanes; the most points over three races wins"),
+    summary=Message("Rounds of cards and of dice on eight lanes; the most points over three races wins"),
     min_seats=MIN_PLAYERS, max_seats=MAX_PLAYERS,
     setup=(
         COURSE, STEEPLECHASE,

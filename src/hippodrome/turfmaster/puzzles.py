@@ -33,8 +33,8 @@ THEMES = {
     "lanes": Message("Changing lanes"),
     # NOTE: a TurfMaster puzzle's theme (rule T6): cards above the limit do not move the horse.
     "handicap": Message("Handicaps"),
-    # NOTE: a TurfMaster puzzle's theme (rule T6): a dice round with handicapped horses.
-    "dice": Message("Dice rounds"),
+    # NOTE: a TurfMaster puzzle's theme (rule T6): a round of dice with handicapped horses.
+    "dice": Message("Rounds of dice"),
     # NOTE: a TurfMaster puzzle's theme: when to play a joker.
     "joker": Message("Jokers"),
     # NOTE: a TurfMaster puzzle's theme (rule T11): fences in the steeplechase.
@@ -187,12 +187,12 @@ BOOK = Book()
 WORDS: dict[str, PuzzleWords] = {
     "handicap-at-the-limit": PuzzleWords(
         Message("At the limit"),
-        Message("Black's handicap limit is 10. Which card do you play?"),
+        Message("Black may move at most 10 squares. Which card do you play?"),
         Message("The 11 is above Black's limit of 10: it would be spent without moving. A card equal to the limit"
                 " still moves the horse, so play the 10.")),
     "inner-lane-on-the-bend": PuzzleWords(
-        Message("Hug the rail"),
-        Message("Blue moves 4 in this dice round. Where should it end?"),
+        Message("Keep to the inner lane"),
+        Message("Blue moves 4 in this round of dice. Where should it end?"),
         Message("On the bend the inner lane is the shorter way round: square 52 of the inner lane stands farther "
                 "along the race than square 52 of the lane beside it, for the same 4 points.")),
     "inner-lane-at-the-line": PuzzleWords(
@@ -209,17 +209,18 @@ WORDS: dict[str, PuzzleWords] = {
     "sum-for-the-win": PuzzleWords(
         Message("The roller decides"),
         Message("You rolled 3 and 6 and Black is yours. Sum or one die?"),
-        Message("With the sum, 9, Black (limit 9) crosses the line and wins, while White, handicapped to 8, may "
-                "move only one die and stops short. With one die both horses move the same and neither finishes.")),
+        Message("With the sum, 9, Black (at most 9 squares) crosses the line and wins, while White (at most 8) "
+                "may move only one die and stops short. With one die both horses move the same and neither "
+                "finishes.")),
     "joker-to-the-line": PuzzleWords(
         Message("Spend the joker"),
-        Message("Yellow is handicapped to 8 and both of its cards take it over the line. Which one?"),
+        Message("Yellow may move at most 8 squares, and both of its cards take it over the line. Which one?"),
         Message("Horses that finish in the same round are ranked by how far past the line they stand. A joker is "
                 "never held back by a handicap: the joker 9 takes Yellow two squares farther than the 7, and that"
                 " decides the places.")),
     "nine-under-nine": PuzzleWords(
         Message("Nine is allowed"),
-        Message("Purple is handicapped to 9. Play a 9 or the 10?"),
+        Message("Purple may move at most 9 squares. Play a 9 or the 10?"),
         Message("The 10 is above Purple's limit of 9: it would be spent and Purple would stand still. The 9 is at"
                 " the limit and moves Purple its full 9 points.")),
     "clear-the-fence": PuzzleWords(
@@ -240,13 +241,13 @@ WORDS: dict[str, PuzzleWords] = {
         Message("Boxed in"),
         Message("Black is boxed in behind other horses. Play the 10 or the 12?"),
         Message("Either card moves Black only 7 squares, to the same square, because the way ahead is blocked. "
-                "Spend the 12 and keep the 10: a 12 is above every handicap limit, while a 10 still moves a horse"
-                " handicapped to 10.")),
+                "Spend the 12 and keep the 10: a 12 is above every limit, while a 10 still moves a horse whose "
+                "limit is 10.")),
     "six-near-the-finish": PuzzleWords(
         Message("Eight squares to go"),
-        Message("White leads, 8 squares from the line, and is handicapped to 8. Which card?"),
+        Message("White leads, 8 squares from the line, and may move at most 8 squares. Which card?"),
         Message("The 10 is above White's limit of 8 and would not move it. The 6 keeps White in front, 2 squares "
-                "from the line, ready to finish in the dice round.")),
+                "from the line, ready to finish in the round of dice.")),
     "boxed-in-play-the-three": PuzzleWords(
         Message("Play the small card"),
         Message("White is hemmed in: any card moves it just 1 square. Play the 3 or the 10?"),
@@ -260,12 +261,12 @@ WORDS: dict[str, PuzzleWords] = {
                 " the outside.")),
     "joker-past-the-limit": PuzzleWords(
         Message("The joker's moment"),
-        Message("Brown is handicapped to 8 and holds a 3, a 9 and the joker 9. Which card?"),
+        Message("Brown may move at most 8 squares and holds a 3, a 9 and the joker 9. Which card?"),
         Message("The plain 9 is above the limit and would be spent without moving, and the 3 moves only 3. A "
                 "joker is never held back by a handicap: the joker 9 moves Brown its full 9.")),
     "stop-before-the-fence": PuzzleWords(
         Message("Stop in time"),
-        Message("A fence is just ahead of Brown, who is handicapped to 8. Which card?"),
+        Message("A fence is just ahead of Brown, who may move at most 8 squares. Which card?"),
         Message("The 4 brings Brown to the fence with a point left over, and it falls; the 9, 10 and 11 are above"
                 " its limit of 8. The 3 stops Brown just before the fence, safe.")),
     "the-bigger-die": PuzzleWords(
@@ -290,7 +291,7 @@ WORDS: dict[str, PuzzleWords] = {
                 " horse finishes, and Red and Purple, close behind, get another chance.")),
     "joker-ten": PuzzleWords(
         Message("Joker to the line"),
-        Message("Yellow is 10 squares from the line and handicapped to 8. Play the 4 or the joker 10?"),
+        Message("Yellow is 10 squares from the line and may move at most 8. Play the 4 or the joker 10?"),
         Message("A joker is never held back by a handicap: the joker 10 takes Yellow over the line this round. "
                 "The 4 leaves it 6 squares short, with Brown close behind.")),
     "keep-inside": PuzzleWords(
@@ -300,7 +301,7 @@ WORDS: dict[str, PuzzleWords] = {
                 "than square 112 of lane 3.")),
     "seven-under-eight": PuzzleWords(
         Message("Only one card moves"),
-        Message("Yellow is handicapped to 8. Which card?"),
+        Message("Yellow may move at most 8 squares. Which card?"),
         Message("The 10, the 11 and the 12 are all above Yellow's limit of 8 and would be spent without moving. "
                 "Only the 7 moves it.")),
     "nine-not-ten": PuzzleWords(
@@ -312,8 +313,8 @@ WORDS: dict[str, PuzzleWords] = {
     "both-over-the-line": PuzzleWords(
         Message("Both home"),
         Message("You rolled 6 and 3; Blue and Purple are yours. Sum or one die?"),
-        Message("The sum, 9, takes Purple and Blue over the line, Purple ahead of Red, who is handicapped to 8 "
-                "and moves only one die. With one die only Red can finish this round.")),
+        Message("The sum, 9, takes Purple and Blue over the line, Purple ahead of Red, who may move at most 8 "
+                "and so moves only one die. With one die only Red can finish this round.")),
     "blocked-ahead": PuzzleWords(
         Message("No use pushing"),
         Message("Horses block the way: Green can move at most 4 squares. Which card?"),

@@ -128,9 +128,10 @@ def handicap_limits(horses: Any, square: Any, course: Course, finished: int) -> 
 def _above_limit_note(limit: int) -> Message:
     """The note on a card above the handicap limit ``limit`` (one message per limit, shared: a
     message is never changed)."""
-    # NOTE: TurfMaster, rule T6: a card above the handicap limit ({limit}: 8, 9 or 10).
-    return Ruled(Message("above this horse's handicap limit of {limit}: the card is spent and the horse "
-                         "does not move; play a joker or a card of {limit} or less to move", limit=limit), "T6")
+    # NOTE: TurfMaster, rule T6: a card above the handicap's limit ({limit}: 8, 9 or 10 squares, the limit of
+    # handicap 9, 10 or 11 in the rulebooks).
+    return Ruled(Message("above this horse's limit of {limit}: the card is spent and the horse does not move; "
+                         "play a joker or a card of {limit} or less to move", limit=limit), "T6")
 
 
 # NOTE: TurfMaster, rule T11: in a round of cards, a horse that ends before a fence

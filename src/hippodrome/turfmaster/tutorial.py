@@ -8,7 +8,7 @@ about fifteen clicks in all:
 1. a card round: play a card (T1) and end the move straight ahead (T5);
 2. a dice round rolled by the other player: every horse moves the sum (T1);
 3. Yellow, right ahead in Red's lane after playing a 3, blocks it: Red goes round (T4);
-4. the person rolls and crosses two lanes to the rail, which takes a move of 7 or more (T3);
+4. the person rolls and crosses two lanes to the inner lane, which takes a move of 7 or more (T3);
 5. Red is 2nd: its 11 would be spent, so it plays its 6 (T6);
 6. the other player rolls 11, above Red's limit: Red moves one die, the 6 (T6);
 7. Red is handicapped again: the joker 12 ignores it and crosses the line (T6);
@@ -100,15 +100,15 @@ STEPS: tuple[TutorialStep, ...] = (
     TutorialStep(
         "play-card", Message("Play a card"),
         Message("You ride Red. Play your 7, then click the lit square straight ahead."),
-        Message("Card rounds and dice rounds take turns; in a card round each horse moves as many squares "
-                "as the card its owner plays."),
+        Message("Rounds of cards and rounds of dice take turns; in a round of cards each horse moves as many "
+                "squares as the card its owner plays."),
         "T1", allows(_card("red", "7"), _square("red", 3, 73)),
         Message("In this step, play your 7 for Red, then click the lit square."), moved_in_round(1)),
     TutorialStep(
-        "dice-round", Message("A dice round"),
+        "dice-round", Message("A round of dice"),
         Message("Now your opponent rolls for every horse: press Continue, then move Red straight on to "
                 "the lit square."),
-        Message("In a dice round one player rolls two dice, and every horse moves by the same number."),
+        Message("In a round of dice one player rolls two dice, and every horse moves by the same number."),
         "T1", allows(CONTINUE, _square("red", 3, 81)),
         Message("In this step, press Continue, then move Red to the lit square."), moved_in_round(2)),
     TutorialStep(
@@ -120,11 +120,11 @@ STEPS: tuple[TutorialStep, ...] = (
         Message("In this step, play your 8 and move Red to the lit square on the inside."), moved_in_round(3)),
     TutorialStep(
         "change-lanes", Message("Change lanes"),
-        Message("You roll this time: use the sum, 8, then cross two lanes to the rail."),
+        Message("You roll this time: use the sum, 8, then cross two lanes to the inner lane."),
         Message("A horse may change lane at its first step and once more from its seventh step on, so crossing "
                 "two lanes takes a move of 7 or more."),
         "T3", allows(SUM, _square("red", 0, 92)),
-        Message("In this step, use the sum of the dice, then move Red to the lit square on the rail."),
+        Message("In this step, use the sum of the dice, then move Red to the lit square in the inner lane."),
         moved_in_round(4)),
     TutorialStep(
         "handicap", Message("A handicap"),
@@ -138,16 +138,16 @@ STEPS: tuple[TutorialStep, ...] = (
         "dice-handicap", Message("Dice and a handicap"),
         Message("Press Continue to let your opponent roll: the sum, 11, is above Red's limit of 10, so "
                 "choose one die for Red, the 6."),
-        Message("In a dice round a handicapped horse whose limit is below the sum moves by one die of its "
+        Message("In a round of dice a handicapped horse whose limit is below the sum moves by one die of its "
                 "owner's choice instead."),
         "T6", allows(CONTINUE, {"type": "die", "horse": "red", "value": 6}, _square("red", 0, 104)),
         Message("In this step, press Continue, then move Red by the 6."), moved_in_round(6)),
     TutorialStep(
         "joker", Message("A joker"),
-        Message("Red is 2nd again and your 11 is above its limit: play the joker 12 and stay on the rail."),
+        Message("Red is 2nd again and your 11 is above its limit: play the joker 12 and stay in the inner lane."),
         Message("Jokers (the 9, 10, 11 and 12 marked joker) ignore handicaps."),
         "T6", allows(_card("red", "J12"), _square("red", 0, 116)),
-        Message("In this step, play the joker 12 and keep Red on the rail."), moved_in_round(7)),
+        Message("In this step, play the joker 12 and keep Red in the inner lane."), moved_in_round(7)),
     TutorialStep(
         "finish", Message("The finish"),
         Message("Red has crossed the finish line: now watch the others finish the round."),

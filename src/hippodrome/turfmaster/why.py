@@ -148,9 +148,10 @@ def explain(found: Obstacle, horse: str, points: int) -> Message | None:
         # NOTE: TurfMaster, rule T3: {horse} is a horse's name.
         return Message("{horse} only moves forward: this square is not ahead of it.", horse=name)
     if reason == "spent":
-        # NOTE: TurfMaster, rule T6: {horse} is a horse's name; {limit} its handicap limit (8, 9 or 10).
-        return Message("This card is above {horse}'s handicap limit of {limit}: it is spent and {horse} does not "
-                       "move.", horse=name, limit=found.limit)
+        # NOTE: TurfMaster, rule T6: {horse} is a horse's name; {limit} the most squares its handicap allows
+        # (8, 9 or 10: the limit, not the handicap's number).
+        return Message("This card is above {horse}'s limit of {limit}: it is spent and {horse} does not move.",
+                       horse=name, limit=found.limit)
     # NOTE: TurfMaster, rule T5: the square tapped is far beyond the move.
     return Message("This square is out of reach of this move.")
 

@@ -48,9 +48,19 @@ export function words(entry) {
 export const missing = new Set();
 
 export function t(msgid, params) {
-  const found = typeof catalog[msgid] === "string" && catalog[msgid];
-  if (!found && lang !== "en") missing.add(msgid);
-  return fill(found ? catalog[msgid] : msgid, params);
+  return lookup(msgid, msgid, params);
+}
+
+// A message whose English word has another meaning elsewhere: tc("money table column", "Start").
+// The catalog keys it as context + "\u0004" + msgid (hippodrome.i18n.catalog_key, GNU gettext's join).
+export function tc(context, msgid, params) {
+  return lookup(`${context}\u0004${msgid}`, msgid, params);
+}
+
+function lookup(key, msgid, params) {
+  const found = typeof catalog[key] === "string" && catalog[key];
+  if (!found && lang !== "en") missing.add(key);
+  return fill(found || msgid, params);
 }
 
 export function tn(singular, plural, n, params) {
@@ -78,7 +88,8 @@ export function render(message) {
   if ("list" in message) return message.list.map(render).join(message.separator ?? ", ");
   if (!("msgid" in message)) return JSON.stringify(message);
   const params = message.params || {};
-  return "plural" in message ? tn(message.msgid, message.plural, message.n, params) : t(message.msgid, params);
+  if ("plural" in message) return tn(message.msgid, message.plural, message.n, params);
+  return message.context ? tc(message.context, message.msgid, params) : t(message.msgid, params);
 }
 
 // A seat's name as the pages show it: a nameless seat is "Player 2" in the reader's language.
@@ -163,11 +174,14 @@ export async function loadLanguage(code) {
   translatePage(document);
 }
 
+// data-i18n="msgid" (the text) and data-i18n-<attribute>="msgid"; an element's
+// data-i18n-context="..." gives all of them a context, as tc() does.
 export function translatePage(root) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  const translated = (el, msgid) => (el.dataset.i18nContext ? tc(el.dataset.i18nContext, msgid) : t(msgid));
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = translated(el, el.dataset.i18n);
   for (const attr of ["title", "placeholder", "aria-label", "alt"]) {
     const key = "i18n" + attr.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase());
-    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[key]));
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, translated(el, el.dataset[key]));
   }
 }
 

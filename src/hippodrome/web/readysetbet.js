@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
+import { t, tc, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 import { seatHanded } from "/static/lifecycle.js";
 
@@ -121,9 +121,9 @@ export function vipEffect(id) {
   if (card.kind === "comp_chips") return t("paid {amount} once, when taken", { amount: formatMoney(card.amount) });
   if (card.kind === "bandwagon") return t("your {n} token may join a space that already holds a token", { n: card.token });
   if (card.kind === "bonus_token") {
-    if (card.cancels_loss) return t("an extra token {n}; when it loses, it costs nothing", { n: card.token });
-    return card.penalty ? t("an extra token {n}; when it loses, it costs {amount} more", { n: card.token, amount: formatMoney(card.penalty) })
-                        : t("an extra token {n}", { n: card.token });
+    if (card.cancels_loss) return t("a bonus token {n}; when it loses, it costs nothing", { n: card.token });
+    return card.penalty ? t("a bonus token {n}; when it loses, it costs {amount} more", { n: card.token, amount: formatMoney(card.penalty) })
+                        : t("a bonus token {n}", { n: card.token });
   }
   if (card.kind === "roll_payout") {
     const sums = card.sums.join(" / ");
@@ -716,7 +716,7 @@ export class Page {
     const best = formatMoney(Math.max(...view.money));
     box.append(el("h2", { id: "winner" }, winners.length === 1 ? t("{name} wins with {amount}", { name: winners[0], amount: best })
                                                                : t("{names} share the win with {amount}", { names: winners.join(" & "), amount: best })));
-    const head = el("tr", {}, el("th", {}, t("Player")), el("th", {}, t("Start")), history.map((race) => el("th", {}, t("Race {n}", { n: race.race }))));
+    const head = el("tr", {}, el("th", {}, t("Player")), el("th", {}, tc("money before the first race", "Start")), history.map((race) => el("th", {}, t("Race {n}", { n: race.race }))));
     const order = [...seats].sort((a, b) => view.money[b] - view.money[a]);
     const body = order.map((seat) => el("tr", { dataset: { seat } },
       el("td", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat]}` }), this.seatName(seat)),
@@ -746,7 +746,7 @@ export class Page {
                    svg("text", { x: left - 4, y: y(money) + 4, "text-anchor": "end", class: "axis" }, formatMoney(money)));
     }
     labels.forEach((label, i) => chart.append(svg("text", { x: x(i), y: height - 8, "text-anchor": "middle", class: "axis" },
-      i ? t("Race {n}", { n: label }) : t("Start"))));
+      i ? t("Race {n}", { n: label }) : tc("money before the first race", "Start"))));
     series.forEach((points, seat) => {
       const g = svg("g", { class: "series", dataset: { seat: String(seat) } });
       g.append(svg("polyline", { points: points.map((m, i) => `${x(i)},${y(m)}`).join(" "), fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 3 }));

@@ -2,7 +2,7 @@
 // It renders only what the server sends: view(seat) and the decision's options.
 import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
-import { Board, dieWhat, fenceLabel, horseSwatch, laneNumber, squareName } from "/static/turfmaster_board.js";
+import { Board, dieWhat, fenceLabel, handicapShort, horseSwatch, laneNumber, squareName } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
 import { seatHanded } from "/static/lifecycle.js";
 
@@ -175,7 +175,7 @@ export class Page {
     this.lines = {};
     for (const [lane, index, line] of course.squares) this.lines[key(lane, index)] = line;
     if (this.board) this.board.remove();
-    this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, title: steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title) });
+    this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, handicaps: this.description.data.handicap_numbers, title: steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title) });
     this.board.onSquareTap((lane, indexes) => this.explainSquare(lane, indexes));
     if (this.keptView) this.board.setView(this.keptView); else this.board.fit();
     this.keptView = null;
@@ -401,7 +401,7 @@ export class Page {
   cardNote(decision, card) {
     const limit = decision.context && decision.context.limit;
     if (!limit || isJoker(card) || Number(card) <= limit) return "";
-    return t("above {horse}'s handicap of {limit}: the card is spent and the horse does not move",
+    return t("above {horse}'s limit of {limit}: the card is spent and the horse does not move",
              { horse: horseName(decision.context.horse), limit });
   }
 
@@ -537,7 +537,7 @@ export class Page {
     const horse = horseName(option.horse);
     const lines = [];
     if (answer.spent) {
-      lines.push(t("{card} is above {horse}'s handicap of {limit}: the card is spent and {horse} does not move.",
+      lines.push(t("{card} is above {horse}'s limit of {limit}: the card is spent and {horse} does not move.",
                    { card: cardName(option.card), horse, limit: answer.limit }));
       return lines;
     }
@@ -737,7 +737,7 @@ export class Page {
         setText(node.querySelector(".name"), horseName(horse.id));
         setText(node.querySelector(".owner"), this.seatName(horse.owner));
         setText(node.querySelector(".where"), where);
-        setText(node.querySelector(".limit"), horse.status === "racing" && horse.limit ? t("at most {limit}", { limit: horse.limit }) : "–");
+        setText(node.querySelector(".limit"), horse.status === "racing" && horse.limit ? handicapShort(this.description.data.handicap_numbers, horse.limit) : "–");
         setText(node.querySelector(".cards"), cards === undefined || cards === null ? "" : String(cards));
       });
   }

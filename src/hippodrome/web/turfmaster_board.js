@@ -2,7 +2,7 @@
 // public_data), with rails, lane numbers, level lines, start and finish posts, fences, horse
 // tokens and the squares a move may end on; zoom and pan (buttons, wheel, pinch, drag, keys).
 // Updates patch what is drawn: tokens move, marks change, the zoom stays.
-import { t } from "/static/i18n.js";
+import { t, tc } from "/static/i18n.js";
 import { el, svg } from "/static/net.js";
 
 const key = (lane, square) => `${lane}:${square}`;
@@ -22,6 +22,11 @@ export const fenceLabel = (number) => (number === "start" ? t("the fence on the 
 // colour order (the description's data.horses: 1 red, 2 blue, 3 yellow ...), the same on every
 // page and whichever horses run; horses: [{id, colour}] in that order.
 export const horseNumbers = (horses) => Object.fromEntries(horses.map((h, i) => [h.id, String(i + 1)]));
+// A handicap as the rulebooks print it (T6): "handicap 9: at most 8 squares"; the short form, under
+// a "Handicap" heading, "9 (at most 8)". numbers: the description's data.handicap_numbers (a limit ->
+// its handicap's number, one above it): a page never shows the limit as the handicap or the reverse.
+export const handicapWords = (numbers, limit) => t("handicap {handicap}: at most {limit} squares", { handicap: numbers[limit], limit });
+export const handicapShort = (numbers, limit) => t("{handicap} (at most {limit})", { handicap: numbers[limit], limit });
 // a horse's colour with its number, beside its name in the pages' lists
 export function horseSwatch(horses, id) {
   const horse = horses.find((h) => h.id === id);
@@ -34,14 +39,15 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 export function dieWhat(decision) {
   const c = decision.context || {};
   const sum = (c.dice || []).reduce((a, b) => a + b, 0);
-  return t("choose one die for {horse}: the sum {sum} is above its handicap limit of {limit}",
+  return t("choose one die for {horse}: the sum {sum} is above its limit of {limit}",
            { horse: c.horse ? t(cap(c.horse)) : "", sum, limit: c.limit });
 }
 const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
 const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
 const PAD = 34;           // room around the course for the posts
-// The handicap tag of a token (T6: at most 8, 9 or 10): a disc of TAG_R units, ringed in the
+// The handicap tag of a token (T6): "≤8", the most squares the horse may move (its handicap's
+// number, 9, in the tooltip with the limit), a disc of TAG_R units, ringed in the
 // horse's colour, touching the token from behind, on the square behind it in its lane. That square is always free (T4: a horse
 // blocks the squares just ahead of and behind it) and never a move's end, and a disc of TAG_R
 // reaches no token of another lane (their centres are a square, 20 units, away): so the tag can
@@ -52,9 +58,11 @@ const NAME_SIZE = 64, NAME_ROOM = 0.86;   // the course's name in the infield (f
 
 export class Board {
   // course: the description's course; horses: the game's horses in colour order, [{id, colour}]
-  // (the description's data.horses: a horse's number on its token is its place there, horseNumbers)
-  constructor(host, course, { steeplechase = false, horses = [], title = "" } = {}) {
+  // (the description's data.horses: a horse's number on its token is its place there, horseNumbers);
+  // handicaps: the description's data.handicap_numbers (for the tags' tooltips)
+  constructor(host, course, { steeplechase = false, horses = [], title = "", handicaps = {} } = {}) {
     this.host = host;
+    this.handicaps = handicaps;
     this.course = course;
     this.steeplechase = steeplechase;
     this.numbers = horseNumbers(horses);
@@ -262,7 +270,7 @@ export class Board {
     const s0 = this.squares[key(0, 0)], sN = this.squares[key(lanes - 1, 0)];
     const startLine = [s0.cell[1], sN.cell[2]];
     g.append(svg("line", { class: "startline", x1: startLine[0][0], y1: startLine[0][1], x2: startLine[1][0], y2: startLine[1][1] }));
-    g.append(this.post(startLine, "start-post", t("Start")));
+    g.append(this.post(startLine, "start-post", tc("the start line's post on the course", "Start")));
     // finish: the back edge of the first square past the finish line
     const f0 = this.squares[key(0, this.course.finish[0])], fN = this.squares[key(lanes - 1, this.course.finish[lanes - 1])];
     const finishLine = [f0.cell[0], fN.cell[3]];
@@ -336,7 +344,7 @@ export class Board {
           // ringed in the horse's colour: which token a tag belongs to reads at a glance
           svg("g", { class: "limit", visibility: "hidden" },
             svg("circle", { class: "tag-ring", r: TAG_R, fill: this.colours[horse.id] || horse.id }),
-            svg("circle", { class: "tag-face", r: TAG_R - 1.9 }), svg("text", {}, "")));
+            svg("circle", { class: "tag-face", r: TAG_R - 1.9 }), svg("text", {}, ""), svg("title", {}, "")));
         this.horseLayer.append(node);
         this.tokens[horse.id] = node;
       }
@@ -347,9 +355,12 @@ export class Board {
       node.classList.toggle("current", horse.id === current);
       node.classList.toggle("fallen", horse.status === "fallen");
       const limit = node.querySelector(".limit");
-      const value = horse.status === "racing" && horse.limit ? String(horse.limit) : "";
+      const value = horse.status === "racing" && horse.limit ? `≤${horse.limit}` : "";
+      const tooltip = value ? handicapWords(this.handicaps, horse.limit) : "";
       limit.setAttribute("visibility", value ? "visible" : "hidden");
-      if (limit.lastChild.textContent !== value) limit.lastChild.textContent = value;
+      const [text, title] = limit.querySelectorAll("text, title");
+      if (text.textContent !== value) text.textContent = value;
+      if (title.textContent !== tooltip) title.textContent = tooltip;
       if (value) {
         const spot = this.squares[key(horse.lane, horse.square - 1)] || this.squares[key(horse.lane, horse.square + 1)] || s;
         limit.setAttribute("transform", `translate(${+(spot.at[0] - s.at[0]).toFixed(1)} ${+(spot.at[1] - s.at[1]).toFixed(1)})`);

@@ -3,7 +3,7 @@
 // a square or a dice choice is the answer; the page (puzzles.js) asks the server whether it is right.
 import { t, tn, words } from "/static/i18n.js";
 import { el } from "/static/net.js";
-import { Board, dieWhat, horseSwatch, squareName } from "/static/turfmaster_board.js";
+import { Board, dieWhat, handicapWords, horseSwatch, squareName } from "/static/turfmaster_board.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -32,8 +32,9 @@ function optionLabel(option, decision) {
 }
 
 // The facts a player reads before deciding: the round, the dice, each horse's place in the order
-// of play, its handicap limit and its cards left. horses: the game's, in colour order (numbered).
-function facts(race, horses) {
+// of play, its handicap and its cards left. horses: the game's, in colour order (numbered);
+// handicaps: the description's data.handicap_numbers.
+function facts(race, horses, handicaps) {
   const swatch = (id) => horseSwatch(horses, id);
   const items = [];
   items.push(el("li", {}, race.round_kind === "card" ? t("round {n}: cards", { n: race.round }) : t("round {n}: dice", { n: race.round })));
@@ -42,7 +43,7 @@ function facts(race, horses) {
   for (const id of race.order) {
     const horse = byId[id];
     const parts = [tn("{n} card left", "{n} cards left", horse.cards_left ?? 0)];
-    if (horse.limit) parts.push(t("handicap limit {limit}", { limit: horse.limit }));
+    if (horse.limit) parts.push(handicapWords(handicaps, horse.limit));
     if (horse.status === "fallen") parts.push(t("fallen"));
     items.push(el("li", { dataset: { horse: id } }, swatch(id), horseName(id), el("span", { class: "muted" }, " · ", parts.join(" · "))));
   }
@@ -64,9 +65,9 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
     el("div", { class: "column" }, courseWrap),
     el("div", { class: "column" },
       el("div", { class: "panel p-hand" }, el("h2", {}, t("Your turn: {what}", { what: what(decision) })), hands, choices),
-      el("div", { class: "panel p-facts" }, facts(race, horses)))));
+      el("div", { class: "panel p-facts" }, facts(race, horses, description.data.handicap_numbers)))));
   const title = race.steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title);
-  const board = new Board(courseWrap, course, { steeplechase: race.steeplechase, horses, title });
+  const board = new Board(courseWrap, course, { steeplechase: race.steeplechase, horses, title, handicaps: description.data.handicap_numbers });
   board.setHorses(race.horses, decision.context.horse);
 
   const chosen = new Map();   // an option (as JSON) -> the button or square that answers it
