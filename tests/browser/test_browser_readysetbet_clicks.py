@@ -285,7 +285,7 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     page.wait_for_selector("#decision [data-type='vip']", timeout=300000)   # race 1 is settled: keep a card
     set_clock(server, table, paused=True)   # race 2 waits for the bonus token's bet
     options = page.locator("#decision [data-type='vip']").all_text_contents()
-    assert any("Bonus Token: black 4" in o and "an extra token 4; when it loses, it costs $1 more" in o for o in options), options
+    assert any("Bonus Token: black 4" in o and "a bonus token 4; when it loses, it costs $1 more" in o for o in options), options
     assert any("Last Call" in o and "No more bets" in o for o in options), options
     rows = page.locator("#settlement tr.settled[data-seat='0']")
     assert rows.count() == 5 and all(re.search(r"= \$\d+|-\$\d+ for the space|nothing to pay", rows.nth(n).text_content())
@@ -326,7 +326,7 @@ def test_vip_cards_bonus_tokens_results_and_the_final_screen(own_server, browser
     # between races the bonus token was the only free one; with the new race the page chooses
     # again: the highest plain token, never a bonus token that costs $1 more when it loses (R8)
     assert page.get_attribute("#tokens .token.selected", "data-token") == "5"
-    assert "an extra token 4" in page.text_content("#my-vip")
+    assert "a bonus token 4" in page.text_content("#my-vip")
     # the bot kept one of its two cards: it is public at the table
     page.wait_for_selector("#players .player-row[data-seat='1'] .vip")
     assert re.search(r"Bonus Token: white 2|Lucky Number: 9", page.text_content("#players"))

@@ -33,7 +33,7 @@ def phone(browser, server, link):
 
 
 def test_a_fall_is_coloured_named_and_confirmed_and_others_see_whose_turn(server, browser):
-    """T11: red, two squares before fence 1 with a 6, cannot complete the jump in a card round."""
+    """T11: red, two squares before fence 1 with a 6, cannot complete the jump in a round of cards."""
     setup = {"course": "oval", "steeplechase": True, "seats": 2,
              "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}],
              "positions": [{"id": "red", "lane": 2, "square": 6}, {"id": "blue", "lane": 4, "square": 3}],
@@ -84,10 +84,10 @@ def test_a_card_above_the_handicap_says_why_it_does_not_move(server, browser):
     table = create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}, {"name": "Bo"}]})
     page, errors = open_seat(browser, server, table["seats"][0]["link"])
     page.wait_for_selector("#turn[data-mine=yes]")
-    assert "handicap of 8" in page.get_attribute(".card[data-card='10']", "title")
+    assert "limit of 8" in page.get_attribute(".card[data-card='10']", "title")
     page.click(".card.playable[data-card='10']")
     page.wait_for_selector("#play-anyway")
-    assert "above Red's handicap of 8: the card is spent and Red does not move" in page.inner_text("#decision")
+    assert "above Red's limit of 8: the card is spent and Red does not move" in page.inner_text("#decision")
     assert "(T6)" not in page.inner_text("#decision")
     page.click(".card.playable[data-card='7']")
     wait_text(page, "#decision", "Red moves 7 points")

@@ -134,7 +134,7 @@ def check_steps(steps: list[dict], lang: str) -> None:
     assert lines and all(rolling in line for line in lines), (lang, lines)
     # a die to choose says why, with the numbers: the sum 11 is above Red's limit of 10 (T6)
     die = next(s["die"] for s in steps if "die" in s)
-    assert Message("choose one die for {horse}: the sum {sum} is above its handicap limit of {limit}",
+    assert Message("choose one die for {horse}: the sum {sum} is above its limit of {limit}",
                    horse=Message("Red"), sum=11, limit=10).translate(lang) in die["turn"], die
     assert "10" in die["note"] and die["rule"].endswith("#handicap") and not IDS.search(die["note"]), die
 

@@ -4,6 +4,7 @@ is the source's messages, no more and no less."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -20,7 +21,11 @@ def read(path, lang=None):
 
 
 def ids(catalog):
-    return {entry.id if isinstance(entry.id, str) else tuple(entry.id) for entry in catalog if entry.id}
+    """Each message's msgid (a tuple for a plural), with its context when it has one: "Start" on the
+    money table and "Start" on the course are two messages."""
+    return {key if entry.context is None else (entry.context, key)
+            for entry in catalog if entry.id
+            for key in [entry.id if isinstance(entry.id, str) else tuple(entry.id)]}
 
 
 TEMPLATE = read(TEMPLATE_PATH)
@@ -102,8 +107,9 @@ def test_template_is_up_to_date_with_the_source():
 def test_extraction_finds_every_marker(tmp_path):
     (tmp_path / "web").mkdir()
     (tmp_path / "game.py").write_text(
-        "from hippodrome.i18n import _, N_, Message, Plural, translate, help_text\n"
+        "from hippodrome.i18n import _, C_, N_, Message, Plural, translate, help_text\n"
         "A = N_('marked constant')\n"
+        "B = C_('a column', 'Start')\n"
         "def f(lang, n):\n"
         "    # NOTE: for the translator\n"
         "    _('marked inline {x}', x=1)\n"
@@ -112,13 +118,16 @@ def test_extraction_finds_every_marker(tmp_path):
         "    translate(lang, 'translated now')\n"
         "    help_text('help of an option')\n"
         "    print('not marked')\n")
-    (tmp_path / "web" / "page.js").write_text("el.textContent = t('from the script {who}', {who});\n")
+    (tmp_path / "web" / "page.js").write_text("el.textContent = t('from the script {who}', {who});\n"
+                                              "el.title = tc('a post', 'Start');\n")
     (tmp_path / "web" / "page.html").write_text(
-        '<button data-i18n="Place a bet" data-i18n-title="Bets close at the red line">x</button>\n')
+        '<button data-i18n="Place a bet" data-i18n-title="Bets close at the red line">x</button>\n'
+        '<button data-i18n-context="a button" data-i18n="Start" data-i18n-title="Start the race">y</button>\n')
     catalog = extract_template(package_dir=tmp_path)
     assert ids(catalog) == {"marked constant", "marked inline {x}", "a message", ("{n} horse", "{n} horses"),
                             "translated now", "help of an option", "from the script {who}", "Place a bet",
-                            "Bets close at the red line"}
+                            "Bets close at the red line", ("a column", "Start"), ("a post", "Start"),
+                            ("a button", "Start"), ("a button", "Start the race")}
     assert catalog.get("marked inline {x}").auto_comments == ["for the translator"]
 
 
@@ -126,6 +135,9 @@ def test_html_extractor_reports_lines_and_unescapes():
     import io
     found = list(extract_html(io.BytesIO(b'<p>\n<span data-i18n="Horses &amp; riders"></span>'), {}, [], {}))
     assert found == [(2, None, "Horses & riders", [])]
+    # a context on the element applies to its messages, wherever the attribute stands in the tag
+    found = list(extract_html(io.BytesIO(b'<button data-i18n="Start"\n data-i18n-context="a button">'), {}, [], {}))
+    assert found == [(1, "tc", ["a button", "Start"], [])]
 
 
 def test_placeholder_parser_sees_conversion_and_spec():
@@ -175,11 +187,29 @@ def test_import_refuses_what_is_not_a_file_of_translations(tmp_path, capsys):
     assert {lang: catalog_path(lang).read_bytes() for lang in LANGUAGES} == before
 
 
+RULE_CODE = re.compile(r"\b[TR]\d{1,2}\b")
+#: internal ids a person never reads: a betting space ("win:7:R"), a 0-based seat ("seat 0")
+INTERNAL_ID = re.compile(r"\b(?:win|place|show|colour|prop|exotic):[\w/-]+(?::[LMR])?|\bseat 0\b")
+
+
 def test_players_read_words_never_rule_codes():
     """Messages a person reads carry no rule codes such as "(T6)" or "(R4)": they name the rule in
     words (the codes belong in tests and docs)."""
-    import re
-
-    code = re.compile(r"\b[TR]\d{1,2}\b")
-    with_codes = [str(message.id) for message in TEMPLATE if message.id and code.search(str(message.id))]
+    with_codes = [str(message.id) for message in TEMPLATE if message.id and RULE_CODE.search(str(message.id))]
     assert not with_codes, with_codes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translations_carry_no_rule_codes_or_internal_ids(lang):
+    """No translation brings in a rule code ("(T6)") or an internal id ("win:7:R") the English does
+    not have: a person reads words in every language."""
+    from tests.i18n.texts import catalog_texts
+    found = [f"{where}: {text!r}" for where, english, text in catalog_texts(lang)
+             for pattern in (RULE_CODE, INTERNAL_ID) for match in pattern.finditer(text)
+             if match.group(0) not in english]
+    assert not found, "\n".join(found)
+
+
+def test_the_rule_code_and_id_checks_can_fail():
+    assert RULE_CODE.search("Handicap (T6): at most 8") and INTERNAL_ID.search("Apuesta en win:7:R")
+    assert not RULE_CODE.search("Tour 2 : cartes") and not INTERNAL_ID.search("Ganador al caballo 7")

@@ -87,14 +87,15 @@ def test_T6_the_handicap_note_in_spanish_and_german():
     pending = start_of_race().pending()
     note = note_of(pending, card="9")
     assert isinstance(note, Note) and isinstance(note, str)
-    assert note == ("above this horse's handicap limit of 8: the card is spent and the horse does not move; "
+    assert note == ("above this horse's limit of 8: the card is spent and the horse does not move; "
                     "play a joker or a card of 8 or less to move")
-    assert note.translate("es") == ("supera el hándicap de este caballo, 8: la carta se gasta y el caballo no se "
+    # the limit, 8, is said as the limit: handicap 8 does not exist (the books' handicap 9 allows 8 squares)
+    assert note.translate("es") == ("supera el límite de este caballo, 8: la carta se gasta y el caballo no se "
                                     "mueve; juega un joker o una carta de 8 o menos para moverlo")
-    assert note.translate("de") == ("über dem Handicap dieses Pferdes von 8: die Karte ist verbraucht und das Pferd "
+    assert note.translate("de") == ("über der Grenze dieses Pferdes von 8: die Karte ist verbraucht und das Pferd "
                                     "zieht nicht; spiele einen Joker oder eine Karte bis 8, um zu ziehen")
     assert note_of(pending, card="J12") == "" and note_of(pending, card="8") == ""
-    assert note.to_json() == {"msgid": "above this horse's handicap limit of {limit}: the card is spent and the "
+    assert note.to_json() == {"msgid": "above this horse's limit of {limit}: the card is spent and the "
                                        "horse does not move; play a joker or a card of {limit} or less to move",
                               "params": {"limit": 8}}
 
@@ -104,7 +105,7 @@ def test_T11_the_fall_note_translates_and_the_view_stays_json():
     race.apply({"type": "card", "horse": "red", "card": "6"})
     pending = race.pending()
     assert all(note == "the horse cannot complete the jump and falls" for note in pending.notes)
-    assert {note.translate("es") for note in pending.notes} == {"el caballo no puede completar el salto y cae"}
+    assert {note.translate("es") for note in pending.notes} == {"el caballo no puede completar el salto y se cae"}
     assert {note.translate("de") for note in pending.notes} == {
         "das Pferd kann den Sprung nicht vollenden und stürzt"}
     view = json.loads(json.dumps(race.view(pending.seat)))
@@ -121,7 +122,7 @@ def test_T6_the_dice_use_note_names_the_slowed_horses():
     pending = race.pending()
     note = note_of(pending, use="sum")
     assert note == "handicapped horses move one die of their owner's choice instead: Red, Blue"
-    assert note.translate("fr") == ("les chevaux handicapés avancent plutôt d'un dé au choix de leur "
+    assert note.translate("fr") == ("les chevaux handicapés avancent plutôt d’un dé au choix de leur "
                                     "propriétaire\u00a0: Rouge, Bleu")
     view = race.view(pending.seat)
     json.dumps(view)

@@ -167,3 +167,49 @@ def test_listing_translates_each_item_and_round_trips_through_json():
     for value in values:
         assert message_from_json(json.loads(json.dumps(value.to_json()))).translate("de") == value.translate("de")
     assert message_from_json("2/3") == "2/3" and message_from_json(7) == 7
+
+
+# --- message contexts: one English word, two meanings (issue 39) ----------------------------------
+
+def test_a_word_with_two_meanings_has_one_message_per_meaning():
+    from hippodrome.i18n import C_, catalog_key, message_from_json, translate_in_context
+    money = C_("money before the first race", "Start")
+    post = C_("the start line's post on the course", "Start")
+    button = C_("race caller button: start the race", "Start")
+    assert str(money) == str(post) == "Start"                      # English: the same word
+    assert (money.translate("es"), post.translate("es"), button.translate("es")) == ("Inicio", "Salida", "Empezar")
+    assert (money.translate("fr"), post.translate("fr")) == ("Début", "Départ")
+    assert money != post and money == C_("money before the first race", "Start")
+    assert translate_in_context("de", "money before the first race", "Start") == "Beginn"
+    # the page gets the context with the message, and keys its catalog the way gettext joins them
+    assert money.to_json() == {"msgid": "Start", "params": {}, "context": "money before the first race"}
+    assert message_from_json(json.loads(json.dumps(money.to_json()))) == money
+    assert Message("Start").to_json() == {"msgid": "Start", "params": {}}
+    assert web_catalog("es")[catalog_key("Start", "money before the first race")] == "Inicio"
+    assert catalog_key("Start", "a context") == "a context\x04Start" and catalog_key("Start") == "Start"
+    assert repr(money) == "C_('money before the first race', 'Start')"
+
+
+def test_check_and_import_name_a_message_by_its_context(tmp_path, monkeypatch):
+    from babel.messages.pofile import read_po, write_po
+    from hippodrome.i18n import extract
+    from hippodrome.i18n.catalogs import catalog_path
+    for lang in LANGUAGES:
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "hippodrome.po").write_bytes(catalog_path(lang).read_bytes())
+    monkeypatch.setattr(extract, "catalog_path", lambda lang: tmp_path / lang / "hippodrome.po")
+    path = tmp_path / "nl" / "hippodrome.po"
+    with path.open("rb") as file:
+        catalog = read_po(file, locale="nl")
+    catalog.get("Start", context="money before the first race").string = ""
+    with path.open("wb") as file:
+        write_po(file, catalog)
+    assert extract.missing_translations("nl") == ["Start (context: money before the first race)"]
+    incoming = tmp_path / "incoming.json"
+    incoming.write_text(json.dumps([{"msgid": "Start", "context": "money before the first race", "nl": "Begin"}]))
+    extract.import_translations(incoming)
+    with path.open("rb") as file:
+        catalog = read_po(file, locale="nl")
+    assert catalog.get("Start", context="money before the first race").string == "Begin"
+    assert catalog.get("Start", context="the start line's post on the course").string == "Start"
+    assert extract.missing_translations("nl") == []

@@ -46,7 +46,7 @@ def test_T6_notes_carry_their_ruling_beside_the_existing_fields(client):
         assert decision["kind"] == "card" and decision["context"]["limit"] == 8
         by_card = {o["card"]: i for i, o in enumerate(decision["options"])}
         spent = by_card["10"]
-        assert decision["notes_i18n"][spent]["msgid"].startswith("above this horse's handicap limit")
+        assert decision["notes_i18n"][spent]["msgid"].startswith("above this horse's limit")
         assert set(decision["notes_i18n"][spent]) == {"msgid", "params"}, "the message's own fields, unchanged"
         assert decision["note_rules"][spent] == "T6" and decision["note_rules"][by_card["7"]] is None
         # a card the horse does not hold: refused with the ruling of the card round

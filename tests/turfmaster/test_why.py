@@ -136,7 +136,8 @@ def test_the_look_up_answers_in_words_with_the_ruling_and_plays_nothing():
     answer = why(race, 0, {"action": {"type": "card", "horse": "red", "card": "7"}, "square": {"lane": 1, "square": 6}})
     assert race.to_json() == before
     assert answer["reachable"] is False and answer["reason"] == "ahead_of" and answer["rule"] == "T4"
-    assert answer["message"].translate("fr") == "Cette case est juste devant Bleu : aucun autre cheval ne peut s'y arrêter ni la traverser."
+    assert answer["message"].translate("fr") == ("Cette case est juste devant Bleu\u00a0: aucun autre cheval ne peut s’y arrêter "
+                                                 "ni la traverser.")
     ok = why(race, 0, {"action": {"type": "card", "horse": "red", "card": "7"}, "square": {"lane": 0, "square": 12}})
     assert ok == {"reachable": True, "reason": None, "rule": None, "message": None, "points": 7}
 
