@@ -138,3 +138,25 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     assert not errors and not watcher_errors, errors + watcher_errors
     host.close()
     watcher.close()
+
+
+def test_the_caller_s_start_is_not_the_money_table_s_start(server, browser):
+    """Issue 39: one English word, two meanings, two messages (message contexts): the caller's Start
+    button starts the races, the money table's Start column is the money before them; Spanish says
+    "Empezar" and "Inicio", where one message said "Salida" for both."""
+    table = create(server, {"game": "readysetbet-box", "setup": {"races": 2}, "seats": [], "pace": PACE}, start=False)
+    set_clock(server, table, paused=True)
+    host, errors = caller_page(browser, server, table["host_link"])
+    assert host.text_content("#start") == "Start"
+    words = host.evaluate("""async () => {
+        const i18n = await import('/static/i18n.js');
+        await i18n.loadLanguage('es');
+        const found = [document.querySelector('#start').textContent, i18n.tc('money before the first race', 'Start'),
+                       i18n.tc('the start line\\'s post on the course', 'Start'), i18n.tc('no such context', 'Start'),
+                       [...i18n.missing]];
+        await i18n.loadLanguage('en');
+        return found;
+    }""")
+    assert words == ["Empezar", "Inicio", "Salida", "Start", ["no such context\u0004Start"]]
+    assert not errors, errors
+    host.close()

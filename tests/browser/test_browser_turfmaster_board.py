@@ -116,6 +116,14 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
         for other in tokens:
             if other is not marked:
                 assert not boxes_overlap(marked["limit"], other["box"]), (marked["horse"], other["horse"])
+    # T6 as the rulebooks print it: a tag shows the handicap's number (9, 10 or 11), its tooltip that
+    # number with its limit, one less; the horses table says the same (issue 39)
+    marks = page.eval_on_selector_all("#course g.horse .limit[visibility=visible]", """gs => gs.map(g => [
+        g.parentNode.dataset.horse, g.querySelector('text').textContent, g.querySelector('title').textContent])""")
+    for horse, number, tooltip in marks:
+        assert number in {"9", "10", "11"}, marks
+        assert tooltip == f"handicap {number}: at most {int(number) - 1} squares", marks
+        assert page.text_content(f"#horses-table tr[data-horse={horse}] .limit") == f"{number} (at most {int(number) - 1})"
     # ... and at this zoom (the whole course in a laptop's window) the tag's digits are as large as
     # the token's own number, inside the tag (they were 4 px, sticking out of a 5 px box)
     tags = page.eval_on_selector_all("#course g.horse .limit[visibility=visible]", f"""gs => gs.map(g => ({{

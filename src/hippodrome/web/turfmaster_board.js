@@ -46,8 +46,9 @@ const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
 const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
 const PAD = 34;           // room around the course for the posts
-// The handicap tag of a token (T6): "≤8", the most squares the horse may move (its handicap's
-// number, 9, in the tooltip with the limit), a disc of TAG_R units, ringed in the
+// The handicap tag of a token (T6): the handicap's number as the rulebooks print it, 9, 10 or 11
+// (its tooltip: "handicap 9: at most 8 squares"; a bare 8 on a handicap tag read as "handicap 8",
+// which does not exist), a disc of TAG_R units, ringed in the
 // horse's colour, touching the token from behind, on the square behind it in its lane. That square is always free (T4: a horse
 // blocks the squares just ahead of and behind it) and never a move's end, and a disc of TAG_R
 // reaches no token of another lane (their centres are a square, 20 units, away): so the tag can
@@ -355,7 +356,7 @@ export class Board {
       node.classList.toggle("current", horse.id === current);
       node.classList.toggle("fallen", horse.status === "fallen");
       const limit = node.querySelector(".limit");
-      const value = horse.status === "racing" && horse.limit ? `≤${horse.limit}` : "";
+      const value = horse.status === "racing" && horse.limit ? String(this.handicaps[horse.limit] ?? "") : "";
       const tooltip = value ? handicapWords(this.handicaps, horse.limit) : "";
       limit.setAttribute("visibility", value ? "visible" : "hidden");
       const [text, title] = limit.querySelectorAll("text, title");
