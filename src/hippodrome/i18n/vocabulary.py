@@ -3,7 +3,8 @@
 Each entry is an English msgid marked with ``N_`` so the extractor puts it in the template;
 ``term(table, key)`` turns it into a Message. The translations follow the rulebooks
 (listed in docs/rulings.md: Spanish, English, French and Dutch TurfMaster; Spanish Ready Set Bet);
-docs/i18n.md lists the choices made where a rulebook is silent, and all the German ones.
+docs/glossary/ names each thing's word in each language, with the book's line or, where a
+rulebook is silent (German always), the word chosen and why.
 
 Comments starting with NOTE: reach the translators through the template.
 """
@@ -61,7 +62,8 @@ TURFMASTER_TERMS: Mapping[str, str] = {
     "lane": N_("lane"),
     # NOTE: moving diagonally into the neighbouring lane (rule T3).
     "lane_change": N_("lane change"),
-    # NOTE: the limit on a leading horse's move (rule T6).
+    # NOTE: the brake on the first three horses (rule T6); the rulebooks number it one above the most
+    # squares it allows: handicap 9 = at most 8 squares.
     "handicap": N_("handicap"),
     # NOTE: a card that ignores the handicap (values 9, 10, 11, 12).
     "joker": N_("joker"),
