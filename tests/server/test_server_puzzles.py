@@ -36,7 +36,7 @@ def test_an_answer_is_checked_with_its_explanation(client):
     first = load_puzzles()[0]
     url = "/api/games/turfmaster/puzzles/1/answer"
     right = client.post(url, json={"action": first.solution[0]}, headers={"accept-language": "fr"}).json()
-    assert right == {"correct": True, "message": "Bravo !",
+    assert right == {"correct": True, "message": "Bravo\u00a0!",
                      "explanation": WORDS[first.key].explanation.translate("fr")}
     wrong = next(o for o in position(first).pending().options if o not in first.solution)
     answer = client.post(url, json={"action": wrong}).json()

@@ -192,7 +192,7 @@ def test_T6_T8_race_notes_and_claim_notes_together_in_a_race_decision():
         assert decision["notes_i18n"][index]["msgid"].startswith("take the 2 bonus cards of {horse} now (once")
     spent = [i for i, o in enumerate(pending.options) if o["type"] == "card" and pending.notes[i]]
     for index in spent:  # a card above the handicap (T6): the race's note, translated in German
-        assert pending.notes[index].translate("de").startswith("über dem Handicap dieses Pferdes")
+        assert pending.notes[index].translate("de").startswith("über der Grenze dieses Pferdes")
 
 
 def test_every_note_of_a_whole_meeting_translates():

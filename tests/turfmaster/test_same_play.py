@@ -6,7 +6,8 @@ rounds, T10: the first stalls for each player's first horse, then the others. On
 digests changed, the races' and the one-horse meetings' stayed as recorded; then the 36
 steeplechase meetings' view halves when the English note of a card given up became "give up the
 8" (not "a 8"): their logs' halves stayed, and the flat meetings, whose random play never gives
-up a card, stayed whole).
+up a card, stayed whole; then every view half when the notes said the limit as the limit, "above
+this horse's limit of 8", and the Spanish fall "se cae": all 180 logs' halves stayed).
 
 The fixture holds 12 seeds per setup; the test replays the first few of each (all of them take
 half a minute: ``python tests/turfmaster/same_play.py`` and compare the output with the fixture)."""

@@ -71,8 +71,8 @@ def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_sessio
     _tmux("send-keys", "-t", tmux_session, "2", "Enter")  # decline red's
     _tmux("send-keys", "-t", tmux_session, "2", "Enter")  # decline blue's
     screen = _wait_for(tmux_session, "Round of cards: choose a card for")
-    # the course, the horses, the handicap of the start (all level in 1st place: max 8, T6)
-    assert "lane 8" in screen and "┃" in screen and "max 8" in screen
+    # the course, the horses, the handicap of the start (all level in 1st place: handicap 9, at most 8, T6)
+    assert "lane 8" in screen and "┃" in screen and "9 (at most 8)" in screen
     # lanes are counted from 1 (the rail) for players: the map's rows and the horses' table
     assert "lane 1 " in screen and "lane 0" not in screen
     assert "Race 1 of 3" in screen and "next dice roller" in screen
