@@ -2,14 +2,13 @@
 and label of the English, each written in its own language, with words only (no rule codes, no
 ids), and every ruling's anchor is a section of the page."""
 
-import json
 import re
 
 import pytest
 
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES
-from hippodrome.server.localize import WEB_DIR
+from tests.i18n.texts import rules_content, strings
 
 PAGES = {d.rules.name: d.rules for d in descriptions() if d.rules is not None}
 RULE_CODE = re.compile(r"\b[TR]\d{1,2}\b|\(\s*[TR]\d")
@@ -19,23 +18,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def texts(page: str, lang: str) -> dict:
-    return json.loads((WEB_DIR / "rules" / f"{page}.{lang}.json").read_text(encoding="utf-8"))
-
-
-def strings(content: dict):
-    """(where, text) for every text a reader sees."""
-    yield "title", content["title"]
-    yield "intro", content["intro"]
-    for section in content["sections"]:
-        yield f"{section['id']}.title", section["title"]
-        for n, text in enumerate(section.get("paragraphs", [])):
-            yield f"{section['id']}.paragraph {n + 1}", text
-        for n, text in enumerate(section.get("items", [])):
-            yield f"{section['id']}.item {n + 1}", text
-        for diagram in section.get("diagrams", []):
-            yield f"{section['id']}.{diagram['name']}.caption", diagram["caption"]
-    for key, text in content["labels"].items():
-        yield f"label {key}", text
+    return rules_content(page, lang)
 
 
 def shape(content: dict) -> list:
