@@ -98,6 +98,12 @@ def test_a_forbidden_word_is_caught_and_only_for_its_meaning():
     assert uses("fr", "{handicap} (at most {limit})", "{handicap} ({limit} au maximum)") == []
     assert uses("nl", "Black (limit 9)", "Zwart (handicap 9)") == []   # a real handicap number passes
     assert set(uses("en", "", "White, handicapped to 8, moves one die")) == {"handicap"}
+    # one English word, three meanings: the money before the first race is no start line
+    assert uses("es", "Start [money before the first race]", "Salida") == ["start"]
+    assert uses("es", "Start [the start line's post on the course]", "Salida") == []
+    # "nummer 2" reads as horse number 2; "off the pace" is not the rhythm
+    assert uses("nl", "2nd loses by exactly 1", "nummer 2 verliest met precies 1") == ["placed_second_third"]
+    assert uses("fr", "{n} space off the pace", "à {n} case du rythme") == ["off_the_pace"]
     # a meeting is the book's "partida"; a word quoted as code is not a word
     assert uses("es", "The meeting", "La jornada") == ["meeting"]
     assert uses("nl", "'steeplechase' must be true or false", "'steeplechase' moet true of false zijn") == []
