@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hippodrome.arena.summary import levels_won, summary_json
 from hippodrome.readysetbet.bots import BOTS
@@ -86,13 +86,17 @@ class Tally:
         return summary_json(self.games, levels, self.game_wins, self.money, self.seats)
 
 
-def tournament(setup: dict[str, Any], levels: list[str], games: int, seed: int = 0) -> Tally:
-    """Play ``games`` games, rotating the seats so no level keeps a seat; tally wins and money."""
+def tournament(setup: dict[str, Any], levels: list[str], games: int, seed: int = 0,
+               keep: Callable[[int, dict[str, Any]], None] | None = None) -> Tally:
+    """Play ``games`` games, rotating the seats so no level keeps a seat; tally wins and money.
+    ``keep(game, record)`` is given each game's record (from game 0: ``simulate --save``)."""
     tally = Tally()
     for number in range(games):
         shift = number % len(levels)
         seated = levels[shift:] + levels[:shift]
         table = play_bot_game(setup, seated, seed * 1_000_003 + number)
+        if keep is not None:
+            keep(number, table.record())
         winners = table.state.winners()
         tally.games += 1
         for seat, level in enumerate(seated):

@@ -35,10 +35,12 @@ def play_meeting(setup: dict[str, Any], bots: list[str], seed: int | str, think:
     return {"bots": bots, "table": table.state.standings(), "record": table.record()}
 
 
-def _one(args: tuple[dict[str, Any], list[str], str, int, float | None]) -> dict[str, Any]:
-    setup, bots, seed, game, think = args
+def _one(args: tuple[dict[str, Any], list[str], str, int, float | None, Callable[[int, dict], None] | None]) -> dict[str, Any]:
+    setup, bots, seed, game, think, keep = args
     seated = seat_bots(bots, game)
     result = play_meeting(setup, seated, f"{seed}:{game}", think)
+    if keep is not None:   # in the worker: a record is not sent back
+        keep(game, result["record"])
     winners = [row["seat"] for row in result["table"] if row["rank"] == 1]
     return {"bots": seated, "winners": winners,
             "totals": {row["seat"]: row["total"] for row in result["table"]}}
@@ -84,11 +86,13 @@ class Tally:
 
 
 def simulate(setup: dict[str, Any], bots: list[str], games: int, seed: str | int = 0, workers: int | None = None,
-             on_result: Callable[[dict[str, Any]], None] | None = None, think: float | None = None) -> Tally:
+             on_result: Callable[[dict[str, Any]], None] | None = None, think: float | None = None,
+             keep: Callable[[int, dict[str, Any]], None] | None = None) -> Tally:
     """Play ``games`` meetings of ``bots`` (one per seat) on ``workers`` processes (default: all cores);
-    ``think``: the search bot's seconds per decision."""
+    ``think``: the search bot's seconds per decision; ``keep(game, record)``, called in the process
+    that played meeting ``game`` (from 0), keeps its record (a picklable function: ``simulate --save``)."""
     tally = Tally(list(bots))
-    jobs = [(setup, list(bots), str(seed), game, think) for game in range(games)]
+    jobs = [(setup, list(bots), str(seed), game, think, keep) for game in range(games)]
     for outcome in _run(jobs, workers):
         tally.add(outcome)
         if on_result:

@@ -25,3 +25,4 @@ def refused_input_exits(lang: str | None = None) -> Iterator[None]:
         # NOTE: how the terminal shows a refused input; {message} says what was wrong.
         print(translate(lang, "error: {message}", message=localize_error(error, lang)), file=sys.stderr)
         raise typer.Exit(REFUSED) from None
+

@@ -4,11 +4,13 @@ language of ``--lang`` (else HIPPODROME_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LAN
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
 
 from hippodrome.cli import arena
 from hippodrome.cli.errors import refused_input_exits
+from hippodrome.cli.records import RecordWriter, save_folder
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.i18n import (
     Message, Money, N_, Percent, Plural, format_money, format_percent, help_text, lang_option, translate,
@@ -126,6 +128,8 @@ def simulate_command(
     seed: int = typer.Option(0, "--seed", help=help_text("seed of the whole series")),
     as_json: bool = typer.Option(False, "--json", help=help_text(
         "print only JSON: games, and per level wins, win_rate, ci95 and mean_points (mean money)")),
+    save: Path = typer.Option(None, "--save", metavar="DIR", help=help_text(
+        "write each game's record (JSON) in this folder")),
     lang: str = lang_option(),
 ) -> None:
     from hippodrome.core.game import game_class
@@ -152,7 +156,8 @@ def simulate_command(
                                           len(levels), low=low + house, high=high + house))
         setup = {"players": players, "variant": variant}
         game_class("readysetbet").new(setup)  # refuses a bad setup before any game is played
-        tally = tournament(setup, levels, games, seed)
+        keep = None if save is None else RecordWriter(save_folder(save), "game", games)
+        tally = tournament(setup, levels, games, seed, keep=keep)
     if as_json:
         print(json.dumps(tally.to_json(levels)))  # i18n: machine output (JSON), keys and ids stay English
         return
@@ -207,3 +212,24 @@ def arena_command(
     from hippodrome.readysetbet.bots import BOTS
 
     arena.run_arena("readysetbet", agent, levels, list(BOTS), games, None, workers, lang)
+
+
+@app.command("review", help=help_text("Review a finished game: each bet's expected money against the best bet "
+                                      "open at that moment, marked good, inaccuracy, mistake or blunder."))
+def review_command(
+    record_file: Path = typer.Argument(..., metavar="RECORD.json", help=help_text("a game's record (simulate --save)")),
+    as_json: bool = typer.Option(False, "--json", help=help_text(
+        "print only JSON: players (seat, name, accuracy, points_lost: dollars lost per race) and decisions "
+        "(seat, step, chosen, best, loss, stderr, mark)")),
+    lang: str = lang_option(),
+) -> None:
+    from hippodrome.cli.review_report import run_review
+    from hippodrome.readysetbet.words import bet_words
+
+    run_review("readysetbet", record_file, lang, as_json,
+               lambda names: lambda action: bet_words(action).translate(lang),
+               lambda value: format_money(round(value, 2), lang),
+               # NOTE: the title of a Ready Set Bet game's review.
+               translate(lang, "Review of the game"),
+               # NOTE: a column of a Ready Set Bet game's review: expected dollars lost, per race.
+               translate(lang, "money lost per race"))

@@ -16,6 +16,7 @@ import typer
 
 from hippodrome.cli import arena
 from hippodrome.cli.errors import refused_input_exits
+from hippodrome.cli.records import RecordWriter, read_json_file, save_folder
 from hippodrome.core.errors import InvalidSetup
 from hippodrome.i18n import Message, N_, Percent, Plural, format_number, help_text, lang_option, localize_error, translate
 from hippodrome.turfmaster.movement import blocked_squares, destinations
@@ -32,17 +33,7 @@ THINK_HELP = N_("seconds the search bot thinks per decision (default: 1)")
 HORSES_HELP = N_("horses per player (2 players: 2-4; 3: 2; 4: 1-2; 5-8: 1)")
 
 
-def _read_json(path: Path) -> Any:
-    """The JSON in ``path``; a file that cannot be read or parsed is refused (InvalidSetup)."""
-    try:
-        return json.loads(path.read_text())
-    except OSError as error:
-        # NOTE: {reason} is the system's reason, such as "No such file or directory".
-        raise InvalidSetup(Message("cannot read {file}: {reason}", file=str(path), reason=error.strerror)) from None
-    except json.JSONDecodeError as error:
-        # NOTE: {reason} is the JSON parser's message (English).
-        raise InvalidSetup(Message("{file} is not valid JSON (line {line}: {reason})", file=str(path),
-                                   line=error.lineno, reason=error.msg)) from None
+_read_json = read_json_file
 
 
 @app.command("destinations", help=help_text("Print the legal end squares of a move "
@@ -314,6 +305,8 @@ def simulate_command(
     think: float = typer.Option(None, "--think", min=0.001, help=help_text(THINK_HELP)),
     as_json: bool = typer.Option(False, "--json", help=help_text(
         "print only JSON: games, and per bot wins, win_rate, ci95 and mean_points")),
+    save: Path = typer.Option(None, "--save", metavar="DIR", help=help_text(
+        "write each meeting's record (JSON, as play --save writes it) in this folder")),
     lang: str = lang_option(),
 ) -> None:
     from rich.console import Console
@@ -329,8 +322,9 @@ def simulate_command(
         setup = _meeting_setup(len(names), horses, course, steeplechase)
         if games < 1:
             raise InvalidSetup(Message("--games must be at least 1"))
+        keep = None if save is None else RecordWriter(save_folder(save), "meeting", games)
     if as_json:
-        tally = simulate(setup, names, games, seed=seed, workers=workers, think=think)
+        tally = simulate(setup, names, games, seed=seed, workers=workers, think=think, keep=keep)
         print(json.dumps(tally.to_json()))  # i18n: machine output (JSON), keys and ids stay English
         return
     label = translate(lang, "meetings")
@@ -338,7 +332,7 @@ def simulate_command(
                   console=console) as progress:
         task = progress.add_task(label, total=games)
         tally = simulate(setup, names, games, seed=seed, workers=workers,
-                         on_result=lambda _: progress.advance(task), think=think)
+                         on_result=lambda _: progress.advance(task), think=think, keep=keep)
     console.print(_simulation_table(tally, _simulation_title(games, len(names), setup, lang), lang))
     if tally.ties:
         console.print(Text(Plural("{n} meeting ended with a shared first place (a win for each seat sharing it)",
@@ -452,3 +446,30 @@ def arena_command(
     from hippodrome.turfmaster.bots import BOTS
 
     arena.run_arena("turfmaster", agent, levels, list(BOTS), games, think, workers, lang)
+
+
+@app.command("review", help=help_text("Review a finished meeting: each decision's expected race points against "
+                                      "the best choice's, marked good, inaccuracy, mistake or blunder."))
+def review_command(
+    record_file: Path = typer.Argument(..., metavar="RECORD.json", help=help_text(
+        "a meeting's record (play --save, simulate --save)")),
+    as_json: bool = typer.Option(False, "--json", help=help_text(
+        "print only JSON: players (seat, name, accuracy, points_lost) and decisions (seat, step, chosen, best, "
+        "loss, stderr, mark)")),
+    budget: float = typer.Option(None, "--budget", min=0.001, metavar="SECONDS", help=help_text(
+        "seconds of thought per decision (default: 0.1)")),
+    lang: str = lang_option(),
+) -> None:
+    from hippodrome.cli.review_report import run_review
+    from hippodrome.cli.turfmaster_view import describe_option
+
+    def points(value: float) -> str:
+        # NOTE: a game's review (TurfMaster): expected race points, such as "23.5 points".
+        return translate(lang, "{points} points", points=format_number(round(value, 1), lang))
+
+    run_review("turfmaster", record_file, lang, as_json,
+               lambda names: lambda action: describe_option(action, lang, names), points,
+               # NOTE: the title of a TurfMaster meeting's review.
+               translate(lang, "Review of the meeting"),
+               # NOTE: a column of a TurfMaster meeting's review: expected race points lost, per race.
+               translate(lang, "points lost per race"), budget=budget)

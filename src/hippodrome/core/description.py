@@ -240,10 +240,18 @@ class GameDescription:
     tutorial_of: str | None = None
     #: its tables start as soon as they are made (no Ready step): a tutorial's one person
     starts_at_once: bool = False
+    #: the game's review of a finished game (core/review.py), ``"module:function"``: the function
+    #: takes the record and ``budget``, ``seed``, ``progress`` and returns the review's JSON (None:
+    #: the game has no review)
+    review: str | None = None
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
         return next((bot for bot in self.bots if bot.name == level), None)
+
+    def review_function(self) -> Callable[..., dict[str, Any]] | None:
+        """The game's review function (imported on first use), or None."""
+        return None if self.review is None else resolve(self.review)
 
     def lookup(self, name: str) -> Lookup | None:
         return next((entry for entry in self.lookups if entry.name == name), None)

@@ -120,6 +120,7 @@ GAME = GameDescription(
     races=True,
     order=20,
     rules=RULES,
+    review="hippodrome.readysetbet.review:review",
 )
 
 BOX = GameDescription(

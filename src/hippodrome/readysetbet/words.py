@@ -11,6 +11,7 @@ from typing import Any, Iterable
 
 from hippodrome.i18n import Listing, Message, Money
 from hippodrome.i18n.vocabulary import READYSETBET_COLOUR_BETS, READYSETBET_EXOTIC, term
+from hippodrome.readysetbet.vip import VIP_CARDS
 
 #: board.json's colour bet ids -> the vocabulary's keys
 _COLOUR_KEYS = {"blue": "blue", "orange": "orange", "red": "red", "7-fifth-or-worse": "seven_fifth_or_worse"}
@@ -86,3 +87,23 @@ def token_values(tokens: Iterable[dict[str, Any]]) -> Listing | Message:
     values = [token["value"] for token in tokens]
     # NOTE: a player has no betting token left to show.
     return Listing(values) if values else Message("none")
+
+
+def bet_words(action: dict[str, Any]) -> Message:
+    """A bet or a House token as a review tells it (of any player): "the 3 token on Win on horse 7",
+    "the black bonus 4 token on Blue wins", "a House 5 token on Show on horse 4"."""
+    space = space_words(action["space"])
+    if action.get("type") == "house_token":
+        # NOTE: Ready Set Bet, rule R9: the House places one of its tokens ({value}: its number) on a space.
+        return Message("a House {value} token on {space}", value=action["value"], space=space)
+    token_id = str(action["token"])
+    colour = bonus_colour(token_id)
+    if colour is not None:
+        value = VIP_CARDS[token_id]["token"]
+        if colour == "black":
+            # NOTE: a bet in a game's review: a bonus token from a VIP card ({value}: its number) on a space.
+            return Message("the black bonus {value} token on {space}", value=value, space=space)
+        # NOTE: a bet in a game's review: a bonus token from a VIP card ({value}: its number) on a space.
+        return Message("the white bonus {value} token on {space}", value=value, space=space)
+    # NOTE: a bet in a game's review: a betting token ({value}: its number, 2 to 5) on a space.
+    return Message("the {value} token on {space}", value=int(token_id.rstrip("abcdefg")), space=space)

@@ -152,6 +152,7 @@ MEETING = GameDescription(
     rules=RULES,
     puzzles=PUZZLES,
     races=True,
+    review="hippodrome.turfmaster.review:review",
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),
 )
@@ -161,6 +162,7 @@ RACE = replace(
     name="turfmaster-race",
     races=False,
     puzzles=None,  # one page of puzzles: the meeting's
+    review=None,   # a meeting's review (a race alone has none yet)
     # NOTE: the lobby's name of a TurfMaster game of one race.
     title=Message("TurfMaster: a single race"),
     summary=Message("One race of the meeting, ten cards per horse"),

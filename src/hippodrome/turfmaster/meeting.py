@@ -277,6 +277,32 @@ class Meeting(DeclaredState, Game):
                                 notes + claim_notes)
         return pending
 
+    def believed(self, hands: dict[str, list[str]], decks_left: dict[str, list[str]]) -> "Meeting":
+        """A copy of this meeting in which the horses named hold ``hands`` and have ``decks_left``
+        (in that order) as what is left of their decks: a search's guess at what its seat cannot see."""
+        meeting = self.clone()
+        for horse, cards in decks_left.items():
+            drawn = self.drawn[horse]
+            if len(cards) != len(self.decks[horse]) - drawn:
+                raise ValueError(f"{horse!r} has {len(self.decks[horse]) - drawn} cards left in its deck")  # i18n: programming error
+            meeting.decks[horse] = self.decks[horse][:drawn] + list(cards)
+        if self.phase == RACING:
+            meeting.race = self.race.with_hands(hands)
+        else:
+            for horse, cards in hands.items():
+                meeting.hands[horse] = list(cards)
+        meeting._pending_cache = None
+        return meeting
+
+    def run_race_as(self, race: Race) -> None:
+        """Go on from ``race``, the race in progress carried to its end elsewhere (a search's
+        playout, :meth:`Race.finished_as`), as from the race's own end."""
+        if self.phase != RACING or race.pending() is not None:
+            raise ValueError("only a finished race stands in for the race in progress")  # i18n: programming error
+        self.race = race
+        self._pending_cache = None
+        self._advance()
+
     def between_races(self) -> bool:
         """From the end of a race to the first move of the next: the cards to give up (keep) and
         the bonus cards to claim before race 2 or 3 stand between two races."""

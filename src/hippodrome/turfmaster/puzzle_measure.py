@@ -20,9 +20,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from itertools import count, islice
+from typing import Any, Iterator, Sequence
 
 from hippodrome.core.game import Action
+from hippodrome.core.review import mean_and_error
 from hippodrome.turfmaster.determinize import determinize
 from hippodrome.turfmaster.scoring import points_for_place
 from hippodrome.turfmaster.search import playout
@@ -57,22 +59,23 @@ def option_values(view: dict[str, Any], seat: int, playouts: int = 200, seed: in
     """Each option of the decision pending for ``seat`` in ``view``, valued by ``playouts`` seeded
     playouts (the same determinisations and dice for every option)."""
     options = view["pending"]["options"]
-    scores: list[list[int]] = [[] for _ in options]
-    for n in range(playouts):
+    scores = list(zip(*islice(playout_points(view, seat, options, seed), playouts)))
+    return [OptionValue(option, *mean_and_error(points)) for option, points in zip(options, scores)]
+
+
+def playout_points(view: dict[str, Any], seat: int, options: Sequence[Action], seed: int | str = 0) -> Iterator[list[int]]:
+    """Playout after playout (0, 1, ... without end): the race points ``seat`` scores after each of
+    ``options`` (race options of the decision pending for it in ``view``), every option played on the
+    same determinisation with the same dice. A caller takes as many as its budget allows."""
+    for n in count():
         drawn = SearchRace.from_race(determinize(view, seat, random.Random(f"{seed}:deal:{n}")))
-        for index, option in enumerate(options):
+        points = []
+        for option in options:
             race = drawn.clone()
             race.apply(race.lean_action(option))
             playout(race, random.Random(f"{seed}:play:{n}"))
-            scores[index].append(seat_points(race, seat))
-    return [OptionValue(option, *_mean_and_error(points)) for option, points in zip(options, scores)]
-
-
-def _mean_and_error(points: list[int]) -> tuple[float, float]:
-    count = len(points)
-    mean = sum(points) / count
-    variance = sum((p - mean) ** 2 for p in points) / max(count - 1, 1)
-    return mean, math.sqrt(variance / count)
+            points.append(seat_points(race, seat))
+        yield points
 
 
 def clear_solution(values: list[OptionValue]) -> list[Action] | None:

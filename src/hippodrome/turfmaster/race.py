@@ -316,6 +316,28 @@ class Race(DeclaredState, Game):
         others.remove(start)  # the moving horse's square (no two racing horses share one)
         return moves_among(self.course, start, self.points, others, self.fences)
 
+    def with_hands(self, hands: dict[str, list[str]]) -> "Race":
+        """A copy of this race in which the horses named in ``hands`` hold those cards (a search's
+        guess at hands its seat cannot see; every other fact stays)."""
+        race = self.clone()
+        for horse, cards in hands.items():
+            race.hands[horse] = list(cards)
+        race._pending_cache = None
+        return race
+
+    def finished_as(self, places: list[str], fallen: list[str], hands: dict[str, list[str]], roller: int) -> "Race":
+        """A copy of this race ended as a search played it to its end (the order of the finish, the
+        falls, the cards left, the seat that rolls next), for a meeting to go on from; its history
+        stays as it was."""
+        race = self.clone()
+        race.places, race.fallen = list(places), list(fallen)
+        race.status = {horse: FINISHED if horse in places else FALLEN for horse in race.ids}
+        race.hands = {horse: list(cards) for horse, cards in hands.items()}
+        race.roller = roller
+        race.awaiting = None
+        race._racing_cache = race._pending_cache = race._options_cache = None
+        return race
+
     def add_cards(self, horse: str, cards: list[str]) -> None:
         """Put ``cards`` in the hand of ``horse``, a horse still running (a meeting's bonus cards
         claimed mid-race, T8). The horse's next card decision offers them."""

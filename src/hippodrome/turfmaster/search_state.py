@@ -185,6 +185,11 @@ class SearchRace:
         """The horses' ids in the order they finished, and those that fell."""
         return [self.ids[h] for h in self.places], [self.ids[h] for h in self.fallen]
 
+    def hands_left(self) -> dict[str, list[str]]:
+        """Each horse's cards, as the race writes a hand."""
+        return {horse: [card for kind, card in enumerate(CARD_KINDS) for _ in range(counts[kind])]
+                for horse, counts in zip(self.ids, self.hands)}
+
     # -- the race's JSON actions --------------------------------------------------------
     def action_of(self, action: int) -> dict[str, Any]:
         """The race's JSON action for the lean ``action`` of the pending step."""
