@@ -112,19 +112,26 @@ def _index(options: Sequence[Action], action: Action) -> int:
 
 def _judged(state: Meeting, seat: int, step: int, kind: str, options: Sequence[Action], chosen: int,
             samples: Iterator[list[int]], budget: float, playouts: int | None) -> ReviewedDecision:
-    columns = [list(points) for points in zip(*_drawn(samples, budget, playouts))]
+    return judged(seat, step, state.race_no, kind, options, chosen, sampled(samples, budget, playouts))
+
+
+def judged(seat: int, step: int, race: int, kind: str, options: Sequence[Action], chosen: int,
+           columns: Sequence[Sequence[int]]) -> ReviewedDecision:
+    """The decision whose ``options`` scored ``columns`` (by option, playout by playout), where the
+    seat chose the ``chosen``-th, judged on :data:`SCALE`."""
     values = [Valued(option, *mean_and_error(points)) for option, points in zip(options, columns)]
-    return judge(SCALE, seat, step, state.race_no, kind, values, chosen,
+    return judge(SCALE, seat, step, race, kind, values, chosen,
                  lambda best, made: paired_error(columns[best], columns[made]))
 
 
-def _drawn(samples: Iterator[list[int]], budget: float, playouts: int | None) -> list[list[int]]:
-    """``playouts`` samples, or as many as ``budget`` seconds of this thread's CPU allow (see the
-    module docstring)."""
+def sampled(samples: Iterator[list[int]], budget: float, playouts: int | None = None) -> list[list[int]]:
+    """By option, the points of ``playouts`` playouts, or of as many as ``budget`` seconds of this
+    thread's CPU allow (see the module docstring)."""
     if playouts is not None:
-        return [next(samples) for _ in range(playouts)]
-    start = time.thread_time()
-    drawn: list[list[int]] = []
-    while len(drawn) < MAX_PLAYOUTS and (len(drawn) < MIN_PLAYOUTS or time.thread_time() - start < budget):
-        drawn.append(next(samples))
-    return drawn
+        drawn = [next(samples) for _ in range(playouts)]
+    else:
+        start = time.thread_time()
+        drawn = []
+        while len(drawn) < MAX_PLAYOUTS and (len(drawn) < MIN_PLAYOUTS or time.thread_time() - start < budget):
+            drawn.append(next(samples))
+    return [list(points) for points in zip(*drawn)]

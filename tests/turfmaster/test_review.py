@@ -1,0 +1,158 @@
+"""The review of a TurfMaster meeting (issue 36, docs/review.md): race decisions valued by the race
+points (T9) of seeded playouts from the seat's information, bonus and keep decisions (T8) by the
+points to the end of the meeting; marks, per player figures, and a seat's review blind to what it
+could not see."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from hippodrome.core.review import BLUNDER, GOOD, MISTAKE, InvalidRecord, command_json, finished_game
+from hippodrome.core.game import same_json
+from hippodrome.core.match import apply_entry
+from hippodrome.table.table import Seat, Table
+from hippodrome.turfmaster.bots import RandomBot, TacticalBot
+from hippodrome.turfmaster.meeting import Meeting
+from hippodrome.turfmaster.meeting_measure import believed_meeting, play_out
+from hippodrome.turfmaster.puzzle_measure import playout_points
+from hippodrome.turfmaster.puzzles import load_puzzles, position
+from hippodrome.turfmaster.review import SCALE, decisions_to_review, judged, review, reviewed_decisions, sampled
+from hippodrome.turfmaster.search import SearchBot
+
+PUZZLES = load_puzzles()
+SETUP = {"players": 2, "horses_per_player": 2, "course": "oval", "steeplechase": False}
+#: playouts per option for the puzzles: their wrong options trail by 8 points or more over 300
+PUZZLE_PLAYOUTS = 100
+
+
+def meeting_record(bots, seed: str) -> dict:
+    seats = [Seat(f"bot {n}", bot) for n, bot in enumerate(bots)]
+    table = Table("turfmaster", SETUP, seats, seed=seed)
+    table.run_bots()
+    assert table.over
+    return table.record()
+
+
+@pytest.fixture(scope="module")
+def tactical_meeting() -> dict:
+    return meeting_record([TacticalBot("a"), RandomBot("b")], "review")
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.key)
+def test_T9_a_puzzle_solution_comes_out_best_and_its_wrong_options_are_mistakes(puzzle):
+    race = position(puzzle)
+    pending = race.pending()
+    options = list(pending.options)
+    columns = sampled(playout_points(race.view(puzzle.seat), puzzle.seat, options, "suite"), 0, PUZZLE_PLAYOUTS)
+    for index, option in enumerate(options):
+        decision = judged(puzzle.seat, 0, 1, pending.kind, options, index, columns)
+        assert any(same_json(decision.best.action, answer) for answer in puzzle.solution), decision
+        if any(same_json(option, answer) for answer in puzzle.solution):
+            assert decision.mark == GOOD, decision
+        else:
+            assert decision.mark in (MISTAKE, BLUNDER), decision
+
+
+def test_marks_follow_the_thresholds_and_the_noise():
+    assert SCALE.mark(0.0, 0.0) == GOOD
+    assert SCALE.mark(SCALE.inaccuracy - 0.01, 0.0) == GOOD
+    assert SCALE.mark(SCALE.inaccuracy, 0.0) == "inaccuracy"
+    assert SCALE.mark(SCALE.mistake, 0.0) == MISTAKE
+    assert SCALE.mark(SCALE.blunder, 0.0) == BLUNDER
+    # a loss within two standard errors of nothing is not told from noise
+    assert SCALE.mark(SCALE.blunder, SCALE.blunder / 2) == GOOD
+
+
+def test_the_review_covers_every_decision_with_a_choice_and_sums_per_player(tactical_meeting):
+    data = review(tactical_meeting, playouts=4, seed="t")
+    found = decisions_to_review(tactical_meeting)
+    assert [d["step"] for d in data["decisions"]] == [step for step, _, _ in found]
+    for decision in data["decisions"]:
+        entry = tactical_meeting["log"][decision["step"]]
+        assert entry["by"] == decision["seat"]        # the step is the log's entry of the choice made
+        assert decision["loss"] == pytest.approx(max(0.0, decision["best"]["value"] - decision["chosen"]["value"]),
+                                                 abs=0.002)
+        assert 1 <= decision["race"] <= 3
+    kinds = Counter(d["kind"] for d in data["decisions"])
+    assert kinds["card"] and kinds["square"] and kinds["dice_use"]
+    for player in data["players"]:
+        mine = [d for d in data["decisions"] if d["seat"] == player["seat"]]
+        counted = sum(d["loss"] for d in mine if d["mark"] != GOOD)
+        assert player["points_lost"] == pytest.approx(counted / 3, abs=0.01)
+        assert 0 <= player["accuracy"] <= 100
+        assert sum(player["marks"].values()) == len(mine)
+    shown = command_json(data)
+    assert set(shown) == {"players", "decisions"}
+    assert all(set(p) == {"seat", "name", "accuracy", "points_lost"} for p in shown["players"])
+    assert all(set(d) == {"seat", "step", "chosen", "best", "loss", "stderr", "mark"} for d in shown["decisions"])
+    json.dumps(data)   # plain data
+
+
+def test_a_review_with_playouts_is_the_same_every_time(tactical_meeting):
+    assert review(tactical_meeting, playouts=2, seed=5) == review(tactical_meeting, playouts=2, seed=5)
+
+
+def test_random_play_loses_well_more_than_the_search_bot_in_the_same_meeting():
+    """The same meeting's first race (T9 race points), search bot against random bot: the random
+    bot's decisions lose far more points by the review's measure (seeded throughout, so the figures
+    are the same every run: 8.5 against 57.5 points)."""
+    bots = [SearchBot("s", think=60, iterations=40), RandomBot("r")]
+    record = meeting_record(bots, "versus-0")
+    lost = Counter()
+    for decision in reviewed_decisions(record, playouts=20, seed="versus"):
+        if decision.race > 1:
+            break
+        lost[bots[decision.seat].name] += decision.counted_loss
+    assert lost["random"] > 2 * lost["search"] + 20, lost
+
+
+def _with_hidden_cards_swapped(record: dict, seat: int) -> dict:
+    """``record`` with two cards of a horse of ``seat`` swapped in its shuffled deck, one dealt before
+    the first race and one dealt later, of different values, such that every entry still replays:
+    the horse held other cards (a hand and a deck order its owner alone could know)."""
+    final = finished_game(record, "turfmaster")
+    for horse in final.horses_of(seat):
+        index = next(n for n, e in enumerate(record["log"]) if e["action"].get("type") == "shuffle"
+                     and e["action"]["horse"] == horse)
+        deck = record["log"][index]["action"]["deck"]
+        for i in range(10):
+            for j in range(10, len(deck)):
+                if deck[i] == deck[j]:
+                    continue
+                changed = json.loads(json.dumps(record))
+                swapped = changed["log"][index]["action"]["deck"]
+                swapped[i], swapped[j] = swapped[j], swapped[i]
+                try:
+                    finished_game(changed, "turfmaster")
+                except InvalidRecord:
+                    continue
+                return changed
+    raise AssertionError("no two cards of this seat can be swapped")
+
+
+def test_a_seat_review_never_changes_when_another_seat_hidden_cards_change(tactical_meeting):
+    """T7/T8 hidden information: seat 1's hands and deck order change (two of its cards dealt in
+    other races swapped), the log still replays, and seat 0's review is the same with the same seed."""
+    changed = _with_hidden_cards_swapped(tactical_meeting, 1)
+    assert changed != tactical_meeting
+    first, second = review(tactical_meeting, playouts=3, seed=9), review(changed, playouts=3, seed=9)
+    mine = [[d for d in data["decisions"] if d["seat"] == 0] for data in (first, second)]
+    assert mine[0] == mine[1]
+    assert first["players"][0] == second["players"][0]
+
+
+def test_T8_a_believed_meeting_keeps_what_the_seat_saw_and_draws_the_rest(tactical_meeting):
+    state = Meeting.new(tactical_meeting["setup"])
+    for entry in tactical_meeting["log"][:200]:
+        apply_entry(state, entry)
+    believed = believed_meeting(state, 0, random.Random(1))
+    assert believed.view(0) == state.view(0)       # everything seat 0 sees stays
+    for horse in state.ids:
+        assert len(believed.hand(horse)) == len(state.hand(horse))
+        assert Counter(believed.decks[horse]) == Counter(state.decks[horse]) or state.owner[horse] != 0
+    play_out(believed, random.Random(2))
+    assert believed.pending() is None and len(believed.results) == 3
