@@ -57,11 +57,14 @@ def report(review: Mapping[str, Any], names: Sequence[str], lang: str, describe:
                               choice=describe(decision["chosen"]["action"]),
                               value=amount(decision["chosen"]["value"])))
         line.append("; ")
-        # NOTE: a game's review, after a decision: the better choice, what it was worth, the loss and the mark.
-        line.append(translate(lang, "better: {choice} ({value}), {lost} lost: ",
+        words = MARK_WORDS[decision["mark"]]
+        mark = translate(lang, words)
+        # NOTE: a game's review, after a decision: the better choice, what it was worth, the loss and the
+        # mark ({mark}: good, inaccuracy, mistake or blunder).
+        line.append(translate(lang, "better: {choice} ({value}), {lost} lost: {mark}",
                               choice=describe(decision["best"]["action"]), value=amount(decision["best"]["value"]),
-                              lost=amount(decision["loss"])))
-        line.append(translate(lang, MARK_WORDS[decision["mark"]]), style=MARK_STYLES[decision["mark"]])
+                              lost=amount(decision["loss"]), mark=mark))
+        line.highlight_words([mark], style=MARK_STYLES[decision["mark"]])
         shown.append(line)
     return shown
 

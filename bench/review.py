@@ -1,0 +1,69 @@
+"""Benchmark of the game reviews (issue 36, docs/review.md): CPU seconds of one core to review a
+whole TurfMaster meeting at the default budget, and a whole Ready Set Bet game.
+
+Run: .venv/bin/python bench/review.py [--meetings N] [--games N] [--budget SECONDS]
+
+Each meeting is played first by bots (tactical against random, seeded), then reviewed in this
+process, one thread: the figure is ``time.process_time()`` around the review, with the decisions
+reviewed and the playouts they took (a decision's budget is the reviewing thread's CPU time, so a
+loaded machine gives fewer playouts, not more seconds). Prints one JSON line per review and a
+summary. The promises: a meeting within 60 s of one core, a Ready Set Bet game within 20 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from hippodrome.arena.readysetbet import play_bot_game
+from hippodrome.arena.turfmaster import play_meeting
+from hippodrome.readysetbet.review import review as review_game
+from hippodrome.turfmaster.review import DEFAULT_BUDGET
+from hippodrome.turfmaster.review import review as review_meeting
+
+MEETINGS = {
+    "2 players, 2 horses each": ({"players": 2, "horses_per_player": 2, "course": "oval", "steeplechase": False},
+                                 ["tactical", "random"]),
+    "4 players, 1 horse each": ({"players": 4, "horses_per_player": 1, "course": "oval", "steeplechase": False},
+                                ["tactical", "random", "tactical", "random"]),
+}
+
+
+def cpu(function, *args, **kwargs):
+    start = time.process_time()
+    result = function(*args, **kwargs)
+    return time.process_time() - start, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--meetings", type=int, default=2, help="meetings of each table reviewed")
+    parser.add_argument("--games", type=int, default=3, help="Ready Set Bet games reviewed")
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="TurfMaster seconds per decision")
+    args = parser.parse_args()
+    summary = {}
+    for label, (setup, bots) in MEETINGS.items():
+        times = []
+        for n in range(args.meetings):
+            record = play_meeting(setup, bots, f"bench-review:{n}")["record"]
+            seconds, data = cpu(review_meeting, record, budget=args.budget)
+            times.append(seconds)
+            print(json.dumps({"game": "turfmaster", "table": label, "budget": args.budget, "cpu_seconds": round(seconds, 2),
+                              "decisions": len(data["decisions"])}), flush=True)
+        summary[f"turfmaster, {label}"] = (statistics.mean(times), max(times))
+    times = []
+    for n in range(args.games):
+        record = play_bot_game({"players": 4}, ["value", "random", "board", "random"], f"bench-review:{n}").record()
+        seconds, data = cpu(review_game, record)
+        times.append(seconds)
+        print(json.dumps({"game": "readysetbet", "table": "4 players, 4 races", "cpu_seconds": round(seconds, 2),
+                          "decisions": len(data["decisions"])}), flush=True)
+    summary["readysetbet, 4 players, 4 races"] = (statistics.mean(times), max(times))
+    for label, (mean, most) in summary.items():
+        print(f"{label}: mean {mean:.1f} s, most {most:.1f} s of CPU")
+
+
+if __name__ == "__main__":
+    main()
