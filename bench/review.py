@@ -20,7 +20,6 @@ import time
 from hippodrome.arena.readysetbet import play_bot_game
 from hippodrome.arena.turfmaster import play_meeting
 from hippodrome.readysetbet.review import review as review_game
-from hippodrome.turfmaster.review import DEFAULT_BUDGET
 from hippodrome.turfmaster.review import review as review_meeting
 
 MEETINGS = {
@@ -28,6 +27,8 @@ MEETINGS = {
                                  ["tactical", "random"]),
     "4 players, 1 horse each": ({"players": 4, "horses_per_player": 1, "course": "oval", "steeplechase": False},
                                 ["tactical", "random", "tactical", "random"]),
+    "2 players, 4 horses each": ({"players": 2, "horses_per_player": 4, "course": "oval", "steeplechase": False},
+                                 ["tactical", "random"]),
 }
 
 
@@ -41,7 +42,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--meetings", type=int, default=2, help="meetings of each table reviewed")
     parser.add_argument("--games", type=int, default=3, help="Ready Set Bet games reviewed")
-    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="TurfMaster seconds per decision")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="TurfMaster seconds per decision (default: the review's own, review.default_budget)")
     args = parser.parse_args()
     summary = {}
     for label, (setup, bots) in MEETINGS.items():
@@ -50,8 +52,8 @@ def main() -> None:
             record = play_meeting(setup, bots, f"bench-review:{n}")["record"]
             seconds, data = cpu(review_meeting, record, budget=args.budget)
             times.append(seconds)
-            print(json.dumps({"game": "turfmaster", "table": label, "budget": args.budget, "cpu_seconds": round(seconds, 2),
-                              "decisions": len(data["decisions"])}), flush=True)
+            print(json.dumps({"game": "turfmaster", "table": label, "budget": round(data["budget"], 4),
+                              "cpu_seconds": round(seconds, 2), "decisions": len(data["decisions"])}), flush=True)
         summary[f"turfmaster, {label}"] = (statistics.mean(times), max(times))
     times = []
     for n in range(args.games):

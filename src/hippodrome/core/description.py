@@ -292,4 +292,5 @@ class GameDescription:
             "rules": None if self.rules is None else self.rules.to_json(),
             "puzzles": None if self.puzzles is None else self.puzzles.to_json(),
             "tutorial_of": self.tutorial_of, "starts_at_once": self.starts_at_once,
+            "review": self.review is not None,
         }

@@ -5,7 +5,8 @@ Every decision a seat took with more than one option is valued (the engine takes
 once and logs nothing). Its options are played on the same seeded draws, playout after playout,
 until the decision's budget is spent (``budget`` seconds of the reviewing thread's CPU, at least
 :data:`MIN_PLAYOUTS` playouts and at most :data:`MAX_PLAYOUTS`; or exactly ``playouts``, which makes
-a review the same on every machine):
+a review the same on every machine). Without a budget a decision gets :data:`DEFAULT_BUDGET`, or
+its share of :data:`MEETING_SECONDS` in a meeting of many decisions (:func:`default_budget`):
 
 * a race decision (a card, a square, the use of the dice, a die) by the race points it leads to
   (T9), as the engine measure of the puzzles values it
@@ -43,8 +44,11 @@ from hippodrome.turfmaster.puzzle_measure import playout_points
 #: errors of nothing is never marked: the playouts could not tell the choices apart
 SCALE = Scale("points", inaccuracy=3.0, mistake=6.0, blunder=15.0)
 #: seconds of the reviewing thread's CPU per decision when no budget is given: a meeting of two
-#: players with two horses each (about 400 decisions) in under 60 s of one core (bench/review.py)
+#: players with two horses each (about 380 decisions) in about 40 s of one core (bench/review.py)...
 DEFAULT_BUDGET = 0.1
+#: ...and a meeting of more decisions shares this many seconds among them (at most DEFAULT_BUDGET
+#: each), so that any meeting is reviewed within 60 s of one core
+MEETING_SECONDS = 50.0
 MIN_PLAYOUTS = 8
 MAX_PLAYOUTS = 2000
 GAME = "turfmaster"
@@ -55,10 +59,17 @@ def review(record: dict[str, Any], budget: float | None = None, seed: int | str 
     """The review of ``record`` (a finished meeting) as plain data (:func:`hippodrome.core.review.review_json`).
     Refused in words (InvalidRecord) when the record is not one."""
     final = finished_game(record, GAME)
-    budget = DEFAULT_BUDGET if budget is None else budget
-    decisions = list(reviewed_decisions(record, budget, seed, playouts, progress))
-    return review_json(GAME, SCALE, decisions, record_names(record, final.players), RACES, budget=None if playouts else budget,
-                       playouts=playouts, seed=seed)
+    found = decisions_to_review(record)
+    budget = default_budget(len(found)) if budget is None else budget
+    decisions = list(reviewed_decisions(record, budget, seed, playouts, progress, found))
+    return review_json(GAME, SCALE, decisions, record_names(record, final.players), RACES,
+                       budget=None if playouts else budget, playouts=playouts, seed=seed)
+
+
+def default_budget(decisions: int) -> float:
+    """Seconds per decision when none is given: :data:`DEFAULT_BUDGET`, or a share of
+    :data:`MEETING_SECONDS` for a meeting of many decisions."""
+    return min(DEFAULT_BUDGET, MEETING_SECONDS / max(decisions, 1))
 
 
 def decisions_to_review(record: dict[str, Any]) -> list[tuple[int, Meeting, dict[str, Any]]]:
@@ -74,9 +85,11 @@ def decisions_to_review(record: dict[str, Any]) -> list[tuple[int, Meeting, dict
 
 
 def reviewed_decisions(record: dict[str, Any], budget: float = DEFAULT_BUDGET, seed: int | str = 0,
-                       playouts: int | None = None, progress: Progress | None = None) -> Iterator[ReviewedDecision]:
-    """The decisions of ``record`` (a finished meeting, checked) judged one by one, in the log's order."""
-    found = decisions_to_review(record)
+                       playouts: int | None = None, progress: Progress | None = None,
+                       found: list[tuple[int, Meeting, dict[str, Any]]] | None = None) -> Iterator[ReviewedDecision]:
+    """The decisions of ``record`` (a finished meeting, checked) judged one by one, in the log's
+    order (``found``: :func:`decisions_to_review` of the record, if already made)."""
+    found = decisions_to_review(record) if found is None else found
     for done, (step, state, entry) in enumerate(found, start=1):
         yield review_decision(state, step, entry["action"], budget, f"{seed}:{step}", playouts)
         if progress is not None:
