@@ -2,6 +2,7 @@
 whole TurfMaster meeting at the default budget, and a whole Ready Set Bet game.
 
 Run: .venv/bin/python bench/review.py [--meetings N] [--games N] [--budget SECONDS]
+     .venv/bin/python bench/review.py --versus search,random --meetings 4 [--think SECONDS]
 
 Each meeting is played first by bots (tactical against random, seeded), then reviewed in this
 process, one thread: the figure is ``time.process_time()`` around the review, with the decisions
@@ -38,13 +39,40 @@ def cpu(function, *args, **kwargs):
     return time.process_time() - start, result
 
 
+def versus(levels: list[str], meetings: int, think: float, budget: float | None) -> None:
+    """``--versus A,B``: meetings of two players (two horses each) between two bot levels, seats
+    swapped every meeting, each reviewed; the mean points lost per race and accuracy of each level."""
+    setup, _ = MEETINGS["2 players, 2 horses each"]
+    lost: dict[str, list[float]] = {level: [] for level in levels}
+    accuracy: dict[str, list[float]] = {level: [] for level in levels}
+    for n in range(meetings):
+        seated = levels if n % 2 == 0 else levels[::-1]
+        record = play_meeting(setup, seated, f"bench-versus:{n}", think=think)["record"]
+        seconds, data = cpu(review_meeting, record, budget=budget)
+        for player in data["players"]:
+            lost[seated[player["seat"]]].append(player["points_lost"])
+            accuracy[seated[player["seat"]]].append(player["accuracy"])
+        print(json.dumps({"meeting": n, "seats": seated, "cpu_seconds": round(seconds, 1),
+                          "points_lost": [p["points_lost"] for p in data["players"]],
+                          "accuracy": [p["accuracy"] for p in data["players"]]}), flush=True)
+    for level in levels:
+        print(f"{level}: {statistics.mean(lost[level]):.1f} points lost per race "
+              f"(sd {statistics.stdev(lost[level]) if len(lost[level]) > 1 else 0:.1f}), "
+              f"accuracy {statistics.mean(accuracy[level]):.1f}%")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--meetings", type=int, default=2, help="meetings of each table reviewed")
     parser.add_argument("--games", type=int, default=3, help="Ready Set Bet games reviewed")
     parser.add_argument("--budget", type=float, default=None,
                         help="TurfMaster seconds per decision (default: the review's own, review.default_budget)")
+    parser.add_argument("--versus", help="two bot levels (search,random): their losses over --meetings meetings")
+    parser.add_argument("--think", type=float, default=0.1, help="the search bot's seconds per decision (--versus)")
     args = parser.parse_args()
+    if args.versus:
+        versus(args.versus.split(","), args.meetings, args.think, args.budget)
+        return
     summary = {}
     for label, (setup, bots) in MEETINGS.items():
         times = []
