@@ -27,16 +27,19 @@ def report(review: Mapping[str, Any], names: Sequence[str], lang: str, describe:
     from rich.table import Table
     from rich.text import Text
 
+    # One column per player and one row per measure (as simulate's table): the measures' names, long
+    # in some languages, get the width they need.
     players = Table(title=title, box=box.SIMPLE_HEAD)
-    # NOTE: a game's review: the players' table's column headings.
-    players.add_column(translate(lang, "player"))
-    players.add_column(translate(lang, "accuracy"), justify="right")
-    players.add_column(lost_heading, justify="right")
-    for mark in MARK_WORDS:
-        players.add_column(translate(lang, MARK_WORDS[mark]), justify="right", style=MARK_STYLES[mark])
+    players.add_column("")
     for player in review["players"]:
-        players.add_row(names[player["seat"]], Percent(player["accuracy"] / 100, 1).translate(lang),
-                        amount(player["points_lost"]), *(str(player["marks"][mark]) for mark in MARK_WORDS))
+        players.add_column(names[player["seat"]], justify="right")
+    # NOTE: a game's review: a row of the players' table (the share of what was at stake that the player kept).
+    players.add_row(translate(lang, "accuracy"),
+                    *(Percent(player["accuracy"] / 100, 1).translate(lang) for player in review["players"]))
+    players.add_row(lost_heading, *(amount(player["points_lost"]) for player in review["players"]))
+    for mark, words in MARK_WORDS.items():
+        players.add_row(Text(translate(lang, words), style=MARK_STYLES[mark]),
+                        *(str(player["marks"][mark]) for player in review["players"]))
     shown: list[Any] = [players]
     if any("taken" in race for player in review["players"] for race in player["races"]):
         shown.append(_races_table(review, names, lang, amount))
