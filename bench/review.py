@@ -2,7 +2,7 @@
 whole TurfMaster meeting at the default budget, and a whole Ready Set Bet game.
 
 Run: .venv/bin/python bench/review.py [--meetings N] [--games N] [--budget SECONDS]
-     .venv/bin/python bench/review.py --versus search,random --meetings 4 [--think SECONDS]
+     .venv/bin/python bench/review.py --versus search,random --meetings 4 [--iterations N]
 
 Each meeting is played first by bots (tactical against random, seeded), then reviewed in this
 process, one thread: the figure is ``time.process_time()`` around the review, with the decisions
@@ -21,7 +21,10 @@ import time
 from hippodrome.arena.readysetbet import play_bot_game
 from hippodrome.arena.turfmaster import play_meeting
 from hippodrome.readysetbet.review import review as review_game
+from hippodrome.table.table import Seat, Table
+from hippodrome.turfmaster.bots import make_bot
 from hippodrome.turfmaster.review import review as review_meeting
+from hippodrome.turfmaster.search import SearchBot
 
 MEETINGS = {
     "2 players, 2 horses each": ({"players": 2, "horses_per_player": 2, "course": "oval", "steeplechase": False},
@@ -39,7 +42,17 @@ def cpu(function, *args, **kwargs):
     return time.process_time() - start, result
 
 
-def versus(levels: list[str], meetings: int, think: float, budget: float | None) -> None:
+def versus_meeting(setup: dict, levels: list[str], seed: str, iterations: int) -> dict:
+    """A meeting of bots whose search bots think ``iterations`` iterations a decision (not seconds:
+    the same play on a loaded machine as on an idle one); its record."""
+    seats = [Seat(f"{level} {n}", SearchBot(f"{seed}:{n}", think=600, iterations=iterations) if level == "search"
+                  else make_bot(level, f"{seed}:{n}")) for n, level in enumerate(levels)]
+    table = Table("turfmaster", setup, seats, seed=seed)
+    table.run_bots()
+    return table.record()
+
+
+def versus(levels: list[str], meetings: int, iterations: int, budget: float | None) -> None:
     """``--versus A,B``: meetings of two players (two horses each) between two bot levels, seats
     swapped every meeting, each reviewed; the mean points lost per race and accuracy of each level."""
     setup, _ = MEETINGS["2 players, 2 horses each"]
@@ -47,7 +60,7 @@ def versus(levels: list[str], meetings: int, think: float, budget: float | None)
     accuracy: dict[str, list[float]] = {level: [] for level in levels}
     for n in range(meetings):
         seated = levels if n % 2 == 0 else levels[::-1]
-        record = play_meeting(setup, seated, f"bench-versus:{n}", think=think)["record"]
+        record = versus_meeting(setup, seated, f"bench-versus:{n}", iterations)
         seconds, data = cpu(review_meeting, record, budget=budget)
         for player in data["players"]:
             lost[seated[player["seat"]]].append(player["points_lost"])
@@ -68,10 +81,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None,
                         help="TurfMaster seconds per decision (default: the review's own, review.default_budget)")
     parser.add_argument("--versus", help="two bot levels (search,random): their losses over --meetings meetings")
-    parser.add_argument("--think", type=float, default=0.1, help="the search bot's seconds per decision (--versus)")
+    parser.add_argument("--iterations", type=int, default=200, help="the search bot's iterations per decision (--versus)")
     args = parser.parse_args()
     if args.versus:
-        versus(args.versus.split(","), args.meetings, args.think, args.budget)
+        versus(args.versus.split(","), args.meetings, args.iterations, args.budget)
         return
     summary = {}
     for label, (setup, bots) in MEETINGS.items():

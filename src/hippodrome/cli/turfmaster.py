@@ -457,7 +457,7 @@ def review_command(
         "print only JSON: players (seat, name, accuracy, points_lost) and decisions (seat, step, chosen, best, "
         "loss, stderr, mark)")),
     budget: float = typer.Option(None, "--budget", min=0.001, metavar="SECONDS", help=help_text(
-        "seconds of thought per decision (default: 0.1, less in a meeting of many decisions: 50 s in all)")),
+        "seconds of thought per decision (default: 0.1, less in a meeting of many decisions: 45 s in all)")),
     lang: str = lang_option(),
 ) -> None:
     from hippodrome.cli.review_report import run_review

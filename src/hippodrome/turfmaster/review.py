@@ -48,7 +48,7 @@ SCALE = Scale("points", inaccuracy=3.0, mistake=6.0, blunder=15.0)
 DEFAULT_BUDGET = 0.1
 #: ...and a meeting of more decisions shares this many seconds among them (at most DEFAULT_BUDGET
 #: each), so that any meeting is reviewed within 60 s of one core
-MEETING_SECONDS = 50.0
+MEETING_SECONDS = 45.0
 MIN_PLAYOUTS = 8
 MAX_PLAYOUTS = 2000
 GAME = "turfmaster"
