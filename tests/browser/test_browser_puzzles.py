@@ -109,3 +109,29 @@ def test_the_page_in_another_language_on_a_phone_and_its_links(browser, server):
     page.goto(server.url + "/rules/turfmaster")
     page.wait_for_selector("#puzzles-link:not([hidden])")
     assert errors == []
+
+
+def test_a_handicap_puzzle_keeps_its_answer_hidden_and_a_pick_from_the_list_shows_the_top(browser, server):
+    """T6: puzzle 1 asks which card is above Black's limit; the page marks no card as spent before
+    the answer (its note comes after). A puzzle picked from "All puzzles", at the page's foot, is
+    shown from the top."""
+    puzzle = PUZZLES[0]
+    assert position(puzzle).pending().notes[1], "puzzle 1 has a card above the limit"
+    page, errors = open_puzzles(browser, server, 1)
+    cards = page.locator("#hands button.card")
+    assert page.locator("#hands .over-limit").count() == 0
+    assert all(not cards.nth(i).get_attribute("title") for i in range(cards.count())), "no tooltip gives the answer"
+    page.click('#hands button.playable[data-card="10"]')
+    verdict(page)
+    assert page.locator('#hands .over-limit[data-card="11"]').count() == 1
+    assert "limit" in page.locator('#hands .over-limit[data-card="11"]').get_attribute("title")
+    # the list is at the foot: open it, pick puzzle 5, the page comes back to the question
+    page.set_viewport_size(PHONE)
+    page.click("#puzzle-list summary")
+    page.locator('#puzzle-items a[href="#5"]').scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 200
+    page.click('#puzzle-items a[href="#5"]')
+    wait_shown(page, 5)
+    page.wait_for_function("window.scrollY === 0")
+    assert page.locator("#puzzle-question").inner_text() == WORDS[PUZZLES[4].key].question.msgid
+    assert errors == []

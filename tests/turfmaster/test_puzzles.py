@@ -95,3 +95,18 @@ def test_an_answer_is_checked_and_explained_and_a_move_that_is_not_an_option_is_
     assert BOOK.answer(1, wrong, "en")["correct"] is False
     with pytest.raises(IllegalAction, match="not one of the puzzle's options"):
         BOOK.answer(1, {"type": "card", "horse": "nobody", "card": "7"}, "en")
+
+
+def test_T2_the_inner_lane_puzzle_says_where_its_squares_are():
+    """T2: the race order goes by the line a square stands on. Puzzle 2's two squares are on the back
+    straight (every lane level line by line), the inner one a line ahead: its words say so, not "on
+    the bend"."""
+    puzzle = next(p for p in PUZZLES if p.key == "inner-lane-on-the-bend")
+    race = position(puzzle)
+    course = race.course
+    lanes_on = Counter(course.line_of[course.square(s["lane"], s["index"])] for s in course.data["squares"])
+    lines = {o["lane"]: course.line_of[course.square(o["lane"], o["square"])] for o in race.pending().options}
+    assert all(lanes_on[line] == course.lanes for line in lines.values()), "both on a straight"
+    assert lines[0] == lines[1] + 1
+    explanation = WORDS[puzzle.key].explanation.msgid
+    assert "back straight" in explanation and "On the bend" not in explanation and "one square farther" in explanation

@@ -208,3 +208,20 @@ def test_a_tutorial_table_starts_at_once_and_a_restarted_server_resumes_it(tmp_p
     with resumed(db, table["id"], token, before) as (ws, state):
         state = act(ws, state, CONTINUE)
         assert state["decision"]["options"] == [{"type": "square", "horse": "red", "lane": 3, "square": 81}]
+
+
+def test_T6_the_dice_step_names_reds_limit_when_it_is_so():
+    """T6: handicaps are given at the end of a round. Step 6 opens before Yellow has ended the round
+    of cards (Red is still 2nd, limited to 9): its text says Red is limited to 10 once the round is
+    over, and so it is when the die is chosen."""
+    tutorial = Tutorial.new({})
+    limits = {}
+    while tutorial.pending() is not None:
+        decision = tutorial.pending()
+        if tutorial.current_step().key == "dice-handicap":
+            red = next(h for h in tutorial.view(0)["horses"] if h["id"] == "red")
+            limits[decision.kind] = red["limit"]
+        tutorial.apply(decision.options[0])
+    text = str(next(s for s in STEPS if s.key == "dice-handicap").text)
+    assert limits == {"tutorial": 9, "die": 10, "square": 10}
+    assert "limit of 10" not in text and "is then 3rd" in text and "at most 10 squares" in text

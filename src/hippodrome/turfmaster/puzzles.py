@@ -193,8 +193,9 @@ WORDS: dict[str, PuzzleWords] = {
     "inner-lane-on-the-bend": PuzzleWords(
         Message("Keep to the inner lane"),
         Message("Blue moves 4 in this round of dice. Where should it end?"),
-        Message("On the bend the inner lane is the shorter way round: square 52 of the inner lane stands farther "
-                "along the race than square 52 of the lane beside it, for the same 4 points.")),
+        Message("Both squares are on the back straight, but the inner lane takes the end of the bend in fewer "
+                "squares: for the same 4 points, square 52 of the inner lane stands one square farther along the "
+                "race than square 52 of the lane beside it.")),
     "inner-lane-at-the-line": PuzzleWords(
         Message("Level at the line"),
         Message("Purple crosses the finish line this round. Which square do you choose?"),

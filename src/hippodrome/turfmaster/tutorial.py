@@ -136,8 +136,8 @@ STEPS: tuple[TutorialStep, ...] = (
         Message("In this step, play your 6: the 11 would not move Red."), moved_in_round(5)),
     TutorialStep(
         "dice-handicap", Message("Dice and a handicap"),
-        Message("Press Continue to let your opponent roll: the sum, 11, is above Red's limit of 10, so "
-                "choose one die for Red, the 6."),
+        Message("Press Continue: Yellow ends the round of cards and your opponent rolls. Red is then 3rd, "
+                "so it may move at most 10 squares; the sum, 11, is above that, so choose one die for Red, the 6."),
         Message("In a round of dice a handicapped horse whose limit is below the sum moves by one die of its "
                 "owner's choice instead."),
         "T6", allows(CONTINUE, {"type": "die", "horse": "red", "value": 6}, _square("red", 0, 104)),

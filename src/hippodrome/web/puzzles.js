@@ -47,11 +47,12 @@ class PuzzlePage {
     const done = progress();
     this.number = asked >= 1 && asked <= this.count ? asked
       : (Array.from({ length: this.count }, (_, i) => i + 1).find((n) => done[n] !== "solved") || 1);
-    $("previous").addEventListener("click", () => this.go(this.number - 1));
-    $("next").addEventListener("click", () => this.go(this.number + 1));
+    $("previous").addEventListener("click", () => this.go(this.number - 1, { top: true }));
+    $("next").addEventListener("click", () => this.go(this.number + 1, { top: true }));
+    // a puzzle picked from "All puzzles" (a link to #n at the page's foot) is shown from the top
     window.addEventListener("hashchange", () => {
       const n = Number(location.hash.slice(1));
-      if (n >= 1 && n <= this.count && n !== this.number) this.go(n);
+      if (n >= 1 && n <= this.count && n !== this.number) this.go(n, { top: true });
     });
     await this.reload();
   }
@@ -64,7 +65,8 @@ class PuzzlePage {
     await this.go(this.number);
   }
 
-  async go(number) {
+  // top: the page scrolls back to the puzzle's question (another puzzle chosen, not a new language)
+  async go(number, { top = false } = {}) {
     if (number < 1 || number > this.count) return;
     this.number = number;
     if (location.hash !== `#${number}`) history.replaceState(null, "", `#${number}`);
@@ -85,6 +87,7 @@ class PuzzlePage {
     host.replaceChildren();
     this.shown = this.module.showPuzzle(host, this.description, puzzle, (action) => this.answer(puzzle, action));
     this.renderList();
+    if (top) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }
 
   async answer(puzzle, action) {
@@ -95,7 +98,7 @@ class PuzzlePage {
     } catch (error) { problem(error.message); return; }
     remember(puzzle.number, verdict.correct);
     const more = verdict.correct && puzzle.number < this.count
-      ? el("button", { type: "button", id: "next-after", onclick: () => this.go(puzzle.number + 1) }, t("Next puzzle"))
+      ? el("button", { type: "button", id: "next-after", onclick: () => this.go(puzzle.number + 1, { top: true }) }, t("Next puzzle"))
       : verdict.correct ? null : el("span", { class: "muted" }, t("Try another move."));
     $("result").replaceChildren(el("div", { class: `verdict ${verdict.correct ? "correct" : "wrong"}`, role: "status",
                                             dataset: { correct: String(verdict.correct) } },

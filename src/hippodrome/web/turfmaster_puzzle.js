@@ -71,6 +71,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
   board.setHorses(race.horses, decision.context.horse);
 
   const chosen = new Map();   // an option (as JSON) -> the button or square that answers it
+  const spent = new Map();    // a card above its horse's limit -> its note, shown after an answer
   const answer = (option) => onAnswer(option);
   // the hands of the deciding seat: the current horse's cards are the options
   for (const [horse, cards] of Object.entries(race.hands || {})) {
@@ -79,16 +80,18 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
     for (const card of cards) {
       const index = decision.kind === "card" ? decision.options.findIndex((o) => o.card === card && o.horse === horse) : -1;
       const option = index >= 0 ? decision.options[index] : null;
+      // a card above the limit is not marked before the answer: which card is spent is what a
+      // handicap puzzle asks (its note is shown once the card is tried)
       const note = option && decision.notes ? decision.notes[index] : "";
       const cls = ["card"];
       if (isJoker(card)) cls.push("joker");
       if (option) cls.push("playable");
-      if (note) cls.push("over-limit");
-      const button = el("button", { type: "button", class: cls.join(" "), disabled: !option, title: note || null,
+      const button = el("button", { type: "button", class: cls.join(" "), disabled: !option,
                                     dataset: { card, horse }, onclick: () => option && answer(option) },
         isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null);
       if (isJoker(card)) button.setAttribute("aria-label", t("joker {value}", { value: card.slice(1) }));
       if (option && !chosen.has(JSON.stringify(option))) chosen.set(JSON.stringify(option), button);
+      if (note) spent.set(button, note);
       row.append(button);
     }
     hands.append(row);
@@ -116,6 +119,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
     answered(option, correct) {
       const button = chosen.get(JSON.stringify(option));
       if (button) button.classList.add(correct ? "answer-right" : "answer-wrong");
+      for (const [card, note] of spent) { card.classList.add("over-limit"); card.title = note; }
     },
   };
 }
