@@ -1,15 +1,23 @@
 """SQLite storage for tables: setup, seed, seats and the action log (standard library sqlite3).
 
-Schema (version 2):
+Schema (version 3):
 
 * ``tables``: id, game, setup (JSON), seed, created, state_id, options (JSON: pace, bot delay),
   paused, over, host_hash, lifecycle (JSON: ``Lifecycle.to_json()``, the table's people ready,
   seats handed to bots, between races and the gate; NULL in a table stored before version 2,
-  which was playing from its creation).
-* ``seats``: table id, seat number, name, kind (``person`` | ``bot``), bot level, token_hash.
+  which was playing from its creation), rulings (the version of the game's rulings the table is
+  played under; 1 for a table stored before version 3).
+* ``seats``: table id, seat number, name, kind (``person`` | ``bot``), bot level, token_hash,
+  account (the id of the account that holds the seat; NULL: a guest or a bot), former (1: the
+  account was deleted, the seat is "a former player").
 * ``actions``: table id, number, entry (JSON: one Match log entry).
+* ``accounts``, ``passkeys``, ``sessions``, ``ratings``, ``results``: the people who come back
+  (:mod:`hippodrome.server.accounts.store` reads and writes them; passwords only as argon2id
+  hashes, sessions only as SHA-256 digests of their ids).
 
-A database of version 1 is brought to version 2 when opened (the ``lifecycle`` column added).
+A database of an older version is brought to this one when opened, in place, step by step
+(:data:`MIGRATIONS`: version 1 -> 2 adds ``lifecycle``; 2 -> 3 adds ``rulings``, the seats'
+``account`` and ``former``, and the new tables); one of a newer version is refused.
 
 Writes and reads go through two connections of their own (one for ``:memory:``): a write waiting
 for a lock another process holds (the server writes on one thread, ``server/writer.py``) never
@@ -48,7 +56,8 @@ CREATE TABLE IF NOT EXISTS tables (
     paused INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     host_hash TEXT NOT NULL,
-    lifecycle TEXT
+    lifecycle TEXT,
+    rulings INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -57,6 +66,8 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,
     level TEXT,
     token_hash TEXT NOT NULL,
+    account TEXT,
+    former INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -65,12 +76,83 @@ CREATE TABLE IF NOT EXISTS actions (
     entry TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS passkeys (
+    credential_id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    public_key TEXT NOT NULL,
+    sign_count INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    id_hash TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    created REAL NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, game)
+);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    game TEXT NOT NULL,
+    finished REAL NOT NULL,
+    places TEXT NOT NULL,
+    rated INTEGER NOT NULL
+);
 CREATE INDEX IF NOT EXISTS tables_newest ON tables (created, id);
 CREATE INDEX IF NOT EXISTS tables_running ON tables (over, created, id);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account_id);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, ordinal);
+CREATE INDEX IF NOT EXISTS results_finished ON results (finished, table_id);
 """
-SCHEMA_VERSION = "2"
+#: what needs the columns a migration adds: made once every step has run
+LATE_SCHEMA = """
+CREATE INDEX IF NOT EXISTS seats_account ON seats (account, table_id);
+"""
+SCHEMA_VERSION = "3"
+#: each version's step from the one before: (version, statements); a column added by ``ALTER``
+#: in both SQLite and PostgreSQL (which says ``ADD COLUMN IF NOT EXISTS``, SQLite does not:
+#: :func:`migration_statements` leaves out what a database has already)
+MIGRATIONS: tuple[tuple[int, tuple[tuple[str, str, str], ...]], ...] = (
+    (2, (("tables", "lifecycle", "TEXT"),)),
+    (3, (("tables", "rulings", "INTEGER NOT NULL DEFAULT 1"), ("seats", "account", "TEXT"),
+         ("seats", "former", "INTEGER NOT NULL DEFAULT 0"))),
+)
 #: the columns of ``tables`` a hippodrome database has had since version 1
 REQUIRED_COLUMNS = {"id", "game", "setup", "seed", "created", "state_id", "options", "paused", "over", "host_hash"}
+
+
+def migration_statements(columns: Callable[[str], set[str]]) -> list[str]:
+    """The ``ALTER TABLE`` statements that bring a database to :data:`SCHEMA_VERSION`, in order:
+    every column of :data:`MIGRATIONS` that ``columns(table)`` (the table's columns now) lacks."""
+    statements, known = [], {}
+    for _version, steps in MIGRATIONS:
+        for table, column, kind in steps:
+            have = known.setdefault(table, columns(table))
+            if column not in have:
+                statements.append(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+                have.add(column)
+    return statements
+
+
+def newer_schema(version: str | None) -> str | None:
+    """The fault of a database written by a newer schema than this server's (None: not newer)."""
+    if version is not None and (not version.isdigit() or int(version) > int(SCHEMA_VERSION)):
+        return f"schema version {version!r}; this server knows version {SCHEMA_VERSION} at most"
+    return None
 
 
 def missing_columns(columns: set[str]) -> str:
@@ -212,21 +294,34 @@ class Storage:
         faults = [row[0] for row in self.conn.execute("PRAGMA quick_check")]
         if faults != ["ok"]:
             raise sqlite3.DatabaseError("; ".join(faults[:FAULTS_QUOTED]))
-        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
+        columns = self._columns("tables")
         if columns and not REQUIRED_COLUMNS <= columns:  # another program's database: nothing written
             raise sqlite3.DatabaseError(missing_columns(columns))
+        if self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            fault = newer_schema(row and row[0])
+            if fault:
+                raise sqlite3.DatabaseError(fault)
         self.conn.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
         self.conn.execute("PRAGMA synchronous=FULL")
-        self.conn.executescript(SCHEMA)
         with self._lock:
-            self._migrate()
-            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            self.conn.execute("BEGIN IMMEDIATE")  # one step: made, migrated and marked, or nothing
+            try:
+                for statement in split_script(SCHEMA):
+                    self.conn.execute(statement)
+                for statement in migration_statements(self._columns):
+                    self.conn.execute(statement)
+                for statement in split_script(LATE_SCHEMA):
+                    self.conn.execute(statement)
+                self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
 
-    def _migrate(self) -> None:
-        """Bring a database of an older schema to this one (columns added, nothing lost)."""
-        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(tables)")}
-        if "lifecycle" not in columns:
-            self.conn.execute("ALTER TABLE tables ADD COLUMN lifecycle TEXT")
+    def _columns(self, table: str) -> set[str]:
+        return {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
 
     def close(self) -> None:
         with self._lock:
@@ -244,10 +339,7 @@ class Storage:
                 cur.execute("INSERT INTO tables (id, game, setup, seed, created, options, host_hash) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
                             (table_id, game, json.dumps(setup), seed, time.time(), json.dumps(options), host_hash))
-                for number, seat in enumerate(seats):
-                    cur.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
-                                (table_id, number, seat["name"], seat["kind"], seat.get("level"),
-                                 seat["token_hash"]))
+                cur.executemany(INSERT_SEAT, seat_rows(table_id, seats))
                 cur.execute("COMMIT")
             except BaseException:
                 if self.conn.in_transaction:  # SQLite may have rolled back already (a full disk)
@@ -279,7 +371,32 @@ class Storage:
                 raise
         return done
 
+    def write(self, work: Callable[["Sql"], Any]) -> Any:
+        """``work(sql)`` in one write transaction (rolled back if it raises); its result."""
+        with self._lock:
+            cur = self.conn.cursor()
+            cur.execute("BEGIN")
+            try:
+                result = work(Sql(cur, "?"))
+                cur.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    cur.execute("ROLLBACK")
+                raise
+        return result
+
     # -- reading ------------------------------------------------------------------
+    def read(self, work: Callable[["Sql"], Any]) -> Any:
+        """``work(sql)`` on the reading connection, in one snapshot; its result."""
+        with self._read_lock:
+            reader = self._reader
+            reader.execute("BEGIN")
+            try:
+                return work(Sql(reader.cursor(), "?"))
+            finally:
+                if reader.in_transaction:
+                    reader.execute("COMMIT")
+
     def table_ids(self, only_running: bool = False) -> list[str]:
         with self._read_lock:
             query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
@@ -313,8 +430,55 @@ class Storage:
         return table_record(row, seats, entries)
 
 
+#: a seat's row, as :func:`seat_rows` gives it (with ``?`` for each value)
+INSERT_SEAT = "INSERT INTO seats (table_id, seat, name, kind, level, token_hash, account) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
+def seat_rows(table_id: str, seats: list[dict[str, Any]]) -> list[tuple]:
+    """A new table's seats as :data:`INSERT_SEAT` writes them (``account``: who holds a seat, if anyone)."""
+    return [(table_id, number, seat["name"], seat["kind"], seat.get("level"), seat["token_hash"], seat.get("account"))
+            for number, seat in enumerate(seats)]
+
+
+def split_script(script: str) -> list[str]:
+    """A script's statements (none of ours holds a ``;`` in a string)."""
+    return [statement.strip() for statement in script.split(";") if statement.strip()]
+
+
+class Sql:
+    """A DB-API cursor of either storage, its statements written with ``?`` (turned into the
+    driver's ``mark``): what :meth:`Storage.write` and :meth:`Storage.read` hand their work."""
+
+    def __init__(self, cursor: Any, mark: str):
+        self.cursor = cursor
+        self.mark = mark
+
+    def _run(self, statement: str, params: Sequence[Any]) -> Any:
+        if self.mark != "?":
+            statement = statement.replace("?", self.mark)
+        return self.cursor.execute(statement, tuple(params))
+
+    def rows(self, statement: str, params: Sequence[Any] = ()) -> list[tuple]:
+        self._run(statement, params)
+        return list(self.cursor.fetchall())
+
+    def one(self, statement: str, params: Sequence[Any] = ()) -> tuple | None:
+        self._run(statement, params)
+        return self.cursor.fetchone()
+
+    def run(self, statement: str, params: Sequence[Any] = ()) -> int:
+        """A statement that changes rows: how many it changed."""
+        self._run(statement, params)
+        return self.cursor.rowcount
+
+    def many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        if self.mark != "?":
+            statement = statement.replace("?", self.mark)
+        self.cursor.executemany(statement, [tuple(row) for row in rows])
+
+
 #: the columns of ``tables`` that :func:`table_record` reads, in its order
-TABLE_COLUMNS = "id, game, setup, seed, created, state_id, options, paused, over, host_hash, lifecycle"
+TABLE_COLUMNS = "id, game, setup, seed, created, state_id, options, paused, over, host_hash, lifecycle, rulings"
 #: the columns of ``seats`` a stored table's seats are read from, in seat order
 SEAT_COLUMNS = "name, kind, level, token_hash"
 
@@ -346,6 +510,7 @@ def table_record(row: tuple, seats: list[tuple], entries: Sequence[str]) -> dict
             "created": row[4], "state_id": row[5], "options": decoded(row[6], "the table's options", game),
             "paused": bool(row[7]), "over": bool(row[8]), "host_hash": row[9],
             "lifecycle": None if row[10] is None else decoded(row[10], "the table's lifecycle", game),
+            "rulings": row[11],
             "seats": [{"name": s[0], "kind": s[1], "level": s[2], "token_hash": s[3]} for s in seats],
             "log": [decoded(entry, f"log entry {n}", game) for n, entry in enumerate(entries, 1)]}
 

@@ -2,11 +2,12 @@
 semantics as the SQLite :class:`~hippodrome.server.storage.Storage`, so several server processes
 can share one database (docs/architecture.md, "Several processes").
 
-Schema (version 2), as SQLite's: ``tables``, ``seats`` and ``actions`` (JSON kept as text, so
-what is read back is exactly what was written), plus ``meta`` (the schema version) and
-``leases`` (which process runs a table: :mod:`hippodrome.server.lease`). A database of version 1
-(no ``lifecycle`` column) is brought to version 2 when opened. The schema is made under an
-advisory lock, so processes started together do not race.
+Schema (version 3), as SQLite's: ``tables``, ``seats`` and ``actions`` (JSON kept as text, so
+what is read back is exactly what was written), the accounts' tables, plus ``meta`` (the schema
+version) and ``leases`` (which process runs a table: :mod:`hippodrome.server.lease`). A database
+of an older version is brought to this one when opened, by the same steps as SQLite's
+(``storage.MIGRATIONS``). The schema is made under an advisory lock, so processes started
+together do not race.
 
 A database that is not a hippodrome database (a ``tables`` table without our columns) or was
 written by a newer schema is refused at start (:class:`~hippodrome.server.storage.DamagedDatabase`,
@@ -20,15 +21,17 @@ may be called from any thread (one call at a time). Every write is one transacti
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 import urllib.parse
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
-    REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS, TABLE_COLUMNS, DamagedDatabase,
-    Save, list_rows, missing_columns, save_rows, table_record,
+    INSERT_SEAT, LATE_SCHEMA, REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS,
+    TABLE_COLUMNS, DamagedDatabase, Save, Sql, list_rows, migration_statements, missing_columns, newer_schema,
+    save_rows, seat_rows, table_record,
 )
 
 try:
@@ -38,8 +41,8 @@ except ImportError:  # pragma: no cover - the base install (SQLite) does without
 
 #: SQLite's schema in PostgreSQL's types (a float is REAL there, DOUBLE PRECISION here; SQLite's
 #: INTEGER is 64 bits, PostgreSQL's 32), plus the leases of the processes sharing the database
-SCHEMA = SQLITE_SCHEMA.replace("created REAL", "created DOUBLE PRECISION").replace(
-    "state_id INTEGER", "state_id BIGINT") + """
+SCHEMA = re.sub(r"\bREAL\b", "DOUBLE PRECISION", SQLITE_SCHEMA).replace(
+    "state_id INTEGER", "state_id BIGINT").replace("sign_count INTEGER", "sign_count BIGINT") + """
 CREATE TABLE IF NOT EXISTS leases (
     table_id TEXT PRIMARY KEY REFERENCES tables(id),
     owner TEXT NOT NULL,
@@ -110,14 +113,19 @@ class PostgresStorage:
             self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             self._check_existing()
             self.conn.execute(SCHEMA)
-            self.conn.execute("ALTER TABLE tables ADD COLUMN IF NOT EXISTS lifecycle TEXT")  # version 1 -> 2
+            for statement in migration_statements(self._columns):
+                self.conn.execute(statement)
+            self.conn.execute(LATE_SCHEMA)
             self.conn.execute("INSERT INTO meta VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE SET value = "
                               "EXCLUDED.value", (SCHEMA_VERSION,))
 
-    def _check_existing(self) -> None:
-        columns = {row[0] for row in self.conn.execute(
+    def _columns(self, table: str) -> set[str]:
+        return {row[0] for row in self.conn.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = 'tables'")}
+            "AND table_name = %s", (table,))}
+
+    def _check_existing(self) -> None:
+        columns = self._columns("tables")
         if columns and not REQUIRED_COLUMNS <= columns:
             raise DamagedDatabase(missing_columns(columns))
         has_meta = self.conn.execute("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
@@ -125,8 +133,9 @@ class PostgresStorage:
         if has_meta is None:
             return
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if row is not None and (not row[0].isdigit() or int(row[0]) > int(SCHEMA_VERSION)):
-            raise DamagedDatabase(f"schema version {row[0]!r}; this server knows version {SCHEMA_VERSION} at most")
+        fault = newer_schema(row and row[0])
+        if fault:
+            raise DamagedDatabase(fault)
 
     def close(self) -> None:
         with self._lock:
@@ -139,9 +148,7 @@ class PostgresStorage:
             cur.execute("INSERT INTO tables (id, game, setup, seed, created, options, host_hash) "
                         "VALUES (%s, %s, %s, %s, %s, %s, %s)",
                         (table_id, game, json.dumps(setup), seed, time.time(), json.dumps(options), host_hash))
-            cur.executemany("INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s)",
-                            [(table_id, number, seat["name"], seat["kind"], seat.get("level"), seat["token_hash"])
-                             for number, seat in enumerate(seats)])
+            cur.executemany(INSERT_SEAT.replace("?", "%s"), seat_rows(table_id, seats))
             if self.owner is not None:  # ours from the start: no other process takes it for an orphan
                 cur.execute("INSERT INTO leases VALUES (%s, %s, '', clock_timestamp() + make_interval(secs => %s))",
                             (table_id, self.owner, NEW_LEASE_SECONDS))
@@ -172,7 +179,18 @@ class PostgresStorage:
         if row is not None and row[0] != self.owner:
             raise LeaseLost(f"table {table_id} is run by process {row[0]} now")  # i18n: logged, never shown
 
+    def write(self, work: Callable[[Sql], Any]) -> Any:
+        """As :meth:`Storage.write`: ``work(sql)`` in one transaction; its result."""
+        with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
+            return work(Sql(cur, "%s"))
+
     # -- reading ------------------------------------------------------------------
+    def read(self, work: Callable[[Sql], Any]) -> Any:
+        """As :meth:`Storage.read`: ``work(sql)`` in one snapshot (a repeatable-read transaction)."""
+        with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
+            cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return work(Sql(cur, "%s"))
+
     def table_ids(self, only_running: bool = False) -> list[str]:
         query = "SELECT id FROM tables" + (" WHERE over = 0" if only_running else "") + " ORDER BY created, id"
         with self._lock:
