@@ -175,3 +175,53 @@ def test_the_lobby_lists_the_open_tables_past_a_page_of_tutorials(own_server, br
     expect(page.locator("#tables .more-tables")).to_have_count(0)
     screenshot(page, "lobby-past-tutorials")
     page.close()
+
+
+def test_the_form_shows_it_loads_names_follow_kinds_offers_legal_courses_and_play_now(server, browser):
+    """The lobby while the games load says so; a seat's proposed name follows its kind; a ticked
+    steeplechase offers only the courses with fences (T11, T12); "Play now" starts a meeting
+    against bots in one click, at the strongest level chosen for this game the last time."""
+    import json
+    import urllib.request
+
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    held = []
+    page.route("**/api/games", lambda route: held.append(route))   # the games' answer held back
+    with page.expect_request("**/api/games"):
+        page.goto(server.url + "/")
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.get_attribute("#create-form", "aria-busy") == "true" and page.is_disabled("#play-now")
+    screenshot(page, "lobby-loading")
+    held[0].continue_()
+    page.wait_for_selector("#loading", state="hidden")
+    assert page.get_attribute("#create-form", "aria-busy") is None and page.is_enabled("#play-now")
+    page.select_option("#game", "turfmaster")
+    expect(page.locator(".seat-row")).to_have_count(2)
+    second = page.locator(".seat-row").nth(1)
+    assert second.locator(".seat-name").input_value() == "Bot 1"
+    second.locator(".seat-kind").select_option("person")
+    assert second.locator(".seat-name").input_value() == "Player 2"
+    second.locator(".seat-kind").select_option("bot")
+    assert second.locator(".seat-name").input_value() == "Bot 1"
+    # T11/T12: the triangle has no fences
+    courses = "() => [...document.querySelectorAll('#course option')].filter(o => !o.hidden).map(o => o.value)"
+    assert page.evaluate(courses) == ["oval", "triangle"]
+    page.check("#steeplechase")
+    page.wait_for_function(f"() => ({courses})().join() === 'oval'")
+    page.uncheck("#steeplechase")
+    page.wait_for_function(f"() => ({courses})().join() === 'oval,triangle'")
+    # a table with a tactical bot, then "Play now": its bots are tactical, and the game is under way
+    second.locator(".seat-level").select_option("tactical")
+    page.click("#create-button")
+    page.wait_for_selector("#created .play-link")
+    page.click("#play-now")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("body[data-table-status=playing]")
+    page.wait_for_selector("#hands .hand")
+    assert "ready=" not in page.url
+    table_id = page.url.split("/play/", 1)[1].split("#", 1)[0]
+    summary = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{table_id}").read())
+    assert summary["game"] == "turfmaster"
+    assert [(s["kind"], s.get("level")) for s in summary["seats"]] == [("person", None), ("bot", "tactical")]
+    screenshot(page, "lobby-play-now-table")
+    page.close()

@@ -73,6 +73,9 @@ def test_the_setup_check_gives_seats_limits_and_refusals(client):
     # T11/T12: a steeplechase is run on the oval only
     assert check(client, "turfmaster", {"players": 2, "course": "triangle"})["fields"]["steeplechase"]["hidden"]
     assert "steeplechase" not in check(client, "turfmaster", {"players": 2, "course": "oval"})["fields"]
+    # ... and with the steeplechase ticked, the form offers only the courses with fences
+    assert check(client, "turfmaster", {"players": 2, "steeplechase": True})["fields"]["course"]["choices"] == ["oval"]
+    assert "course" not in check(client, "turfmaster-race", {"players": 2, "steeplechase": False})["fields"]
     refused = check(client, "turfmaster", {"players": 3, "horses_per_player": 3})
     assert refused["seats"] is None and "at least 4 horses race" in refused["error"]["message"]
     # R9: House bets adds the House's own seat, named as such

@@ -65,10 +65,13 @@ def _whole(value: Any, default: int) -> int:
 
 
 def _steeplechase_field(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """The steeplechase is run on a course with fences only (T11, T12)."""
-    if values.get("course", "oval") in steeplechase_courses():
-        return {}
-    return {"steeplechase": {"hidden": True, "value": False}}
+    """The steeplechase is run on a course with fences only (T11, T12): on another course the box
+    is hidden (and unticked); ticked, the form offers only the courses with fences."""
+    if values.get("course", "oval") not in steeplechase_courses():
+        return {"steeplechase": {"hidden": True, "value": False}}
+    if values.get("steeplechase") is True:
+        return {"course": {"choices": list(steeplechase_courses())}}
+    return {}
 
 
 def meeting_form(values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -8,7 +8,7 @@
 // while a player is away (or since it let a bot play a seat), and on the page of a seat the host
 // handed to a bot: it says so for as long as the game lasts.
 import { t, tn, seatName } from "/static/i18n.js";
-import { el, keyed } from "/static/net.js";
+import { el, keyed, fragmentParam } from "/static/net.js";
 
 // Whether a bot plays this page's seat: the host started the game, or let a bot play the seat,
 // while nobody was at it (docs/protocol.md, "Lifecycle"). The page then watches: no move, no bet of
@@ -46,7 +46,22 @@ export class LifecyclePanel {
     this.paused = Boolean(message.clock && message.clock.paused);   // the countdown stands still
     this.left = left;
     this.handing.clear();   // the server answered (a state follows a refusal too): the buttons work again
+    this.readyAtOnce(message);
     this.rerender();
+  }
+
+  // The lobby's "Play now" opens the table with #ready=now: the person is ready at once (with only
+  // bots besides, the game starts). Said once; the link loses the word, so a reload asks again.
+  readyAtOnce(message) {
+    if (this.readySent || fragmentParam("ready") !== "now") return;
+    const life = message.lifecycle;
+    this.readySent = true;
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    params.delete("ready");
+    history.replaceState(null, "", `#${params}`);
+    if (message.status === "waiting" && life && life.persons.includes(message.seat) && !life.ready.includes(message.seat)) {
+      this.connection.send({ type: "ready" });
+    }
   }
 
   pressMine() {

@@ -72,6 +72,11 @@ function showRulesLink(game) {
 // The guided first game that teaches a game (its description's tutorial_of names it), if any.
 const tutorialOf = (game) => games.find((other) => other.tutorial_of === game.name);
 
+function showPlayNow(game) {
+  const button = $("play-now");
+  button.hidden = !(game.bots.length && game.seats.max > 1);   // bots to play against
+}
+
 function showLearnButton(game) {
   const tutorial = tutorialOf(game);
   const button = $("learn-button");
@@ -106,6 +111,7 @@ function renderGameOptions(keep = false) {
   const game = current();
   showRulesLink(game);
   showLearnButton(game);
+  showPlayNow(game);
   $("game-summary").textContent = words(game.summary);
   $("seats-heading").hidden = game.seats.max === 0;   // a game without seats (the box's races)
   const box = $("game-options");
@@ -161,8 +167,8 @@ function applyPlan() {
       input.min = adjust.minimum ?? entry.minimum ?? "";
       input.max = adjust.maximum ?? entry.maximum ?? "";
     }
-    if (entry.kind === "choice" && adjust.choices) {
-      const allowed = adjust.choices.map(String);
+    if (entry.kind === "choice") {   // the choices the other values allow (all, unless the server says)
+      const allowed = (adjust.choices || entry.choices.map((choice) => choice.value)).map(String);
       const old = input.value;
       for (const option of input.options) option.hidden = option.disabled = !allowed.includes(option.value);
       if (!allowed.includes(old)) {
@@ -190,7 +196,8 @@ function renderSeats() {
       el("input", { class: "seat-name", maxlength: 40 }),
       kind,
       el("select", { id: `level-${i}`, class: "seat-level" }));
-    kind.addEventListener("change", () => showLevel(row));
+    // a seat's proposed name follows its kind: a bot's "Bot 1" becomes "Player 2" as a person
+    kind.addEventListener("change", () => { labelSeat(row, i); showLevel(row); });
     box.append(row);
   }
   rows = [...box.querySelectorAll(".seat-row")];
@@ -215,10 +222,17 @@ function showLevel(row) {
   row.querySelector(".seat-level").hidden = row.querySelector(".seat-kind").value !== "bot";
 }
 
-// The texts of a seat row in the current language; a name still as proposed follows the language.
+// The name proposed for seat i: a person is "Player" (the first seat) or "Player 3", a bot "Bot 2".
+function proposedName(i, kind) {
+  if (kind === "bot") return t("Bot {n}", { n: i });
+  return i === 0 ? t("Player") : t("Player {n}", { n: i + 1 });
+}
+
+// The texts of a seat row in the current language; a name still as proposed follows the language
+// and the seat's kind.
 function labelSeat(row, i) {
   const name = row.querySelector(".seat-name");
-  const proposed = i === 0 ? t("Player") : t("Bot {n}", { n: i });
+  const proposed = proposedName(i, row.querySelector(".seat-kind").value);
   if (!name.value || name.value === name.dataset.proposed) name.value = proposed;
   name.dataset.proposed = proposed;
   name.setAttribute("aria-label", t("Name"));
@@ -259,14 +273,61 @@ async function submitTable(event) {
   lastError = null;
   showError();
   await settled();
-  const { ok, data, statusText } = await createTable(requestBody());
+  const body = requestBody();
+  const { ok, data, statusText } = await createTable(body);
   if (!ok) {
     lastError = { ...data, statusText };
     showError();
     return;
   }
+  rememberLevel(body);
   showCreated(data);
   refreshTables();
+}
+
+// The bot level "Play now" gives its bots: the strongest one the player chose for a table of this
+// game the last time, else the game's strongest (its last level).
+const LEVEL_STORE = (game) => `hippodrome.lobby.level.${game}`;
+function rememberLevel(body) {
+  const names = current().bots.map((bot) => bot.name);
+  const levels = body.seats.filter((s) => s.kind === "bot").map((s) => names.indexOf(s.level)).filter((i) => i >= 0);
+  if (!levels.length) return;
+  try { localStorage.setItem(LEVEL_STORE(body.game), names[Math.max(...levels)]); } catch (e) { /* private mode */ }
+}
+function playNowLevel(game) {
+  let level = null;
+  try { level = localStorage.getItem(LEVEL_STORE(game.name)); } catch (e) { /* private mode */ }
+  const names = game.bots.map((bot) => bot.name);
+  return names.includes(level) ? level : names[names.length - 1];
+}
+
+// "Play now": the game chosen, with the options on screen (the defaults unless changed), the person
+// in the first seat and bots in the others; the table starts at once (its page says Ready for the
+// person: #ready=now) and the page goes to it.
+async function playNow() {
+  const game = current();
+  lastError = null;
+  showError();
+  $("play-now").disabled = true;
+  try {
+    await settled();
+    const body = requestBody();
+    const level = playNowLevel(game);
+    body.seats = body.seats.map((seat, i) => (i === 0 ? { name: seat.kind === "person" ? seat.name || t("Player") : personName(), kind: "person" }
+                                                       : { name: proposedName(i, "bot"), kind: "bot", level }));
+    for (const entry of game.setup) {
+      if (entry.kind === "seat_names") body.setup[entry.key] = body.seats.map((s) => s.name);
+    }
+    const { ok, data, statusText } = await createTable(body);
+    if (!ok) {
+      lastError = { ...data, statusText };
+      showError();
+      return;
+    }
+    location.assign(`${data.play_host_link}&ready=now`);
+  } finally {
+    $("play-now").disabled = false;
+  }
 }
 
 let lastCreated = null;
@@ -355,9 +416,15 @@ async function start() {
   await languageSelector($("lang"), () => { fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); });
   games = await loadGames();
   fillGames();
+  await settled();   // the seats the setup makes are on screen: the form is ready
+  $("create-form").removeAttribute("aria-busy");
+  $("loading").hidden = true;
+  $("create-button").disabled = false;
+  $("play-now").disabled = false;
   $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   $("create-form").addEventListener("submit", submitTable);
   $("learn-button").addEventListener("click", learnToPlay);
+  $("play-now").addEventListener("click", playNow);
   refreshTables();
   setInterval(refreshTables, 5000);
 }
