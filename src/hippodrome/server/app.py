@@ -34,6 +34,8 @@ from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import listing, quota
+from hippodrome.server.accounts.routes import accounts_router
+from hippodrome.server.accounts.service import Accounts, AccountSettings
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
@@ -262,7 +264,8 @@ class Hub:
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
                table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
-               archive_after: float = ARCHIVE_AFTER, bus: str | None = None, bot_workers: int = 0) -> FastAPI:
+               archive_after: float = ARCHIVE_AFTER, bus: str | None = None, bot_workers: int = 0,
+               accounts: AccountSettings | None = None) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
     or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
     database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
@@ -271,7 +274,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     server's own; ``table_quota`` / ``connection_quota``: how many tables one client address may
     create, and connections it may open, in a sliding window; ``archive_after``: seconds a finished
     table stays in memory with nobody connected (``hippodrome.server.archive``); ``bot_workers``:
-    processes the bots think in (0: threads of this process; ``hippodrome.table.thinking``)."""
+    processes the bots think in (0: threads of this process; ``hippodrome.table.thinking``);
+    ``accounts``: argon2id's cost and the sign-in limits (``hippodrome.server.accounts``)."""
     origins = origins_from(allowed_origins)
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
@@ -299,6 +303,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.add_middleware(OriginGuard, allowed=origins)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.state.accounts = Accounts(storage, hub.writer, accounts)
+    app.include_router(accounts_router(app.state.accounts))
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError):

@@ -55,6 +55,15 @@ class SlidingWindow:
         times.append(now)
         return None
 
+    def wait(self, address: str) -> float | None:
+        """The seconds before ``address`` may have an event again (None: it may now); records nothing."""
+        times = self.events.get(address)
+        if not times:
+            return None
+        now = self.clock()
+        self._expire(times, now)
+        return max(times[0] + self.quota.seconds - now, 0.0) if len(times) >= self.quota.count else None
+
     def give_back(self, address: str) -> None:
         """Forget the latest event of ``address`` (a request that was then refused)."""
         times = self.events.get(address)
