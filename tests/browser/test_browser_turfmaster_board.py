@@ -107,11 +107,13 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
         horse: g.dataset.horse, label: g.querySelector('text.num').textContent,
         fill: g.querySelector('circle.body').getAttribute('fill'),
         box: ({BOX})(g.querySelector('circle.body')),
-        limit: g.querySelector('.limit').getAttribute('visibility') === 'visible' ? ({BOX})(g.querySelector('.limit circle.tag-ring')) : null }}))""")
+        limit: g.querySelector('.limit').getAttribute('visibility') === 'visible' ? ({BOX})(g.querySelector('.limit polygon.tag-body')) : null }}))""")
     assert sorted(t["horse"] for t in tokens) == sorted(HORSES)
     assert len({t["label"] for t in tokens}) == 8 and len({t["fill"] for t in tokens}) == 8
     limits = [t for t in tokens if t["limit"]]
     assert len(limits) >= 3, "the three leaders carry their limits"
+    # a tag is a label pointing at its horse, never a numbered disc that reads as another horse
+    assert page.locator("#course g.horse .limit circle").count() == 0
     for marked in limits:
         for other in tokens:
             if other is not marked:
@@ -127,7 +129,7 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
     # ... and at this zoom (the whole course in a laptop's window) the tag's digits are as large as
     # the token's own number, inside the tag (they were 4 px, sticking out of a 5 px box)
     tags = page.eval_on_selector_all("#course g.horse .limit[visibility=visible]", f"""gs => gs.map(g => ({{
-        digits: ({BOX})(g.querySelector('text')), disc: ({BOX})(g.querySelector('circle.tag-ring')),
+        digits: ({BOX})(g.querySelector('text')), disc: ({BOX})(g.querySelector('polygon.tag-body')),
         number: ({BOX})(g.parentNode.querySelector('text.num')) }}))""")
     for tag in tags:
         digits, disc = tag["digits"], tag["disc"]

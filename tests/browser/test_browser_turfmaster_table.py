@@ -213,6 +213,8 @@ def test_the_cards_to_keep_are_chosen_in_one_go_and_given_up_one_by_one(server, 
     assert page.locator(".keep-card").count() == 12
     assert page.eval_on_selector_all(".keep-card.carried", "cs => cs.map(c => c.dataset.card)") == ["9", "12"]
     assert page.locator("#hands .hand[data-horse=red]").count() == 0, "the hand is shown once, to choose from"
+    # the keep screen names one horse: Blue's hand waits for its own turn (issue 33)
+    assert page.locator("#hands .hand").count() == 0 and page.text_content("#keep-horse").endswith("Red: the cards to keep")
     # proposed: the two lowest cards; the player gives up the 4 and a 7 instead
     assert page.eval_on_selector_all(".keep-card.given-up", "cs => cs.map(c => c.dataset.card)") == ["3", "4"]
     assert page.text_content("#keep-confirm") == "Keep these 10 cards"

@@ -5,6 +5,7 @@ import { el, keyed, createTable, tableLinks } from "/static/net.js";
 import { Board, dieWhat, fenceLabel, handicapShort, horseSwatch, laneNumber, squareName } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
 import { seatHanded } from "/static/lifecycle.js";
+import { renderResults } from "/static/turfmaster_results.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
@@ -303,7 +304,8 @@ export class Page {
     this.askPastRaces(msg);
     this.root.dataset.stateId = msg.state_id;
     const race = this.raceView(msg);
-    if (this.board) this.board.setHorses(race ? race.horses : [], race ? this.currentHorse(race) : null);
+    if (this.board) this.board.setHorses(this.boardHorses(msg, race), race ? this.currentHorse(race) : null);
+    document.body.dataset.choice = mine ? "mine" : "";
     this.renderTurn(msg, race);
     if (fresh) this.renderHands(msg);
     if (fresh || (msg.decision && msg.decision.kind === "keep")) this.renderDecision(msg);   // the keep screen patches itself
@@ -315,6 +317,18 @@ export class Page {
     this.renderReach();
     if (msg.view.tutorial) { if (this.board) this.board.frame(); }   // the guided race: its few horses close together
     else if (mine && decision.kind === "square") this.showReach(); else this.followCurrent();
+  }
+
+  // The horses on the board: before a race (its stalls drawn) each in its stall, the inner stall
+  // first (T10: stall n is the start square of lane n); once a race is over the fallen have left the
+  // track (the finished ones are past the post), so none stays faded into the next race.
+  boardHorses(msg, race) {
+    const view = msg.view;
+    if (msg.game === "turfmaster" && view.phase === "prepare" && (view.stalls || []).length) {
+      return view.stalls.map((id, stall) => ({ id, lane: stall, square: 0, status: "waiting" }));
+    }
+    if (!race) return [];
+    return race.over ? race.horses.filter((h) => h.status !== "fallen") : race.horses;
   }
 
   seatName(seat) { return playerName(this.msg, seat); }
@@ -354,6 +368,9 @@ export class Page {
     if (msg.game !== "turfmaster") return "";   // a single race: the turn and the round say it all
     if (msg.over) return "";   // the final screen and the turn say it
     const n = view.race_no || 1;
+    // between races the table waits for Next race: the engine may have set the next race up already
+    const run = (view.results || []).length;
+    if (msg.status === "between_races" && run) return t("Race {n} of 3 is over – race {next} comes next", { n: run, next: run + 1 });
     if (view.phase === "setup") return t("Race {n} of 3 – drawing the stalls", { n });
     if (view.phase === "prepare") return t("Race {n} of 3 – before the start", { n });
     return t("Race {n} of 3 – under way", { n });
@@ -413,9 +430,10 @@ export class Page {
     if (msg.seat === null) { this.handBox.append(el("p", { class: "muted" }, t("You are watching: hands are hidden."))); return; }
     const playing = decision && decision.kind === "card" ? decision : null;
     // a hand being cut down before a race is shown once, on the keep-cards screen
+    // the keep screen is about one horse at a time: the other hands wait for their turn
     const keeping = decision && decision.kind === "keep" ? decision.context.horse : null;
     for (const [horse, cards] of Object.entries(hands)) {
-      if (horse === keeping) continue;
+      if (keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
       const row = el("div", { class: "hand", dataset: { horse } },
         el("div", { style: "width:100%" }, this.swatch(horse), horseName(horse),
@@ -438,7 +456,7 @@ export class Page {
       const why = options.length ? this.whyNote(horse, playing, options) : null;
       if (why) this.handBox.append(why);
     }
-    if (!Object.keys(hands).length) this.handBox.append(el("p", { class: "muted" }, t("No cards in hand.")));
+    if (!Object.keys(hands).length && !keeping) this.handBox.append(el("p", { class: "muted" }, t("No cards in hand.")));
   }
 
   // "Why?" under a hand whose cards will not move the horse: the cards and the reason (T6), linked to
@@ -651,6 +669,7 @@ export class Page {
         isJoker(card) ? card.slice(1) : card, isJoker(card) ? el("small", {}, t("joker")) : null,
         el("small", { class: "origin" }, carried[i] ? t("old") : t("new")))));
       box.append(el("div", { class: "keep", id: "keep" },
+        el("h3", { class: "keep-horse", id: "keep-horse" }, this.swatch(c.horse), t("{horse}: the cards to keep", { horse: horseName(c.horse) })),
         el("p", { id: "keep-help" }),
         el("p", { class: "muted" }, t("Tap the cards to give up. “old”: left from the race before; “new”: dealt for this race.")),
         cards,
@@ -742,32 +761,7 @@ export class Page {
       });
   }
 
-  renderTables(msg, race) {
-    const view = msg.view;
-    const box = this.tablesBox;
-    box.innerHTML = "";
-    if (race && race.places && race.places.length) {
-      box.append(el("h2", {}, race.over ? t("Race {n}: result", { n: (view.results || []).length || 1 }) : t("This race")));
-      box.append(el("table", { class: "data", id: "race-table" }, race.places.map((h, i) =>
-        el("tr", {}, el("td", {}, ordinal(i + 1)), el("td", {}, horseName(h)), el("td", {}, this.seatName(race.horses.find((x) => x.id === h).owner))))));
-    }
-    if (msg.game === "turfmaster" && view.standings) {
-      box.append(el("h2", {}, msg.over ? t("Final table") : t("The meeting")));
-      // narrow (the side column): the races' points under one heading, numbered, so that the table
-      // fits its panel in every language ("Carrera 1" three times did not)
-      const head = el("thead", {},
-        el("tr", {}, el("th", { rowspan: 2 }, "#"), el("th", { rowspan: 2 }, t("Player")),
-           el("th", { colspan: 3, class: "races" }, t("Races")), el("th", { rowspan: 2 }, t("Points"))),
-        el("tr", {}, [1, 2, 3].map((n) => el("th", { class: "race-no", title: t("Race {n}", { n }), "aria-label": t("Race {n}", { n }) }, String(n)))));
-      box.append(el("table", { class: "data", id: "meeting-table" }, head, view.standings.map((row) =>
-        el("tr", {}, el("td", {}, String(row.rank)), el("td", {}, this.seatName(row.seat)),
-           [0, 1, 2].map((i) => el("td", {}, row.races[i] === undefined ? "" : String(row.races[i]))), el("td", {}, el("b", {}, String(row.total)))))));
-    }
-    if (!box.childNodes.length) {
-      const allFell = race && race.over && !(race.places && race.places.length);
-      box.append(el("p", { class: "muted", id: "no-places" }, allFell ? t("Every horse fell: no horse is placed.") : t("No horse has finished yet.")));
-    }
-  }
+  renderTables(msg, race) { renderResults(this.tablesBox, this, msg, race, this.pastRaces); }
 
   // The final screen: the winner, a podium, points per race, play again with the same seats.
   renderFinal(msg) {
@@ -836,7 +830,7 @@ export class Page {
     this.pastAsked = run;
     fetch(`/api/tables/${encodeURIComponent(this.summary.id)}/races`).then((r) => r.json()).then((answer) => {
       this.pastRaces = answer.races || [];
-      if (this.msg) this.renderLog(this.msg, this.raceView(this.msg));
+      if (this.msg) { this.renderLog(this.msg, this.raceView(this.msg)); this.renderTables(this.msg, this.raceView(this.msg)); }
     }).catch(() => { this.pastAsked = 0; });
   }
 

@@ -48,13 +48,15 @@ const PHONE_VIEW = 320;   // on a small screen the view follows the horse to mov
 const PAD = 34;           // room around the course for the posts
 // The handicap tag of a token (T6): the handicap's number as the rulebooks print it, 9, 10 or 11
 // (its tooltip: "handicap 9: at most 8 squares"; a bare 8 on a handicap tag read as "handicap 8",
-// which does not exist), a disc of TAG_R units, ringed in the
-// horse's colour, touching the token from behind, on the square behind it in its lane. That square is always free (T4: a horse
-// blocks the squares just ahead of and behind it) and never a move's end, and a disc of TAG_R
-// reaches no token of another lane (their centres are a square, 20 units, away): so the tag can
-// be as large as the token's own number and still cover nobody. On the start squares, with no
-// square behind, it goes on the one ahead.
-const TAG_R = 10;
+// which does not exist), on a label pointing at its token: a pale square card with a point, never a
+// disc (a numbered disc is a horse: "6 8 / 8 8" read as four horses). It stands on the square behind
+// the token in its lane, its point touching the token. That square is always free (T4: a horse
+// blocks the squares just ahead of and behind it) and never a move's end; the label reaches no token
+// of another lane (their centres are a square, 20 units, away: TAG_ACROSS + TOKEN is less) nor one
+// two squares behind (TAG_BACK + TOKEN is less than 20). On the start squares, with no square behind,
+// it goes on the one ahead, pointing back.
+const TAG_BACK = 10, TAG_FRONT = 8, TAG_ACROSS = 8.5, TAG_POINT = 10.8;
+const TAG_SHAPE = [[-TAG_BACK, -TAG_ACROSS], [TAG_FRONT, -TAG_ACROSS], [TAG_POINT, 0], [TAG_FRONT, TAG_ACROSS], [-TAG_BACK, TAG_ACROSS]];
 const NAME_SIZE = 64, NAME_ROOM = 0.86;   // the course's name in the infield (fitCourseName)
 
 export class Board {
@@ -344,8 +346,7 @@ export class Board {
           svg("text", { class: "num", fill: light ? "#111" : "#fff" }, this.numbers[horse.id] || "?"),
           // ringed in the horse's colour: which token a tag belongs to reads at a glance
           svg("g", { class: "limit", visibility: "hidden" },
-            svg("circle", { class: "tag-ring", r: TAG_R, fill: this.colours[horse.id] || horse.id }),
-            svg("circle", { class: "tag-face", r: TAG_R - 1.9 }), svg("text", {}, ""), svg("title", {}, "")));
+            svg("polygon", { class: "tag-body", points: points(TAG_SHAPE) }), svg("text", {}, ""), svg("title", {}, "")));
         this.horseLayer.append(node);
         this.tokens[horse.id] = node;
       }
@@ -364,7 +365,13 @@ export class Board {
       if (title.textContent !== tooltip) title.textContent = tooltip;
       if (value) {
         const spot = this.squares[key(horse.lane, horse.square - 1)] || this.squares[key(horse.lane, horse.square + 1)] || s;
-        limit.setAttribute("transform", `translate(${+(spot.at[0] - s.at[0]).toFixed(1)} ${+(spot.at[1] - s.at[1]).toFixed(1)})`);
+        const dx = spot.at[0] - s.at[0], dy = spot.at[1] - s.at[1];
+        limit.setAttribute("transform", `translate(${+dx.toFixed(1)} ${+dy.toFixed(1)})`);
+        // the label's point towards the token; its digits upright, in the middle of its square part
+        const angle = Math.atan2(-dy, -dx), mid = (TAG_FRONT - TAG_BACK) / 2;
+        limit.querySelector(".tag-body").setAttribute("transform", `rotate(${+(angle * 180 / Math.PI).toFixed(1)})`);
+        text.setAttribute("x", +(mid * Math.cos(angle)).toFixed(2));
+        text.setAttribute("y", +(mid * Math.sin(angle)).toFixed(2));
       }
       if (horse.id === current) {
         // a ring that was hidden appears where the horse is, without sliding there
