@@ -120,10 +120,25 @@ def check_point(match: Match, rng: random.Random, seats: int, earlier: Earlier, 
     between = state.between_races()
     assert isinstance(between, bool) and state.clone().between_races() == between
     assert not (between and state.pending() is None), "a game that is over stands between no races"
+    check_places(state, seats)
     play_on(state.clone(), rng, rng.randrange(1, 30), seats)
     assert json.dumps(state.to_json(), sort_keys=True) == text, "playing a clone changed the original"
     check_refusals(match, rng, seats)
     check_views(state, seats, str(match.seed))
+
+
+def check_places(state: Game, seats: int) -> None:
+    """A rated game ranks its seats once it is over (1 the best, levels sharing a place), and no
+    game ranks anyone while it runs (issue 35: the ratings)."""
+    places = state.final_places()
+    if state.pending() is not None:
+        assert places is None, "places before the game is over"
+        return
+    assert places is not None or not state.description.rated, "a rated game that ranks nobody at its end"
+    if places is not None:
+        assert len(places) == seats and min(places) == 1
+        assert all(place == 1 + sum(other < place for other in places) for place in places), \
+            f"places {places} are not a competition ranking"
 
 
 def check_record(match: Match, rng: random.Random) -> None:

@@ -244,6 +244,9 @@ class GameDescription:
     #: takes the record and ``budget``, ``seed``, ``progress`` and returns the review's JSON (None:
     #: the game has no review)
     review: str | None = None
+    #: a finished table of this game moves its players' ratings (OpenSkill, one ladder per rated
+    #: game; the game's ``final_places()`` ranks its seats at the end)
+    rated: bool = False
 
     # -- reading ------------------------------------------------------------------
     def bot(self, level: str) -> BotLevel | None:
@@ -292,5 +295,5 @@ class GameDescription:
             "rules": None if self.rules is None else self.rules.to_json(),
             "puzzles": None if self.puzzles is None else self.puzzles.to_json(),
             "tutorial_of": self.tutorial_of, "starts_at_once": self.starts_at_once,
-            "review": self.review is not None,
+            "review": self.review is not None, "rated": self.rated,
         }

@@ -242,6 +242,11 @@ def decision_view(pending: Decision | Chance | None, seat: int | None, public: t
 _GAMES: dict[str, type["Game"]] = {}
 
 
+def competition_places(scores: list[float]) -> list[int]:
+    """Each seat's place by its score, highest first, level scores sharing a place (1, 2, 2, 4)."""
+    return [1 + sum(other > score for other in scores) for score in scores]
+
+
 def register_game(cls: type["Game"]) -> type["Game"]:
     """Class decorator: make a game known to :func:`game_class` (and so to ``replay``)."""
     _GAMES[cls.name] = cls
@@ -337,6 +342,12 @@ class Game(ABC):
         the seats' own decisions between races (people's and bots') are still taken. A game of
         one race never is."""
         return False
+
+    def final_places(self) -> list[int] | None:
+        """Each seat's place once the game is over, 1 the best (seats level share a place and the
+        places after them are skipped: 1, 2, 2, 4), for the players' ratings; None while it runs,
+        or for a game that ranks nobody."""
+        return None
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
         """The free actions ``seat`` may take now (for bots and front ends)."""

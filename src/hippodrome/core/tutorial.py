@@ -278,5 +278,5 @@ def tutorial_description(of: GameDescription, name: str, title: Message, summary
         seats=lambda _state: SeatPlan((None,)), form=lambda _values: {},
         lookups=tuple(InnerLookup(entry.name, entry.function, entry.public, entry.slow) for entry in of.lookups),
         examples=({},), caller=False, order=of.order + 1, extra_setup_keys=(), races=False,
-        tutorial_of=teaches or of.name, starts_at_once=True, puzzles=None,
+        tutorial_of=teaches or of.name, starts_at_once=True, puzzles=None, rated=False,
     )

@@ -121,6 +121,7 @@ GAME = GameDescription(
     order=20,
     rules=RULES,
     review="hippodrome.readysetbet.review:review",
+    rated=True,
 )
 
 BOX = GameDescription(

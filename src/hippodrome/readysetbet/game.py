@@ -26,7 +26,9 @@ from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.rulings import Ruled
-from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.game import (
+    Action, Chance, Decision, Game, competition_places, decision_view, register_game,
+)
 from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
@@ -555,6 +557,10 @@ class ReadySetBet(DeclaredState, Game):
         return tuple(options)
 
     # -- results ------------------------------------------------------------------
+    def final_places(self) -> list[int] | None:
+        """R9: each seat's place by its money at the end (the House's seat too, in House variants)."""
+        return competition_places(self.money) if self.phase == OVER else None
+
     def winners(self) -> list[int]:
         """R9: the richest seats (ties share the win); House seats count in House variants."""
         best = max(self.money)

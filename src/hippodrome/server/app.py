@@ -19,7 +19,7 @@ import secrets
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
@@ -34,8 +34,8 @@ from hippodrome.core.rulings import Ruled
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import listing, quota
-from hippodrome.server.accounts.routes import accounts_router
-from hippodrome.server.accounts.service import Accounts, AccountSettings
+from hippodrome.server.accounts.install import install as install_accounts
+from hippodrome.server.accounts.service import AccountSettings
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
@@ -90,6 +90,8 @@ class Hub:
         self.damaged: dict[str, dict[str, str]] = {}
         self._opening: dict[str, asyncio.Future] = {}   # tables being loaded in a worker thread
         self.pacer = Pacer()   # tables of bots only take turns on the event loop
+        #: called with each room this process starts running (the accounts watch tables end)
+        self.on_run: list[Callable[[Room], None]] = []
 
     def resume_all(self) -> None:
         """Resume the unfinished tables (finished ones are loaded when someone opens them)."""
@@ -178,6 +180,8 @@ class Hub:
 
     def _run(self, room: Room) -> None:
         self.rooms[room.id] = room
+        for hook in self.on_run:
+            hook(room)
         if self.cluster is not None:  # the other processes' lobbies hear of it, and of every change
             room.runner.on_change.append(lambda table: self.cluster.changed(room))
             self.cluster.changed(room)
@@ -303,8 +307,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.add_middleware(OriginGuard, allowed=origins)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
-    app.state.accounts = Accounts(storage, hub.writer, accounts)
-    app.include_router(accounts_router(app.state.accounts))
+    install_accounts(app, hub, accounts)
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError):

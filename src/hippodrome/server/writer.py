@@ -54,10 +54,13 @@ class StoreWriter:
 
     async def call(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` on the writer's thread, after every call made before it."""
+        return await self.submit(function, *args, **kwargs)
+
+    def submit(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> asyncio.Future:
+        """:meth:`call` queued at once, in this step of the loop: its future."""
         if self.closed:
             raise WriterClosed("the storage writer is closed")  # i18n: programming error (only while stopping)
-        future = self._thread.submit(function, *args, **kwargs)
-        return await asyncio.wrap_future(future)
+        return asyncio.wrap_future(self._thread.submit(function, *args, **kwargs))
 
     def save(self, storage: Any, save: Save, at_once: AtOnce = None) -> asyncio.Future:
         """``storage.save_progress`` of ``save`` on the writer's thread, in one transaction with

@@ -156,6 +156,7 @@ MEETING = GameDescription(
     puzzles=PUZZLES,
     races=True,
     review="hippodrome.turfmaster.review:review",
+    rated=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),
 )
@@ -166,6 +167,7 @@ RACE = replace(
     races=False,
     puzzles=None,  # one page of puzzles: the meeting's
     review=None,   # a meeting's review (a race alone has none yet)
+    rated=False,   # the ladder is the meeting's
     # NOTE: the lobby's name of a TurfMaster game of one race.
     title=Message("TurfMaster: a single race"),
     summary=Message("One race of the meeting, ten cards per horse"),

@@ -215,6 +215,13 @@ class Meeting(DeclaredState, Game):
         """The table of points so far (the final table once the meeting is over)."""
         return final_table(self.owner, self.players, self.results, self.names)
 
+    def final_places(self) -> list[int] | None:
+        """T9: each seat's rank in the final table (points, then the better finishing places)."""
+        if self.phase != OVER:
+            return None
+        ranks = {row["seat"]: row["rank"] for row in self.standings()}
+        return [ranks[seat] for seat in range(self.players)]
+
     def _shown_standings(self) -> list[dict[str, Any]]:
         """:meth:`standings` for views, made again only when a race's result is added (the
         results are appended to, never changed, and a clone shares them: state_fields): every view

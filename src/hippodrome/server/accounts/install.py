@@ -1,0 +1,25 @@
+"""The accounts' part of the server, put in with one call from ``create_app``: the routers
+(accounts and sessions, players and ratings) and the watch on tables that end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+
+from hippodrome.server.accounts.player_routes import players_router
+from hippodrome.server.accounts.routes import accounts_router
+from hippodrome.server.accounts.service import Accounts, AccountSettings
+from hippodrome.server.accounts.watch import TableEnds
+
+
+def install(app: FastAPI, hub: Any, settings: AccountSettings | None) -> Accounts:
+    """Accounts on ``hub``'s storage and writer: ``app.state.accounts``; every table the hub runs
+    is watched for its end (``hub.on_run``)."""
+    accounts = Accounts(hub.storage, hub.writer, settings)
+    app.state.accounts = accounts
+    app.state.table_ends = TableEnds(accounts)
+    hub.on_run.append(app.state.table_ends.watch)
+    app.include_router(accounts_router(accounts))
+    app.include_router(players_router(accounts))
+    return accounts
