@@ -43,6 +43,8 @@ def serve(
         "where a bot's thinking slows every table).")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
         "Seconds a search bot thinks per decision (default: 1).")),
+    log_format: str = typer.Option("text", "--log-format", metavar="text|json", help=help_text(
+        "How the server's log lines are written: text, or json (one JSON object a line, naming its table).")),
     lang: str = lang_option(),
 ) -> None:
     import socket
@@ -54,11 +56,16 @@ def serve(
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
     from hippodrome.server.collector import tune_for_server
-    from hippodrome.server.websocket import WebSocketProtocol
+    from hippodrome.server import logs
+    from hippodrome.server.serving import uvicorn_config
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)
 
+    if log_format not in logs.FORMATS:
+        say(Message("--log-format is text or json, not {value}", value=repr(log_format)), err=True)
+        raise typer.Exit(2)
+    logs.configure(log_format)
     try:
         origins = allowed_origins(allow_origin or ())
     except ValueError as error:
@@ -92,8 +99,7 @@ def serve(
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     tune_for_server()
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, ws=WebSocketProtocol)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app))
     server.run(sockets=[sock])
 
 

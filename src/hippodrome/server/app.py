@@ -39,6 +39,7 @@ from hippodrome.server.accounts.service import AccountSettings
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
+from hippodrome.server.logs import TABLE, about_table
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
 )
@@ -185,7 +186,8 @@ class Hub:
         if self.cluster is not None:  # the other processes' lobbies hear of it, and of every change
             room.runner.on_change.append(lambda table: self.cluster.changed(room))
             self.cluster.changed(room)
-        room.runner.start()
+        with about_table(room.id):   # what its runner logs names the table
+            room.runner.start()
 
     async def unload(self, table_id: str, release: bool = False) -> None:
         """Stop running a table here (another process holds its lease now, or it is archived): its
@@ -202,7 +204,8 @@ class Hub:
             connection.dirty.set()
 
     def _damaged(self, table_id: str, game: str, error: Exception) -> None:
-        log.error("table %s is damaged and is not resumed: %s", table_id, error, exc_info=error)
+        log.error("table %s is damaged and is not resumed: %s: %s", table_id, type(error).__name__, error,
+                  extra={"table": table_id})   # one line: the fault, not a traceback
         first = error.args[0] if error.args else None
         fault = first if isinstance(first, (str, Message, Ruled)) else type(error).__name__
         self.damaged[table_id] = {"game": game, "fault": str(fault)}
@@ -241,7 +244,7 @@ class Hub:
             await self.writer.call(self.storage.save_progress, table_id, table.match.log, table.state_id,
                                    table.over, False, lifecycle=lifecycle.to_json())
         except Exception as error:  # the disk is full, the database locked or unreadable
-            log.error("a new table could not be stored: %s", error)
+            log.error("a new table could not be stored: %s", error, extra={"table": table_id})
             raise LobbyError(503, Message("saving the new table failed, so it was not made; try again in a moment"),
                              code="storage", headers={"Retry-After": "5"})
         room = Room(table_id, game, table, public_info, hash_token(host_token), options, self.storage,
@@ -564,6 +567,7 @@ def no_table(table_id: str) -> Message:
 async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", replay: Iterable[str] = ()) -> None:
     """Serve one table's connection; ``replay``: messages the client sent before (its ``join``
     sent to a process that went away), handled first."""
+    TABLE.set(room.id)   # the connection's task: what it logs names the table
     connection = Connection(lang=lang)
     room.connections.add(connection)
     send_lock = asyncio.Lock()

@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from hippodrome.i18n import Message
+from hippodrome.server.logs import refused
 from hippodrome.server.localize import LobbyError, language_of, quoted
 from hippodrome.server.strict_json import StrictJSONError, loads
 
@@ -124,7 +125,9 @@ def error_response(connection: HTTPConnection, error: LobbyError) -> JSONRespons
 
 async def refuse_websocket(websocket: WebSocket, error: LobbyError) -> None:
     """Refuse a handshake with the error's HTTP status and JSON body (a plain 403 close where
-    the server cannot send a response to a handshake)."""
+    the server cannot send a response to a handshake); the log says so in one line."""
+    address = websocket.client.host if websocket.client else "unknown"
+    refused(address, f"websocket handshake to {websocket.url.path}: {error.status} {error.message}")
     if "websocket.http.response" in websocket.scope.get("extensions", {}):
         await websocket.send_denial_response(error_response(websocket, error))
     else:  # pragma: no cover - uvicorn and the test client both offer the extension

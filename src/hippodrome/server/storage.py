@@ -189,6 +189,10 @@ def db_path_from(db: str | os.PathLike | None) -> str:
             raise ValueError(Message("unsupported database URL {url}: use sqlite:///path or postgresql://user@host/database",
                                      url=repr(text)))
         path = Path(text).expanduser()
+    if path.is_dir():
+        # NOTE: {path} is the folder given as --db; {example} a database file's path in it.
+        raise ValueError(Message("{path} is a folder; give --db the path of a database file, such as {example}",
+                                 path=str(path), example=str(path / "hippodrome.sqlite3")))
     path.parent.mkdir(parents=True, exist_ok=True)
     return str(path)
 
@@ -273,7 +277,10 @@ class Storage:
     def __init__(self, db: str | os.PathLike | None = None):
         self.path = db_path_from(db)
         self._lock = threading.Lock()
-        self.conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self.conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as error:   # a file it may not read, a folder it may not write in
+            raise ValueError(Message("SQLite cannot open {file}: {fault}", file=self.path, fault=str(error))) from None
         try:
             self._open()
         except sqlite3.DatabaseError as error:

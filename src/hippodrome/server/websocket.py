@@ -105,6 +105,13 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         if scope is not None:   # the handshake was accepted: the application gets the scope
             scope.setdefault("extensions", {})[SEND_NOW] = self.send_now
 
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.initial_response is not None and self.close_sent:
+            # a refusal answered in full (its status and body) ends the handshake: uvicorn would
+            # otherwise log "ASGI callable returned without completing handshake" for each one
+            self.handshake_complete = True
+
     def send_now(self, make_text: Callable[[], str | None]) -> bool:
         """Send ``make_text()`` as a text message now, synchronously, where ASGI's ``send`` would
         not wait: True once written (or when ``make_text`` had nothing to send). False, without
