@@ -761,7 +761,10 @@ export class Page {
       });
   }
 
-  renderTables(msg, race) { renderResults(this.tablesBox, this, msg, race, this.pastRaces); }
+  renderTables(msg, race) { renderResults(this.tablesBox, this, msg, race, this.racesRun(msg)); }
+
+  // the races run by the state shown (a replay stepping back shows fewer than it has fetched)
+  racesRun(msg) { return this.pastRaces.slice(0, (msg.view.results || []).length); }
 
   // The final screen: the winner, a podium, points per race, play again with the same seats.
   renderFinal(msg) {
@@ -870,7 +873,7 @@ export class Page {
     // newest first: the latest race on top, under its heading; within a race the newest line first
     const lines = [];
     const meeting = msg.game === "turfmaster";
-    const parts = meeting ? sections(msg.view, race, this.pastRaces, this.seenAt)
+    const parts = meeting ? sections(msg.view, race, this.racesRun(msg), this.seenAt)
                           : [{ race: 1, items: timeline(msg.view, race, this.seenAt) }];
     for (const part of [...parts].reverse()) {
       if (meeting) lines.push({ key: `r${part.race}`, separator: true, race: part.race });

@@ -1,5 +1,5 @@
 """The accounts' part of the server, put in with one call from ``create_app``: the routers
-(accounts and sessions, players and ratings) and the watch on tables that end."""
+(accounts and sessions, players and ratings, replays) and the watch on tables that end."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Any
 from fastapi import FastAPI
 
 from hippodrome.server.accounts.player_routes import players_router
+from hippodrome.server.accounts.replay_routes import replay_router
 from hippodrome.server.accounts.routes import accounts_router
 from hippodrome.server.accounts.service import Accounts, AccountSettings
 from hippodrome.server.accounts.watch import TableEnds
+from hippodrome.server.replays import Replays
 
 
 def install(app: FastAPI, hub: Any, settings: AccountSettings | None) -> Accounts:
@@ -22,4 +24,6 @@ def install(app: FastAPI, hub: Any, settings: AccountSettings | None) -> Account
     hub.on_run.append(app.state.table_ends.watch)
     app.include_router(accounts_router(accounts))
     app.include_router(players_router(accounts))
+    # before the app's own /api/tables/{id}/{lookup}: a game's look-up is never called "replay"
+    app.include_router(replay_router(accounts, Replays()))
     return accounts
