@@ -73,6 +73,7 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
     squares = [(2, 6), (4, 4), (0, 35), (1, 36), (2, 37), (5, 113), (6, 100), (7, 121)]
     page, errors = open_race(server, browser, "oval", True, squares)
     page.wait_for_selector("#course g.horse.current")
+    page.click("#zoom-fit")   # the whole course (the page frames the horse to move)
     # T12: rails inside and outside, a lane number for every lane, level lines in the curves
     assert page.locator("#course polyline.rail:not(.shadow)").count() == 2
     # players count lanes from 1 on the rail to 8; the data attribute keeps the data's 0-based lane
@@ -185,9 +186,12 @@ def test_the_steeplechase_oval_is_drawn_like_the_board(server, browser):
 def test_the_triangle_fits_and_zooms_and_pans_and_keeps_its_view(server, browser):
     squares = [(0, 2), (1, 3), (2, 30), (3, 45), (4, 60), (5, 80), (6, 100), (7, 118)]
     page, errors = open_race(server, browser, "triangle", False, squares)
+    framed = page.evaluate(VIEW)
+    page.click("#zoom-fit")
     fits_without_scrolling(page)
     screenshot(page, "tm-board-triangle-desktop")
     fitted = page.evaluate(VIEW)
+    assert framed[3] < fitted[3] * 0.5, "the page frames the horse to move, Fit shows the whole course"
     page.click("#zoom-in")
     closer = page.evaluate(VIEW)
     assert closer[3] < fitted[3] * 0.8
@@ -209,17 +213,22 @@ def test_the_triangle_fits_and_zooms_and_pans_and_keeps_its_view(server, browser
     assert page.evaluate(VIEW)[0] > before[0]
     page.keyboard.press("-")
     assert page.evaluate(VIEW)[3] > before[3]
-    zoom = page.evaluate(VIEW)[3]
-    # a move (a new state) keeps the zoom and the board: nothing is drawn again
+    zoom = page.evaluate(VIEW)
+    # the player's view stays while the turn lasts: a card chosen does not move it
     page.evaluate("() => { document.querySelector('#course .squares').dataset.kept = 'yes'; }")
     state = page.get_attribute("#app", "data-state-id")
     page.locator("#hands .card.playable").first.click()
     page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
-    page.locator("#course .reach-layer polygon, #play-anyway").first.click()
+    assert page.evaluate(VIEW) == pytest.approx(zoom, rel=0.01)
+    # a move (a new state, the next horse's turn; its square chosen in the list, out of the
+    # player's view): the board is patched, not drawn again, and frames the next horse to move
+    page.locator("#decision button.square-option, #play-anyway").first.click()
     page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
     page.wait_for_selector("#turn[data-mine=yes]")
-    assert page.evaluate(VIEW)[3] == pytest.approx(zoom, rel=0.01)
     assert page.get_attribute("#course .squares", "data-kept") == "yes"
+    page.wait_for_function(f"() => Math.abs(({VIEW})()[3] - {zoom[3]}) > 1")
+    page.click("#zoom-out")
+    zoom = page.evaluate(VIEW)[3]
     # a switch of language draws the page again, the board at the zoom it had
     page.select_option("#lang", "de")
     page.wait_for_function("""() => document.documentElement.lang === 'de' && document.querySelector('#course .squares')
@@ -228,8 +237,14 @@ def test_the_triangle_fits_and_zooms_and_pans_and_keeps_its_view(server, browser
     assert page.get_attribute("#zoom-fit", "title") != "Show the whole course"
     page.click("#zoom-fit")
     assert page.evaluate(VIEW)[3] == pytest.approx(fitted[3], rel=0.01)
-    # on a phone, a card chosen brings its squares close
+    # on a phone, at the next turn a card chosen brings its squares close
     page.set_viewport_size(PHONE)
+    state = page.get_attribute("#app", "data-state-id")
+    page.locator("#hands .card.playable").first.click()
+    page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+    page.locator("#course .reach-layer polygon, #play-anyway").first.click()
+    page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
+    page.wait_for_selector("#turn[data-mine=yes]")
     page.locator("#hands .card.playable").first.click()
     page.wait_for_selector("#course .reach-layer polygon, #play-anyway")
     assert page.evaluate(VIEW)[3] < fitted[3] / 2

@@ -145,6 +145,7 @@ export class Page {
   // the language changed: everything is drawn again, the board at the zoom it had
   rerender() {
     this.keptView = this.board ? this.board.view : null;
+    this.keptTouched = Boolean(this.board && this.board.touched);
     if (this.board) this.board.remove();
     this.build(); this.svgBuilt = null; this.loading = null; this.board = null; this.finalShown = null; this.redraw = true;
     if (this.msg) this.update(this.msg);
@@ -179,6 +180,7 @@ export class Page {
     this.board = new Board(this.courseWrap, course, { steeplechase, horses: this.horses, handicaps: this.description.data.handicap_numbers, title: steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title) });
     this.board.onSquareTap((lane, indexes) => this.explainSquare(lane, indexes));
     if (this.keptView) this.board.setView(this.keptView); else this.board.fit();
+    this.board.touched = Boolean(this.keptTouched);
     this.keptView = null;
   }
 
@@ -262,9 +264,41 @@ export class Page {
   // a phone: the board is small, the squares to choose come close enough to tap
   small() { return window.matchMedia("(max-width: 900px)").matches; }
 
-  showReach() { if (this.board) this.board.showMarks(this.small()); }
+  // -- the view follows the race --------------------------------------------------------------
+  // A turn: whose decision it is and for which horse. At each new one the board frames the horse to
+  // move and where it may go; once the player has moved the view (zoom, pan, Fit) it stays as they
+  // left it until their next turn.
+  turnKey(msg, race) {
+    const decision = msg.decision;
+    if (this.myDecision(msg)) return `mine:${decision.context ? decision.context.horse : ""}:${race ? race.round : ""}:${msg.view.race_no || ""}`;
+    return `horse:${race ? this.currentHorse(race) : ""}:${race ? race.round : ""}:${msg.view.race_no || ""}`;
+  }
 
-  followCurrent() { if (this.board) this.board.follow(this.small()); }
+  followRace(msg, race) {
+    const board = this.board;
+    if (!board) return;
+    const key = this.turnKey(msg, race);
+    if (key !== this.lastTurn) {
+      if (!this.lastTurn || key.startsWith("mine:")) board.touched = false;   // the player's turn: framed again
+      this.lastTurn = key;
+    }
+    if (board.touched) return;
+    if (msg.view.tutorial) { board.frame(); return; }   // the guided race: its few horses close together
+    const current = race && this.currentHorse(race);
+    const horse = current && (race.horses || []).find((h) => h.id === current && h.lane !== undefined);
+    const options = { tokenPx: this.small() ? 21 : 26, least: this.small() ? 230 : 300 };
+    if (!horse) {   // before a race: the horses in their stalls
+      const waiting = this.boardHorses(msg, race).filter((h) => h.status === "waiting");
+      if (waiting.length) board.frameSpots(board.spotsOf(waiting), options);
+      return;
+    }
+    const decision = this.myDecision(msg);
+    let reach = [];
+    if (decision && decision.kind === "square") reach = board.spotsOf(decision.options.filter((o) => o.type === "square"));
+    else if (this.selected && this.previewSquares && this.previewSquares.length) reach = board.spotsOf(this.previewSquares);
+    if (!reach.length) reach = board.aheadOf(horse.lane, horse.square);
+    board.frameSpots([...board.spotsOf([horse]), ...reach], options);
+  }
 
   // -- state --------------------------------------------------------------------------
   // A state from the server: drawn once the messages already waiting are read, so that a burst of
@@ -315,8 +349,7 @@ export class Page {
     this.renderLog(msg, race);
     if (!fresh) return;
     this.renderReach();
-    if (msg.view.tutorial) { if (this.board) this.board.frame(); }   // the guided race: its few horses close together
-    else if (mine && decision.kind === "square") this.showReach(); else this.followCurrent();
+    this.followRace(msg, race);
   }
 
   // The horses on the board: before a race (its stalls drawn) each in its stall, the inner stall
@@ -491,7 +524,7 @@ export class Page {
     this.previewSquares = message.squares;
     this.renderReach();
     this.renderDecision(this.msg);
-    if (this.msg.view.tutorial) this.board.frame(); else this.showReach();
+    this.followRace(this.msg, this.raceView(this.msg));
   }
 
   renderReach() {

@@ -121,9 +121,9 @@ export class Board {
 
     this.wrap = el("div", { class: "board-view", tabindex: "0", style: `--course-aspect: ${(this.full.w / this.full.h).toFixed(3)}`, role: "group", "aria-label": t("The course: arrow keys move it, + and − zoom") }, root);
     this.tools = el("div", { class: "course-tools" },
-      el("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), title: t("Zoom in"), onclick: () => this.zoomBy(1 / 1.4, this.focusPoint()) }, "+"),
-      el("button", { type: "button", id: "zoom-out", "aria-label": t("Zoom out"), title: t("Zoom out"), onclick: () => this.zoomBy(1.4) }, "−"),
-      el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => this.fit() }, t("Fit")));
+      el("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), title: t("Zoom in"), onclick: () => { this.touched = true; this.zoomBy(1 / 1.4, this.focusPoint()); } }, "+"),
+      el("button", { type: "button", id: "zoom-out", "aria-label": t("Zoom out"), title: t("Zoom out"), onclick: () => { this.touched = true; this.zoomBy(1.4); } }, "−"),
+      el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => { this.touched = true; this.fit(); } }, t("Fit")));
     this.host.append(this.tools, this.wrap);
     this.listen();
     this.fitCourseName();
@@ -521,6 +521,37 @@ export class Board {
     else if (!this.contains(box)) this.centreOn([box.x + box.w / 2, box.y + box.h / 2]);
   }
 
+  // The view around some points of the course (the horse to move, the squares it may reach):
+  // all of them in sight with room around, at least `least` units high, and close enough that a
+  // token is at least `tokenPx` pixels across (then, if they do not all fit, centred between them).
+  // `touched` says the player moved the view (zoom, pan, Fit): the page leaves it so until its next
+  // turn.
+  frameSpots(spots, { tokenPx = 26, least = 260, pad = 36 } = {}) {
+    const box = this.wrap.getBoundingClientRect();
+    if (!spots.length || !box.width || !box.height) return;
+    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
+    const ratio = box.width / box.height;
+    const close = box.height * 2 * TOKEN / tokenPx;   // the view's height at which a token is tokenPx
+    const w = Math.max(...xs) - Math.min(...xs) + 2 * pad, tall = Math.max(...ys) - Math.min(...ys) + 2 * pad + 24;
+    const h = Math.min(Math.max(tall, w / ratio, Math.min(least, close)), close);
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2 - 12;
+    this.setView({ x: cx - h * ratio / 2, y: cy - h / 2, w: h * ratio, h });
+  }
+
+  // where a horse on (lane, square) might go: the squares up to `ahead` in front of it, in its lane
+  // and the lanes beside it (the frame before a card is chosen)
+  aheadOf(lane, square, ahead = 12) {
+    const out = [];
+    for (const l of [lane - 1, lane, lane + 1]) {
+      const s = this.squares[key(l, Number(square) + ahead)] || this.squares[key(l, Number(square) + Math.round(ahead / 2))];
+      if (s) out.push(s.at);
+    }
+    return out;
+  }
+
+  // the centres of squares given as [{lane, square}]
+  spotsOf(squares) { return squares.map((s) => this.squares[key(s.lane, s.square)]).filter(Boolean).map((s) => s.at); }
+
   // Every horse on the track and the squares lit in sight, as close as that allows (the guided
   // first race: its few horses stay near one another).
   frame() {
@@ -560,6 +591,7 @@ export class Board {
     });
     wrap.addEventListener("wheel", (e) => {
       e.preventDefault();
+      this.touched = true;
       this.zoomBy(Math.exp(e.deltaY * 0.0015), this.toCourse(e.clientX, e.clientY));
     }, { passive: false });
     const pointers = new Map();
@@ -587,7 +619,7 @@ export class Board {
         const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
         this.zoomBy(pinch.dist / dist, this.toCourse((a[0] + b[0]) / 2, (a[1] + b[1]) / 2));
         pinch = { dist };
-        this.dragged = true;
+        this.dragged = this.touched = true;
         return;
       }
       if (!last) return;
@@ -595,7 +627,7 @@ export class Board {
       moved += Math.abs(dx) + Math.abs(dy);
       if (moved > 6) {
         if (!this.dragged) wrap.setPointerCapture(e.pointerId);
-        this.dragged = true;
+        this.dragged = this.touched = true;
         this.panBy(-dx / r.width * this.view.w, -dy / r.height * this.view.h);
       }
       last = [e.clientX, e.clientY];
@@ -617,6 +649,7 @@ export class Board {
       const step = this.view.w * 0.15;
       const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
       if (e.target !== wrap) return;
+      if (moves[e.key] || ["+", "=", "-", "_", "0"].includes(e.key)) this.touched = true;
       if (moves[e.key]) { e.preventDefault(); this.panBy(...moves[e.key]); }
       else if (e.key === "+" || e.key === "=") { e.preventDefault(); this.zoomBy(1 / 1.4); }
       else if (e.key === "-" || e.key === "_") { e.preventDefault(); this.zoomBy(1.4); }

@@ -1,0 +1,95 @@
+"""The board follows the race (issue 33, point 1): at each of the player's turns the view frames the
+horse to move and the squares it may reach, close enough that a horse is at least 24 px across at
+1280x800 and 20 px on a 390x844 phone; Fit shows the whole course in one tap, and a view the player
+set (zoom, pan, Fit) stays while the others play, until the player's next turn."""
+
+import pytest
+
+from tests.browser.conftest import create, open_seat, screenshot
+
+pytestmark = pytest.mark.browser
+
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+BOX = "(n) => { const r = n.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }"
+VIEW = "() => document.querySelector('#course svg').getAttribute('viewBox')"
+
+
+def inside(inner, outer):
+    return outer["x"] - 1 <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1 and \
+        outer["y"] - 1 <= inner["y"] and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1
+
+
+def my_turn(page):
+    page.wait_for_selector("#turn[data-mine=yes]")
+    page.wait_for_selector("#course g.horse.current")
+    return page.get_attribute("#app", "data-state-id")
+
+
+def play(page):
+    """One decision, as a person clicks: a card then its first square (from the list), or the
+    first option."""
+    state = page.get_attribute("#app", "data-state-id")
+    if page.locator("#hands .card.playable").count():
+        page.locator("#hands .card.playable").first.click()
+        page.wait_for_selector("#decision button.square-option, #play-anyway")
+        page.locator("#decision button.square-option, #play-anyway").first.click()
+    else:
+        page.locator("#decision button.option").first.click()
+    if page.locator("#confirm-fall").count():
+        page.click("#confirm-fall")
+    page.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
+
+
+def the_horse_and_its_squares_in_sight(page, least):
+    # the tokens have come to rest (a move slides them along)
+    page.wait_for_function("() => [...document.querySelectorAll('#course g.horse')].every((g) => !g.getAnimations().length)")
+    board = page.eval_on_selector("#course .board-view", BOX)
+    token = page.eval_on_selector("#course g.horse.current circle.body", BOX)
+    assert token["width"] >= least, (token, least)
+    assert inside(token, board), (token, board)
+    for mark in page.eval_on_selector_all("#course .reach-layer polygon", f"ps => ps.map({BOX})"):
+        assert inside(mark, board), (mark, board)
+    return token["width"]
+
+
+def test_the_board_frames_each_turn_and_keeps_the_players_view_until_the_next(server, browser):
+    table = create(server, {"game": "turfmaster-race", "seats": [{"name": "Ana"}, {"name": "Bo"}],
+                            "setup": {"course": "oval", "steeplechase": True, "seats": 2,
+                                      "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}})
+    ana, errors = open_seat(browser, server, table["seats"][0]["link"])
+    ana.set_viewport_size(DESKTOP)
+    bo, _ = open_seat(browser, server, table["seats"][1]["link"])
+    my_turn(ana)
+    # the horse to move and where its card may take it, framed: a horse 24 px across or more
+    sizes = [the_horse_and_its_squares_in_sight(ana, 24)]
+    ana.locator("#hands .card.playable").first.click()
+    ana.wait_for_selector("#course .reach-layer polygon, #play-anyway")
+    sizes.append(the_horse_and_its_squares_in_sight(ana, 24))
+    screenshot(ana, "tm-follow-desktop-card")
+    # Fit, one tap: the whole course; the player's view stays while Bo plays
+    ana.click("#zoom-fit")
+    fitted = ana.evaluate(VIEW)
+    ana.locator("#decision button.square-option, #play-anyway").first.click()
+    my_turn(bo)
+    assert ana.evaluate(VIEW) == fitted
+    play(bo)
+    # Ana's next turn: framed again
+    my_turn(ana)
+    ana.wait_for_function(f"(fitted) => ({VIEW})() !== fitted", arg=fitted)
+    sizes.append(the_horse_and_its_squares_in_sight(ana, 24))
+    # on a phone: 20 px or more, the horse and its squares in the board's box
+    ana.set_viewport_size(PHONE)
+    play(ana)
+    for _ in range(6):   # a few turns of each, as they come (cards and dice)
+        if ana.locator("#turn[data-mine=yes]").count():
+            my_turn(ana)
+            sizes.append(the_horse_and_its_squares_in_sight(ana, 20))
+            play(ana)
+        else:
+            my_turn(bo)
+            play(bo)
+    ana.wait_for_function("() => [...document.querySelectorAll('#course g.horse')].every((g) => !g.getAnimations().length)")
+    screenshot(ana, "tm-follow-phone")
+    print("token sizes (px):", [round(size, 1) for size in sizes])
+    assert len(sizes) >= 4
+    assert not errors, errors
