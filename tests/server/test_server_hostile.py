@@ -221,7 +221,7 @@ def test_setup_names_are_as_short_as_seat_names(client):
 
 def test_names_holding_control_characters_are_refused(client):
     """A NUL or a line break in a name would garble the pages' and the terminal's lines."""
-    for name in ("A\u0000B", "Ana\nBo", "\u0007"):
+    for name in ("A\u0000B", "Ana\nBo", "\u0007", "Ana\u202eoB", "\u2066Ana\u2069", "\u200fBo"):
         answer = refused(client, json.dumps(body(seats=[{"name": name}, {"name": "B"}])), 400,
                          "seat 1: a name is text of at most 40 characters, without control characters")
         assert answer["error"] == "invalid_setup"
@@ -229,6 +229,7 @@ def test_names_holding_control_characters_are_refused(client):
                 "without control characters such as a line break")
     assert stored(client) == []
     make_table(client, seats=[{"name": "Ana Bo ü 🐎"}, {"name": "B"}])   # any printable text passes
+    make_table(client, seats=[{"name": "\u0622\u0646\u0627 \U0001f3f3\ufe0f\u200d\U0001f308"}, {"name": "B"}])   # right-to-left letters, joined emoji
 
 
 def test_a_refusal_quotes_json_values_as_json():

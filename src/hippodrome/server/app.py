@@ -39,6 +39,7 @@ from hippodrome.server.accounts.service import AccountSettings
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
+from hippodrome.server.headers import SecurityHeaders
 from hippodrome.server.logs import TABLE, about_table
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
@@ -304,11 +305,13 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         await (hub.stop() if hub.cluster is None else hub.cluster.stop())
         storage.close()
 
-    app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # no OpenAPI schema without its docs pages (which would need a script from elsewhere)
+    app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
     app.state.archiver = archiver
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.add_middleware(OriginGuard, allowed=origins)
+    app.add_middleware(SecurityHeaders)   # outermost: on every answer, the guard's refusals too
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     install_accounts(app, hub, accounts)
 

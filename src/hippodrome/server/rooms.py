@@ -36,11 +36,17 @@ MAX_NAME = 40
 SAVING_WORKS = Message("the game is saved again: play goes on")
 
 
+#: Unicode's bidirectional controls (embeddings, overrides, isolates, marks): a name holding one
+#: turns the text after it around ("Ana\u202eeman" shows as "Ananame"), on the pages and in logs
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def fit_name(name: object) -> bool:
     """A seat's name as a table takes it: text of at most ``MAX_NAME`` characters, none of them a
-    control character (a line break, a NUL: they would garble the pages' and the terminal's lines)."""
+    control character (a line break, a NUL: they would garble the pages' and the terminal's lines)
+    or a bidirectional control (it would reverse what follows it)."""
     return isinstance(name, str) and len(name) <= MAX_NAME and not any(
-        unicodedata.category(character) == "Cc" for character in name)
+        unicodedata.category(character) == "Cc" or character in BIDI_CONTROLS for character in name)
 
 
 @dataclass(eq=False)

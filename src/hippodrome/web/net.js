@@ -174,6 +174,7 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") node.className = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v;   // through the CSSOM: the CSP refuses style attributes
     else node.setAttribute(k, v === true ? "" : v);
   }
   for (const child of children.flat()) {
