@@ -20,7 +20,7 @@ SPEECH_STUB = """
 window.__spoken = [];
 window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; } };
 Object.defineProperty(window, "speechSynthesis", { configurable: true,
-  value: { speak: (u) => window.__spoken.push(u.text), cancel: () => {} } });
+  value: { speak: (u) => { window.__spoken.push(u.text); setTimeout(() => u.onend && u.onend(), 0); }, cancel: () => {} } });
 """
 
 
@@ -132,6 +132,10 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     assert len(results) == 2 and all(re.match(rf"Race {n} Win: .+ Place: .+ Show: ", text)
                                      for n, text in zip((1, 2), results)), results
     assert re.search(r"Win: .+ Place: .+ Show: ", host.text_content("#calls"))
+    # issue 34: then the colour bets, exotic finishes and prop bets that win
+    calls = host.text_content("#calls")
+    assert re.search(r"Winning colour bets: |No colour bet wins", calls) and re.search(r"Winning exotic finishes: |No exotic finish wins", calls)
+    assert re.search(r"Winning prop bets: |No prop bet wins", calls)
     assert host.locator("#pause").is_hidden(), "nothing left to pause"
     host.wait_for_function(settled)
     screenshot(host, "caller-box-laptop-over")

@@ -85,7 +85,8 @@ localStorage.setItem("hippodrome.lang", "es");
 window.__spoken = [];
 window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; } };
 Object.defineProperty(window, "speechSynthesis", { configurable: true,
-  value: { speak: (u) => window.__spoken.push({ text: u.text, lang: u.lang }), cancel: () => {} } });
+  value: { speak: (u) => { window.__spoken.push({ text: u.text, lang: u.lang }); setTimeout(() => u.onend && u.onend(), 0); },
+           cancel: () => {} } });
 """
 
 

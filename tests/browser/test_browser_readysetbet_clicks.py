@@ -123,7 +123,9 @@ def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
     assert f"{words} {space.split(':')[1]} is taken by Ana's token" in text, text
     assert not FORBIDDEN.search(text), text
     assert bea.locator(f'[data-space="{space}"]').bounding_box() == box, ("the toast moves nothing", box)
-    assert bea.evaluate("getComputedStyle(document.querySelector('#messages')).position") == "fixed"
+    # over the track's panel, never over the board (issue 34): out of the flow, it moves nothing
+    assert bea.evaluate("getComputedStyle(document.querySelector('#messages')).position") == "absolute"
+    assert bea.evaluate("document.querySelector('.p-track').contains(document.querySelector('#messages'))")
     screenshot(bea, "rsb-toast-phone")
     # a new bet clears the refusal at once (it stayed 8 seconds over the bets that followed)
     good = next(s for s in free[1:] if not bea.locator(f'[data-space="{s}"].taken').count())

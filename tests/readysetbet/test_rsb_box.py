@@ -11,6 +11,7 @@ from hippodrome.readysetbet.box import BoxMeeting
 from hippodrome.readysetbet.caller import RESULTS, race_calls, results_message
 from hippodrome.readysetbet.description import BOX
 from hippodrome.readysetbet.dice_race import FINISH, RACE_DATA
+from hippodrome.readysetbet.settled_words import settlement_lines
 
 
 def play_out(match):
@@ -66,7 +67,10 @@ def test_a_finished_race_stays_shown_until_the_next_race_rolls():
         match.tick()
     view = match.state.view(None)
     assert view["phase"] == "between_races" and view["race_no"] == 1 and view["order"][0]["space"] == FINISH
-    assert view["caller"]["race"] == 1 and view["caller"]["lines"][-1]["msgid"] == RESULTS
+    # Win / Place / Show, then the colour bets, exotic finishes and props that win (issue 34)
+    assert view["caller"]["race"] == 1 and view["caller"]["lines"][-4]["msgid"] == RESULTS
+    assert [line["msgid"] for line in view["caller"]["lines"][-3:]] == [
+        message.msgid for message in settlement_lines(tuple(view["race"]["positions"].values()))]
     assert match.pending().context == {"race": 2}
     match.tick()
     view = match.state.view(None)

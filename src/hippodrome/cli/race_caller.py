@@ -4,7 +4,9 @@
 and keys); :func:`run_live` draws it with Rich and reads keys (space or p: pause/resume,
 q: quit); :func:`run_plain` prints the lines as they come (non-interactive mode). Lines are
 kept as Messages and shown in the session's language; :func:`speaker` reads them aloud with
-espeak-ng in that language's voice.
+espeak-ng in that language's voice, and :class:`PacedVoice` keeps that voice within a roll of the
+dice (readysetbet/pacing.py: stale commentary dropped, red-line crossings, "No more bets!" and the
+finish said first, cutting commentary).
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Callable
+from typing import Callable, Protocol
 
 from hippodrome.i18n import SPEECH_TAGS, Message, N_, translate
 from hippodrome.readysetbet import race_game  # noqa: F401  (registers "readysetbet-race")
 from hippodrome.readysetbet.caller import RaceCaller, track_lines
+from hippodrome.readysetbet.pacing import SHORT, PacedSpeech, priority
+from hippodrome.readysetbet.settled_words import settlement_lines
 from hippodrome.readysetbet.dice_race import COLOUR, FINISH, HORSES, RED_LINE, RaceState, advance
 from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Table
@@ -63,6 +67,10 @@ class CallSession:
 
     def step(self) -> list[str]:
         """Roll whatever is due and return the new lines."""
+        return [message.translate(self.lang) for message in self.step_messages()]
+
+    def step_messages(self) -> list[Message]:
+        """Roll whatever is due and return the new lines as Messages."""
         start = len(self.messages)
         if not self.over:
             strike_if_due(self.clock, self.table)
@@ -74,37 +82,58 @@ class CallSession:
             self.messages.extend(self.caller.call_roll(before, self.shadow, events))
             if self.shadow.finished:
                 self.messages.extend(self.caller.results(self.shadow.positions))
-        return [message.translate(self.lang) for message in self.messages[start:]]
+                self.messages.extend(settlement_lines(self.shadow.positions))
+        return self.messages[start:]
+
+    def spoken(self, messages: list[Message]) -> list[tuple[str, str | None, int]]:
+        """Lines for a :class:`PacedVoice`: each in the session's language, its short form, how urgent."""
+        def short(message: Message) -> str | None:
+            form = SHORT.get(message.msgid)
+            return Message(form, **message.params).translate(self.lang) if form else None
+
+        return [(message.translate(self.lang), short(message), priority(message)) for message in messages]
 
 
-def speaker(lang: str) -> Callable[[str], None] | None:
-    """Speak a line with espeak-ng in ``lang``'s voice (SPEECH_TAGS), or None without espeak-ng."""
+class Speaking(Protocol):
+    """A line being said: wait for its end, or stop it (a ``subprocess.Popen`` is one)."""
+
+    def wait(self) -> object: ...
+
+    def terminate(self) -> None: ...
+
+
+def speaker(lang: str) -> Callable[[str], Speaking] | None:
+    """Start saying a line with espeak-ng in ``lang``'s voice (SPEECH_TAGS), or None without espeak-ng."""
     program = shutil.which("espeak-ng")
     if program is None:
         return None
 
-    def speak(line: str) -> None:
-        subprocess.run([program, "-v", SPEECH_TAGS[lang], line], check=False,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def speak(line: str) -> Speaking:
+        return subprocess.Popen([program, "-v", SPEECH_TAGS[lang], line],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     return speak
 
 
 def run_plain(session: CallSession, sleep: Callable[[float], None] = time.sleep, out=print,
-              speak: Callable[[str], None] | None = None) -> None:
-    def say(lines: list[str]) -> None:
-        for line in lines:
-            out(line)
-            if speak is not None:
-                speak(line)
+              speak: Callable[[str], Speaking] | None = None) -> None:
+    voice = PacedVoice(speak) if speak is not None else None
 
-    say(session.lines)
+    def say(messages: list[Message]) -> None:
+        for message in messages:
+            out(message.translate(session.lang))
+        if voice is not None and messages:
+            voice.say(session.spoken(messages))
+
+    say(list(session.messages))
     while not session.over:
-        say(session.step())
+        say(session.step_messages())
         if not session.over:
             sleep(session.clock.time_left())
     for row in track_lines(session.shadow.positions):
         out(row)
+    if voice is not None:
+        voice.close(finish=True)
 
 
 def _key_reader(keys: "queue.Queue[str]", stop: threading.Event) -> None:
@@ -167,17 +196,17 @@ def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -
     if sys.stdin.isatty():
         reader = threading.Thread(target=_key_reader, args=(keys, stop), daemon=True)
         reader.start()
-    voice = _VoiceQueue(speak) if speak is not None else None
+    voice = PacedVoice(speak) if speak is not None else None
     try:
         with Live(_render(session), console=console, refresh_per_second=10) as live:
             if voice is not None:
-                voice.say(session.lines)
+                voice.say(session.spoken(session.messages))
             while not session.over:
                 while not keys.empty():
                     session.handle_key(keys.get())
-                new_lines = session.step()
-                if voice is not None:
-                    voice.say(new_lines)
+                new_lines = session.step_messages()
+                if voice is not None and new_lines:
+                    voice.say(session.spoken(new_lines))
                 live.update(_render(session))
                 time.sleep(0.05)
             live.update(_render(session))
@@ -189,22 +218,48 @@ def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -
             voice.close()
 
 
-class _VoiceQueue:
-    """Speaks lines one after the other in a thread of its own, so the track keeps moving."""
+class PacedVoice:
+    """Says lines in a thread of its own, so the track keeps moving, and keeps pace with the dice:
+    each call of :meth:`say` is one roll's lines (:class:`PacedSpeech` drops stale commentary and
+    puts urgent lines first); an urgent line stops a line of commentary being said."""
 
-    def __init__(self, speak: Callable[[str], None]):
-        self.lines: "queue.Queue[str | None]" = queue.Queue()
-        self.thread = threading.Thread(target=self._run, args=(speak,), daemon=True)
+    def __init__(self, speak: Callable[[str], Speaking]):
+        self.speak = speak
+        self.paced = PacedSpeech()
+        self.lock = threading.Condition()
+        self.current: tuple[Speaking, int] | None = None   # the line being said, and how urgent
+        self.closed = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
-    def _run(self, speak: Callable[[str], None]) -> None:
-        while (line := self.lines.get()) is not None:
-            speak(line)
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                while not self.closed and not self.paced.waiting:
+                    self.lock.wait()
+                line = self.paced.next()
+                if line is None:   # closed, nothing left to say
+                    return
+                speaking = self.speak(line.text)
+                self.current = (speaking, line.priority)
+            speaking.wait()
+            with self.lock:
+                self.current = None
 
-    def say(self, lines: list[str]) -> None:
-        for line in lines:
-            self.lines.put(line)
+    def say(self, lines: list[tuple[str, str | None, int]]) -> None:
+        with self.lock:
+            urgent = self.paced.add(lines)
+            if self.current is not None and self.current[1] < urgent:
+                self.current[0].terminate()
+            self.lock.notify()
 
-    def close(self) -> None:
-        self.lines.put(None)
-        self.thread.join(timeout=1)
+    def close(self, finish: bool = False) -> None:
+        """Stop (``finish``: once the lines waiting are said)."""
+        with self.lock:
+            if not finish:
+                self.paced.waiting.clear()
+                if self.current is not None:
+                    self.current[0].terminate()
+            self.closed = True
+            self.lock.notify()
+        self.thread.join(timeout=None if finish else 1)

@@ -25,6 +25,7 @@ from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, results_message
 from hippodrome.readysetbet.description import BOX
 from hippodrome.readysetbet.dice_race import HORSES, RACE_DATA, RaceState, finishing_order, roll_dice, roll_sums
 from hippodrome.readysetbet.game import race_roll
+from hippodrome.readysetbet.settled_words import settlement_lines
 
 CALLER_SEED = "caller_seed"
 
@@ -120,6 +121,8 @@ class BoxMeeting(DeclaredState, Game):
         key = (self.race_no, len(sums), self.caller_seed)
         if self._calls is None or self._calls[0] != key:
             lines = race_calls(self.caller_seed, self.race_no, sums) if self.caller_seed is not None else []
+            if self.race.finished:   # then the colour bets, exotic finishes and props that win
+                lines = lines + [line.to_json() for line in settlement_lines(self.race.positions)]
             self._calls = (key, {"race": self.race_no, "lines": lines})
         return self._calls[1]
 

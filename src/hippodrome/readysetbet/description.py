@@ -41,6 +41,9 @@ def public_data() -> dict[str, Any]:
     for name in DATA_FILES:
         content = json.loads((resources.files("hippodrome.readysetbet") / "data" / f"{name}.json").read_text())
         data[name] = {key: value for key, value in content.items() if not key.startswith("_")}
+    from hippodrome.readysetbet.pacing import pacing_data   # the pages' voice keeps pace by it
+
+    data["caller_pacing"] = pacing_data()
     return data
 
 

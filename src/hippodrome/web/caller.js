@@ -1,7 +1,8 @@
 // The race caller: a big track and big announcements for a table playing Ready Set Bet with the
 // physical box (the program rolls; people bet at the table). It shows the two dice of each roll,
 // the red-line crossings (bets close at the third), the leader and the commentary; optional voice
-// through the browser's speech synthesis.
+// through the browser's speech synthesis, kept within a roll of the dice (voice.js: stale
+// commentary dropped, "No more bets!", the finish and red-line crossings said first).
 //
 // Only the host link (#host=TOKEN) shows the buttons: Start while the table waits, Pause/Resume,
 // and Next race between races (the table's "status"); a spectator link shows none.
@@ -13,6 +14,7 @@ import { t, tn, render as renderMessage, languageSelector, speechTag } from "/st
 import { TableConnection, SavingBanner, fragmentParam, el, svg } from "/static/net.js";
 import { drawTrack, useDescription } from "/static/readysetbet.js";
 import { gameDescription } from "/static/games.js";
+import { PacedVoice } from "/static/voice.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -22,6 +24,8 @@ let spokenUpTo = null;   // {race, count}: the caller's lines already heard
 let state = null;
 let crossingsToClose = 3;
 let shownRoll = null;    // the roll the dice show ("race:index"), to tumble only new ones
+let voice = null;        // the paced voice (voice.js), made with the game's description
+const VOICE_KEY = "hippodrome.caller.voice";   // the Voice box, remembered
 
 // The pips of each face on a 100 x 100 die.
 const PIPS = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[26, 26], [50, 50], [74, 74]],
@@ -34,11 +38,10 @@ function die(value) {
     ...PIPS[value].map(([cx, cy]) => svg("circle", { cx, cy, r: 9 })));
 }
 
-function speak(text) {
-  if (!$("voice").checked || !("speechSynthesis" in window)) return;
-  const utterance = new SpeechSynthesisUtterance(text);
-  utterance.lang = speechTag(languages);
-  window.speechSynthesis.speak(utterance);
+// One roll's new lines (message JSON) to the voice, when the Voice box is ticked.
+function speak(lines) {
+  if (!$("voice").checked || !voice || !lines.length) return;
+  voice.say(lines, speechTag(languages));
 }
 
 // The lines not heard yet: none of the backlog of a page just opened; all of a new race's.
@@ -100,6 +103,9 @@ function drawControls(message) {
 function headlineOf(message, calls) {
   const view = message.view;
   let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
+  // a finished race: its Win / Place / Show (the box's caller adds the other bets that win after it)
+  const history = view.history || [], last = history[history.length - 1];
+  if (last && last.results && last.race === view.race_no && view.phase !== "race") headline = renderMessage(last.results);
   if (view.over) return t("The game is over.") + (calls.length ? " " + headline : "");
   if (message.status === "waiting") headline = t("Waiting for the host to start the races.");
   else if (view.phase === "between_races" || message.status === "between_races") {
@@ -136,7 +142,7 @@ function render(message, { fresh = true } = {}) {
   list.innerHTML = "";
   for (const line of calls.slice(-12).reverse()) list.append(el("li", {}, line));
   if (!fresh) return;  // the same lines in another language: nothing new to say
-  for (const line of unheard(caller).map(renderMessage)) speak(line);
+  speak(unheard(caller));
   spokenUpTo = { race: caller.race, count: caller.lines.length };
 }
 
@@ -152,6 +158,12 @@ async function start() {
   const description = await gameDescription(summary.game);
   if (!description.caller) { $("announce").textContent = t("This table has no race caller."); return; }
   useDescription(description);
+  voice = new PacedVoice(description.data.caller_pacing, { synth: window.speechSynthesis, Utterance: window.SpeechSynthesisUtterance });
+  $("voice").checked = localStorage.getItem(VOICE_KEY) === "on";
+  $("voice").addEventListener("change", () => {
+    localStorage.setItem(VOICE_KEY, $("voice").checked ? "on" : "off");
+    if (!$("voice").checked) voice.stop();
+  });
   crossingsToClose = description.data.race.crossings_to_close_bets;
   const connection = new TableConnection(tableId, {
     host,

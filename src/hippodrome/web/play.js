@@ -14,6 +14,7 @@ let shownMessage = null;   // the error on screen: {text: () => string, kind, ru
 let description = null;   // the game's description: its rules page's anchors, for the "Rule" link
 let status = "connecting";
 let lastState = null;
+let gamePage = null;      // the game's page module's Page: its subtitle (Ready Set Bet's variant) joins the heading
 
 // A message read as a sentence: its first letter a capital, in the page's language. The engines'
 // refusals start in lower case ("betting is closed: ..."), as they are also said inside other
@@ -50,7 +51,8 @@ function errorText(message) {
 function drawHeader() {
   document.title = `${t("Table {id}", { id: tableId })} · hippodrome`;
   // the heading names the game played, in words (the table's id stays in the link and the tab's title)
-  $("table-title").textContent = description ? words(description.title) : t("Table {id}", { id: tableId });
+  const subtitle = gamePage && gamePage.subtitle ? gamePage.subtitle(lastState) : "";
+  $("table-title").textContent = description ? words(description.title) + (subtitle ? ` · ${subtitle}` : "") : t("Table {id}", { id: tableId });
   if (lastState) $("who").textContent = lastState.seat === null ? t("watching") : t("you are {name}", { name: seatName(lastState.seats, lastState.seat) });
   const node = $("connection");
   node.className = `status-dot ${status}`;
@@ -120,7 +122,7 @@ async function start() {
     queued = message;
     if (!waiting) { requestAnimationFrame(drawQueued); setTimeout(drawQueued, 100); }
   };
-  page = new module.Page($("app"), summary, description);
+  page = gamePage = new module.Page($("app"), summary, description);
   connection = new TableConnection(tableId, {
     token,
     host,

@@ -4,9 +4,10 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, tc, render, formatMoney, formatPercent, ordinal, playerName } from "/static/i18n.js";
+import { t, tc, render, formatMoney, formatPercent, ordinal, playerName, words, speechTag } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 import { seatHanded } from "/static/lifecycle.js";
+import { RaceSounds } from "/static/race_sounds.js";
 
 // The printed game, from the game's description (GET /api/games/readysetbet: data.race, data.board).
 export let HORSES = [], HORSE_COLOUR = {}, FINISH = 0, RED_LINE = 0;
@@ -206,11 +207,15 @@ export class Page {
     this.sent = new Map();   // token id -> time a bet with it was sent, until the state shows it used
     this.showOdds = false;
     this.odds = null;
+    const variant = (description.setup || []).find((entry) => entry.key === "variant");
+    this.variants = variant ? Object.fromEntries(variant.choices.map((choice) => [choice.value, choice.label])) : {};
+    this.sounds = new RaceSounds(description.data.caller_pacing);
     this.build();
   }
 
   build() {
     this.placeTutorial(false);   // the page is made anew: the step's panel goes back to its place first
+    const messages = document.getElementById("messages");   // play.js's refusals: shown over the track (below)
     this.root.innerHTML = "";
     this.spaceNodes = new Map();   // space id -> its button, made once (keyed, patched in place)
     this.finalBox = el("div", { class: "panel p-final", id: "final", hidden: true });
@@ -218,6 +223,10 @@ export class Page {
     this.betsBadge = el("span", { class: "badge", id: "bets-state" });
     this.redlineBox = el("span", { class: "badge redline-count", id: "redline" });
     this.announceBox = el("div", { class: "announce", id: "announce", "aria-live": "polite" });
+    // sound on or off (race_sounds.js), remembered in this browser
+    this.soundButton = el("button", { type: "button", class: "sound-toggle", id: "sound-toggle",
+      onclick: () => { this.sounds.toggle(!this.sounds.on); this.renderSoundButton(); } });
+    this.renderSoundButton();
     this.trackBox = el("div", { id: "track" });
     this.moneyBox = el("h2", { id: "my-money" });
     this.hintBox = el("p", { class: "muted hint" });
@@ -230,22 +239,61 @@ export class Page {
     this.boardBox = el("div", { id: "board" });
     this.resultsBox = el("div", { id: "results" });
     this.playersBox = el("div", { id: "players" });
+    this.betLogBox = el("div", { id: "bet-log" });
     const oddsToggle = el("input", { type: "checkbox", id: "odds-toggle", onchange: (e) => { this.showOdds = e.target.checked; this.refreshOdds(true); } });
     this.root.append(this.finalBox, el("div", { class: "rsb-layout" },
       this.leftColumn = el("div", { class: "column c-left" },
-        el("div", { class: "panel p-track" },
-          el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox), this.stepBox, this.announceBox, this.trackBox),
-        el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.tokensBox, this.myVipBox,
+        // the track panel holds my token tray: pinned on a phone, it shows which token a tap bets
+        // with; refusals show over its track, never over the board (messagesSlot)
+        this.trackPanel = el("div", { class: "panel p-track" },
+          el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox, this.soundButton), this.stepBox,
+          this.announceBox, this.trackBox, this.tokensBox),
+        el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.myVipBox,
            this.decisionBox, this.lastResultBox)),
       el("div", { class: "column c-right" },
         el("div", { class: "panel p-board" }, el("div", { class: "row" }, el("h2", { style: "flex:1" }, t("Betting board")),
           el("label", {}, oddsToggle, t("Show live odds"))), this.boardBox),
         el("div", { class: "panel p-results" }, this.resultsBox),
-        el("div", { class: "panel p-players" }, this.playersBox))));
+        el("div", { class: "panel p-players" }, this.playersBox),
+        el("div", { class: "panel p-bets" }, this.betLogBox))));
+    if (messages) this.trackPanel.append(messages);
+    // the board's Show / Place / Win headers stay below the pinned track (style.css --pinned)
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => this.root.style.setProperty("--pinned", `${this.pinnedHeight()}px`)).observe(this.trackPanel);
+    }
     this.boardBuilt = false;   // the board is made with the first state (a space shows as it is, closed or not)
   }
 
   rerender() { this.build(); if (this.msg) this.update(this.msg); }
+
+  // How much of the top of the window the pinned track panel covers (0 where nothing is pinned).
+  pinnedHeight() {
+    return getComputedStyle(this.trackPanel).position === "sticky" && this.root.classList.contains("racing")
+      ? Math.ceil(this.trackPanel.getBoundingClientRect().height) : 0;
+  }
+
+  renderSoundButton() {
+    const on = this.sounds.on;
+    // a loudspeaker, with sound waves when on and a cross when off (drawn: no emoji font needed)
+    if (this.soundButton.dataset.on !== String(on)) {
+      this.soundButton.dataset.on = String(on);
+      this.soundButton.replaceChildren(svg("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true" },
+        svg("path", { d: "M3 9h4l5-4v14l-5-4H3z", fill: "currentColor" }),
+        on ? svg("path", { d: "M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" })
+           : svg("path", { d: "M16 9l6 6M22 9l-6 6", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" })));
+    }
+    this.soundButton.setAttribute("aria-pressed", on ? "true" : "false");
+    const title = on ? t("Sound on (dice, red line, no more bets, finish): click to turn it off")
+                     : t("Sound off: click to hear the dice, the red line, no more bets and the finish");
+    this.soundButton.title = title;
+    this.soundButton.setAttribute("aria-label", title);
+  }
+
+  // The variant played, as the lobby names it ("App: the program runs the race"): play.js adds it to the header.
+  subtitle(msg) {
+    const label = msg && msg.view && this.variants[msg.view.variant];
+    return label ? words(label) : "";
+  }
 
   seatName(seat) { return playerName(this.msg, seat); }
 
@@ -271,7 +319,34 @@ export class Page {
     this.renderResults(msg);
     this.renderPlayers(msg);
     this.renderFinal(msg);
+    this.renderBetLog(msg);
+    this.sounds.update(view, speechTag());
+    this.root.style.setProperty("--pinned", `${this.pinnedHeight()}px`);
     this.refreshOdds(false);
+  }
+
+  // Every bet of the race shown, in words, the latest first: who, which token, which space, when
+  // (after which roll), from the race's log (the House's tokens are on the board before the race).
+  renderBetLog(msg) {
+    const view = msg.view, log = view.race_log || [];
+    const bets = [];
+    let rolls = 0;
+    for (const event of log) {
+      if (event.event === "move") rolls += 1;
+      else if (event.event === "bet") bets.push({ ...event, rolls, key: `${view.race_no}:${bets.length}` });
+    }
+    const box = this.betLogBox;
+    if (!box.firstChild) box.append(el("h2", {}), el("p", { class: "muted" }), el("ol", { class: "bet-log", reversed: true }));
+    const [head, empty, list] = box.children;
+    setText(head, t("Bets this race"));
+    setText(empty, bets.length ? "" : t("No bet yet this race."));
+    keyed(list, [...bets].reverse(), (bet) => bet.key, (bet) => el("li", { dataset: { seat: bet.seat, bet: bet.space } },
+      el("span", { class: "swatch", style: `background:${SEAT_COLOURS[bet.seat] || "#333"}` }), el("span", { class: "text" })),
+    (node, bet) => {
+      const when = bet.rolls ? t("after roll {n}", { n: bet.rolls }) : t("before the first roll");
+      setText(node.lastChild, t("{name}: {token} on {space}, {when}", { name: this.seatName(bet.seat),
+        token: tokenWords(bet.token, bet.value, false), space: spaceTitle(bet.space), when }));
+    });
   }
 
   betsOpen(view, seat) {
@@ -296,8 +371,10 @@ export class Page {
     setText(this.statusBox, text);
     this.statusBox.dataset.over = view.over ? "yes" : "no";
     const open = view.phase === "race" && !view.race.bets_closed && status === "playing";
-    setText(this.betsBadge, open ? t("Bets open") : t("Bets closed"));
-    setClass(this.betsBadge, `badge ${open ? "open" : "closed"}`);
+    // "Bets closed" once a race is under way (the red line, the finish), never before race 1 starts
+    const underWay = (view.race_log || []).some((event) => event.event === "move") || view.race.finished;
+    setText(this.betsBadge, open ? t("Bets open") : underWay ? t("Bets closed") : "");
+    setClass(this.betsBadge, `badge ${open ? "open" : underWay ? "closed" : "idle"}`);
     const crossed = Math.min(view.race.crossings || 0, CLOSE_AT);
     setText(this.redlineBox, t("Red line: {n} of {m}", { n: crossed, m: CLOSE_AT }));
     this.redlineBox.dataset.crossings = crossed;
@@ -464,7 +541,8 @@ export class Page {
     const node = id && this.spaceNodes.get(id);
     if (!node) return;
     const track = this.trackBox.closest(".p-track");
-    const pinned = getComputedStyle(track).position === "sticky" ? track.getBoundingClientRect().bottom : 0;
+    // the track panel, once stuck at the top of the window, covers its own height there
+    const pinned = getComputedStyle(track).position === "sticky" ? track.getBoundingClientRect().height : 0;
     const box = node.closest(".betcard") || node;
     const rect = box.getBoundingClientRect();
     // on a phone: the middle of the free part; on a wide screen: just enough, so the step's panel stays in view
@@ -576,7 +654,10 @@ export class Page {
       chips.dataset.key = key;
       chips.replaceChildren(...space.tokens.map((tk) => {
         const colour = bonusColour(tk.token);
-        return el("span", { class: `chip${colour ? ` bonus bonus-${colour}` : ""}`, style: `background:${SEAT_COLOURS[tk.seat] || "#333"}`,
+        // a bonus token is black or white with a star, ringed in its owner's colour
+        const owner = SEAT_COLOURS[tk.seat] || "#333";
+        return el("span", { class: `chip${colour ? ` bonus bonus-${colour}` : ""}`, dataset: { seat: tk.seat },
+                            style: colour ? `--owner:${owner}` : `background:${owner}`,
                             title: colour ? t("{name}'s bonus token", { name: this.seatName(tk.seat) }) : t("{name}'s token", { name: this.seatName(tk.seat) }) },
           colour ? `★${tk.value}` : String(tk.value));
       }), ...space.house_tokens.map((v) => el("span", { class: "chip house", title: t("House token {n}", { n: v }) }, String(v))));
@@ -589,7 +670,10 @@ export class Page {
   // cards change between races and are keyed by card.
   buildBoard() {
     const box = this.boardBox;
-    const grid = el("div", { class: "board" }, el("div", {}), COLUMNS.map((c) => el("div", { class: "head", dataset: { column: c } })));
+    // the Show / Place / Win headers are a row of their own, which stays in view below the pinned
+    // track as the board scrolls (style.css .board-heads; a grid cell cannot stick past its row)
+    const heads = el("div", { class: "board board-heads" }, el("div", {}), COLUMNS.map((c) => el("div", { class: "head", dataset: { column: c } })));
+    const grid = el("div", { class: "board" });
     for (const horse of HORSES) {
       grid.append(el("div", { class: "head", style: "align-self:center" }, el("span", { class: `chip colour-${HORSE_COLOUR[horse]}` }, horse)));
       for (const column of COLUMNS) {
@@ -603,7 +687,7 @@ export class Page {
     this.propCards = el("div", { class: "cards", id: "prop-cards" });
     this.exoticHead = el("h2", { class: "board-head" });
     this.exoticCards = el("div", { class: "cards", id: "exotic-cards" });
-    box.append(grid, this.colourHead, this.colourCards, this.propHead, this.propCards, this.exoticHead, this.exoticCards);
+    box.append(el("div", { class: "board-wrap" }, heads, grid), this.colourHead, this.colourCards, this.propHead, this.propCards, this.exoticHead, this.exoticCards);
   }
 
   renderBoard(msg) {

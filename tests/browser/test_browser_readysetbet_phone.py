@@ -1,0 +1,157 @@
+"""Ready Set Bet at the table on a phone and a laptop (issue 34, points 2, 3, 6 and 7): the paced
+voice of the pages, sound on the play page (remembered), the variant in the header, "Bets
+closed" never before race 1, a log of the bets in words, the board's headers and the token tray in
+view under the pinned track, refusals over the track and never over the board, a final screen that
+fits 390 px. Rulings: R2 (the red line, no more bets), R4 (the closed column with two players)."""
+
+import re
+
+import pytest
+
+from tests.browser.conftest import create, screenshot, set_clock
+
+pytestmark = pytest.mark.browser
+
+PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
+
+#: speech that is never heard: each utterance recorded, and ended when the test says (or at once)
+SPEECH = """
+window.__spoken = []; window.__cancelled = 0; window.__sounds = [];
+window.__instant = true;
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; } };
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak: (u) => { window.__spoken.push(u); if (window.__instant) setTimeout(() => u.onend && u.onend(), 0); },
+  cancel: () => { window.__cancelled += 1; } } });
+document.addEventListener("hippodrome:sound", (e) => window.__sounds.push(e.detail));
+"""
+
+
+def test_the_pages_voice_keeps_pace_with_the_dice(server, browser):
+    """R2: the pages' voice (web/voice.js) with a mocked speech engine whose lines end when the
+    test says: a new roll drops the commentary of the last one, "No more bets!" cuts what is said
+    and goes first, a crossing whose roll is past is said short."""
+    page = browser.new_page(viewport=LAPTOP)
+    page.add_init_script(SPEECH)
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+      window.__instant = false;
+      const { PacedVoice } = await import("/static/voice.js");
+      const description = await (await fetch("/api/games/readysetbet")).json();
+      const pacing = description.data.caller_pacing;
+      const voice = new PacedVoice(pacing, { synth: window.speechSynthesis, Utterance: window.SpeechSynthesisUtterance });
+      const redLine = Object.keys(pacing.short)[0];
+      const line = (msgid, params = {}) => ({ msgid, params });
+      const end = () => { const u = window.__spoken[window.__spoken.length - 1]; u.onend(); };
+      voice.say([line("They're off!"), line("And the race is on!")], "en-GB");          // roll 1: its first line is said
+      voice.say([line("{sum}! Horse {horse} moves up.", { sum: 7, horse: "7" })], "en-GB");   // roll 2: roll 1's rest is stale
+      end();
+      voice.say([line("No more bets!"), line(redLine, { horse: "8", n: 3, limit: 3 })], "en-GB");   // cuts the roll 2 line
+      const cancelled = window.__cancelled;
+      voice.say([line("{sum}! Horse {horse} moves up.", { sum: 5, horse: "5" })], "en-GB");   // roll 4: the crossing is past
+      end(); end();
+      return { texts: window.__spoken.map((u) => u.text), langs: [...new Set(window.__spoken.map((u) => u.lang))], cancelled };
+    }""")
+    assert said["texts"] == ["They're off!", "7! Horse 7 moves up.", "No more bets!", "Red line: horse 8, 3 of 3.",
+                             "5! Horse 5 moves up."], said
+    assert said["cancelled"] == 1 and said["langs"] == ["en-GB"]
+    page.close()
+
+
+def test_before_race_1_no_bets_closed_and_the_variant_named(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "standard", "races": 1},
+                            "seats": [{"name": "Ana"}, {"name": "Bo"}], "pace": 30}, start=False)
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .space")
+    page.wait_for_function("() => document.querySelector('#table-title').textContent.includes('Standard')")
+    assert page.text_content("#table-title") == "Ready Set Bet · Standard"
+    assert page.text_content("#bets-state") == "" and page.locator("#bets-state").is_hidden()
+    screenshot(page, "readysetbet-phone-waiting")
+    page.close()
+
+
+def test_a_phone_at_the_table(server, browser):
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "app", "races": 1, "vip": False},
+                            "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot"}], "pace": 0.05})
+    set_clock(server, table, paused=True)   # the bets come before the first roll, however slow the machine
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(SPEECH + 'localStorage.setItem("hippodrome.sound", "on");')
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .space")
+    page.wait_for_function("() => document.querySelector('#table-title').textContent.includes('App')")
+    assert page.text_content("#table-title") == "Ready Set Bet · App: the program runs the race"
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "true", "the sound choice is remembered"
+    assert page.text_content("#bets-state") == "Bets open"
+    # a bet in the log, in words
+    page.click('#tokens [data-token="5"]')
+    for space in ("win:6:R", "win:8:R", "win:4:R"):
+        if not page.locator(f'[data-space="{space}"].taken').count():
+            break
+    page.click(f'[data-space="{space}"]')
+    page.wait_for_selector(f'[data-space="{space}"].mine')
+    horse = space.split(":")[1]
+    page.wait_for_function("() => document.querySelector('#bet-log li[data-seat=\"0\"]')")
+    # (a roll or two may come before the pause lands)
+    assert re.fullmatch(rf"Ana: token 5 on Win on horse {horse}, (before the first roll|after roll \d+)",
+                        page.text_content('#bet-log li[data-seat="0"]'))
+    # scrolled down the board: its Show / Place / Win headers just below the pinned track, the
+    # token tray on screen
+    page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().top + window.scrollY - 200)")
+    page.wait_for_function("() => document.querySelector('#board').getBoundingClientRect().top"
+                           " < document.querySelector('.p-track').getBoundingClientRect().bottom - 20")
+    # R4: a tap on the closed column is refused in words, over the track, never over the board
+    page.dispatch_event('[data-space="show:7:L"]', "click")
+    page.wait_for_selector(".error-box")
+    box = page.evaluate("""() => {
+      const r = (s) => document.querySelector(s).getBoundingClientRect();
+      const error = r(".error-box"), track = r(".p-track"), head = r('.board > .head[data-column="show:L"]'),
+            tokens = r("#tokens"), board = r("#board");
+      const covered = [...document.querySelectorAll("#board .space")].some((node) => {
+        const s = node.getBoundingClientRect();
+        return s.bottom > error.top && s.top < error.bottom && s.right > error.left && s.left < error.right
+          && document.elementFromPoint((s.left + s.right) / 2, (s.top + s.bottom) / 2)?.closest(".error-box");
+      });
+      return { covered, inTrack: error.top >= track.top - 1 && error.bottom <= track.bottom + 1,
+               head: [head.top, head.bottom], track: [track.top, track.bottom], tokens: [tokens.top, tokens.bottom],
+               boardTop: board.top, width: document.documentElement.scrollWidth };
+    }""")
+    assert box["inTrack"] and not box["covered"], box
+    assert abs(box["head"][0] - box["track"][1]) <= 4, box
+    assert 0 <= box["tokens"][0] and box["tokens"][1] <= PHONE["height"], box
+    assert box["width"] <= PHONE["width"], box
+    screenshot(page, "readysetbet-phone-betting-headers")
+    page.set_viewport_size(LAPTOP)
+    screenshot(page, "readysetbet-laptop-betting")
+    page.set_viewport_size(PHONE)
+    # the race runs: the dice, the red line, no more bets and the finish are heard
+    set_clock(server, table, paused=False)
+    page.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'", timeout=300000)
+    page.wait_for_function("() => window.__sounds.includes('finish')")
+    sounds = page.evaluate("window.__sounds")
+    assert "dice" in sounds and sounds.count("finish") == 1, sounds
+    log = page.evaluate("() => [...document.querySelectorAll('#bet-log li')].length")
+    assert log >= 1
+    spoken = page.evaluate("window.__spoken.map((u) => u.text)")
+    assert any(text.endswith(("wins!", "at the line!", "finish line first!")) for text in spoken), spoken
+    closed = page.evaluate("() => document.querySelector('#redline').dataset.crossings >= 3")
+    assert ("No more bets!" in spoken) == bool(closed), (spoken, closed)
+    # the final screen fits a phone
+    page.wait_for_selector("#final:not([hidden])")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.evaluate("document.querySelector('#final').scrollIntoView()")
+    screenshot(page, "readysetbet-phone-final")
+    page.select_option("#lang", "es")
+    page.wait_for_function("() => document.querySelector('#table-title').textContent.includes('·')"
+                           " && document.documentElement.lang === 'es'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "readysetbet-phone-final-es")
+    page.set_viewport_size(LAPTOP)
+    screenshot(page, "readysetbet-laptop-final-es")
+    # the sound toggle: off, and remembered so
+    page.click("#sound-toggle")
+    assert page.evaluate("localStorage.getItem('hippodrome.sound')") == "off"
+    assert not errors, errors
+    context.close()
