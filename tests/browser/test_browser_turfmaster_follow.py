@@ -5,7 +5,7 @@ set (zoom, pan, Fit) stays while the others play, until the player's next turn."
 
 import pytest
 
-from tests.browser.conftest import create, open_seat, screenshot
+from tests.browser.conftest import TURFMASTER_SEAT_AUTOPLAY, create, open_seat, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -77,19 +77,59 @@ def test_the_board_frames_each_turn_and_keeps_the_players_view_until_the_next(se
     my_turn(ana)
     ana.wait_for_function(f"(fitted) => ({VIEW})() !== fitted", arg=fitted)
     sizes.append(the_horse_and_its_squares_in_sight(ana, 24))
-    # on a phone: 20 px or more, the horse and its squares in the board's box
-    ana.set_viewport_size(PHONE)
-    play(ana)
-    for _ in range(6):   # a few turns of each, as they come (cards and dice)
-        if ana.locator("#turn[data-mine=yes]").count():
-            my_turn(ana)
-            sizes.append(the_horse_and_its_squares_in_sight(ana, 20))
-            play(ana)
-        else:
-            my_turn(bo)
-            play(bo)
-    ana.wait_for_function("() => [...document.querySelectorAll('#course g.horse')].every((g) => !g.getAnimations().length)")
-    screenshot(ana, "tm-follow-phone")
-    print("token sizes (px):", [round(size, 1) for size in sizes])
-    assert len(sizes) >= 4
+    print("token sizes at 1280x800 (px):", [round(size, 1) for size in sizes])
     assert not errors, errors
+
+
+def touching(page, panel):
+    """Whether the horse to move's token and a panel pinned over the board share pixels."""
+    token = page.eval_on_selector("#course g.horse.current circle.body", BOX)
+    box = page.eval_on_selector(panel, BOX)
+    return token["x"] < box["x"] + box["width"] and box["x"] < token["x"] + token["width"] and \
+        token["y"] < box["y"] + box["height"] and box["y"] < token["y"] + token["height"]
+
+
+def test_on_a_phone_the_horse_to_move_is_in_sight_the_hand_fits_and_the_words_say_tap(server, browser):
+    """Issue 33, point 5: at 390x844 on a touch screen, each of Ana's turns frames her horse at 20 px
+    or more, under no pinned panel; her hand fits the screen's width (the other horse's hand is a
+    line while a card is asked for one); the page says "Tap", not "Click"."""
+    table = create(server, {"game": "turfmaster-race", "seats": [{"name": "Ana"}, {"name": "Bo"}],
+                            "setup": {"course": "oval", "steeplechase": True, "seats": 2,
+                                      "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1},
+                                                 {"id": "yellow", "owner": 0}, {"id": "green", "owner": 1}]}})
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ana = context.new_page()
+    errors = []
+    ana.on("pageerror", lambda error: errors.append(str(error)))
+    ana.goto(server.url + table["seats"][0]["link"])
+    bo, _ = open_seat(browser, server, table["seats"][1]["link"])
+    bo.evaluate(TURFMASTER_SEAT_AUTOPLAY)   # Bo plays his turns by clicking, as they come
+    sizes, taps = [], 0
+    for _ in range(6):   # Ana's turns, cards and dice
+        my_turn(ana)
+        if ana.locator("#hands .card.playable").count():
+            # the hand fits: every card within the screen's width, the other horse's hand a line
+            cards = ana.eval_on_selector_all("#hands .hand[data-playing=yes] .card", f"cs => cs.map({BOX})")
+            assert cards and all(c["x"] >= 0 and c["x"] + c["width"] <= PHONE["width"] for c in cards), cards
+            assert ana.eval_on_selector_all("#hands .hand[data-playing=no] .card", "cs => cs.filter(c => c.offsetParent).length") == 0
+            ana.locator("#hands .card.playable").first.tap()
+            ana.wait_for_selector("#decision button.square-option, #play-anyway")
+            if ana.locator("#decision button.square-option").count():
+                assert "Tap a highlighted square to move there." in ana.inner_text("#decision")
+                assert "Click" not in ana.inner_text("#decision")
+                taps += 1
+        sizes.append(the_horse_and_its_squares_in_sight(ana, 20))
+        assert not touching(ana, ".p-hand") and not touching(ana, ".p-turn"), "the horse to move under a panel"
+        screenshot(ana, "tm-follow-phone")
+        if ana.locator("#decision button.square-option, #play-anyway").count():
+            state = ana.get_attribute("#app", "data-state-id")
+            ana.locator("#decision button.square-option, #play-anyway").first.tap()
+            if ana.locator("#confirm-fall").count():
+                ana.click("#confirm-fall")
+            ana.wait_for_function(f"() => document.querySelector('#app').dataset.stateId !== '{state}'")
+        else:
+            play(ana)
+    print("token sizes at 390x844 (px):", [round(size, 1) for size in sizes])
+    assert len(sizes) >= 3 and taps >= 1
+    assert not errors, errors
+    context.close()

@@ -99,11 +99,11 @@ def race_over(race: Game) -> bool:
 STEPS: tuple[TutorialStep, ...] = (
     TutorialStep(
         "play-card", Message("Play a card"),
-        Message("You ride Red. Play your 7, then click the lit square straight ahead."),
+        Message("You ride Red. Play your 7, then choose the lit square straight ahead."),
         Message("Rounds of cards and rounds of dice take turns; in a round of cards each horse moves as many "
                 "squares as the card its owner plays."),
         "T1", allows(_card("red", "7"), _square("red", 3, 73)),
-        Message("In this step, play your 7 for Red, then click the lit square."), moved_in_round(1)),
+        Message("In this step, play your 7 for Red, then choose the lit square."), moved_in_round(1)),
     TutorialStep(
         "dice-round", Message("A round of dice"),
         Message("Now your opponent rolls for every horse: press Continue, then move Red straight on to "

@@ -236,6 +236,9 @@ export function translatePage(root) {
 // Call fn() after every change of language, once the new catalog is loaded.
 export function onLanguageChange(fn) { listeners.push(fn); }
 
+// A touch screen (a phone, a tablet): the pages say "tap" there, "click" elsewhere.
+export function touchScreen() { return window.matchMedia("(pointer: coarse)").matches; }
+
 // The language selector: <select id="lang"> filled from /api/languages.
 export async function languageSelector(select, onChange) {
   let languages = [{ code: "en", name: "English" }];

@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, tc, render, formatMoney, formatPercent, ordinal, playerName, words, speechTag } from "/static/i18n.js";
+import { t, tc, render, formatMoney, formatPercent, ordinal, playerName, words, speechTag, touchScreen } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 import { seatHanded } from "/static/lifecycle.js";
 import { RaceSounds } from "/static/race_sounds.js";
@@ -446,7 +446,7 @@ export class Page {
       : house ? t("You are the House this race: you bet with the House tokens only.")
       : !open ? t("Betting is closed.")
       : !this.token ? t("All your tokens are on the board this race; placed tokens never move.")
-      : t("Choose a token, then click a space on the board."));
+      : (touchScreen() ? t("Choose a token, then tap a space on the board.") : t("Choose a token, then click a space on the board.")));
     keyed(this.tokensBox, tokens, (tk) => tk.id, (tk) => {
       const colour = bonusColour(tk.id);
       const node = el("button", { type: "button", dataset: { token: tk.id }, onclick: () => this.pickToken(tk.id) },
@@ -489,7 +489,8 @@ export class Page {
       const values = Object.keys(counts).map(Number).sort((a, b) => b - a);
       if (!values.includes(this.houseValue)) this.houseValue = values[0];
       if (!box.firstChild) box.append(el("p", { class: "house-hint" }), el("div", { class: "tokens", id: "house-tokens" }));
-      setText(box.firstChild, t("Place the House's tokens ({n} left): choose one, then click a free space.", { n: left.length }));
+      setText(box.firstChild, touchScreen() ? t("Place the House's tokens ({n} left): choose one, then tap a free space.", { n: left.length })
+                                        : t("Place the House's tokens ({n} left): choose one, then click a free space.", { n: left.length }));
       keyed(box.lastChild, values, (v) => v, (v) => el("button", { type: "button", class: "token house", dataset: { token: `house-${v}` },
         onclick: () => { this.houseValue = v; this.renderDecision(this.msg); } }, el("span", { class: "value" }, String(v)), el("span", { class: "count" })),
       (node, v) => { setClass(node, `token house${v === this.houseValue ? " selected" : ""}`); setText(node.lastChild, `×${counts[v]}`);

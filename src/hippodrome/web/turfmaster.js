@@ -1,6 +1,6 @@
 // The TurfMaster page: the course drawn from its data, horses, hands, decisions, tables, log.
 // It renders only what the server sends: view(seat) and the decision's options.
-import { t, tn, ordinal, render, playerName, words } from "/static/i18n.js";
+import { t, tn, ordinal, render, playerName, words, touchScreen } from "/static/i18n.js";
 import { el, keyed, createTable, tableLinks } from "/static/net.js";
 import { Board, dieWhat, fenceLabel, handicapShort, horseSwatch, laneNumber, squareName } from "/static/turfmaster_board.js";
 import { ruleLink } from "/static/rule_link.js";
@@ -274,6 +274,20 @@ export class Page {
     return `horse:${race ? this.currentHorse(race) : ""}:${race ? race.round : ""}:${msg.view.race_no || ""}`;
   }
 
+  // The part of the board's height in sight, in pixels from its top: below the panels pinned at
+  // the top of a phone's screen (whose turn) and above the one pinned at its bottom (the hand).
+  boardInSight() {
+    const box = this.board.wrap.getBoundingClientRect();
+    let top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+    for (const panel of [this.turnPanel, this.root.querySelector(".p-hand")]) {
+      if (!panel || !["sticky", "fixed"].includes(getComputedStyle(panel).position)) continue;
+      const r = panel.getBoundingClientRect();
+      if (r.bottom <= top || r.top >= bottom) continue;
+      if (r.top <= top) top = r.bottom; else bottom = Math.min(bottom, r.top);
+    }
+    return [top - box.top, bottom - box.top];
+  }
+
   followRace(msg, race) {
     const board = this.board;
     if (!board) return;
@@ -286,7 +300,7 @@ export class Page {
     if (msg.view.tutorial) { board.frame(); return; }   // the guided race: its few horses close together
     const current = race && this.currentHorse(race);
     const horse = current && (race.horses || []).find((h) => h.id === current && h.lane !== undefined);
-    const options = { tokenPx: this.small() ? 21 : 26, least: this.small() ? 230 : 300 };
+    const options = { tokenPx: this.small() ? 21 : 26, least: this.small() ? 230 : 300, band: this.boardInSight() };
     if (!horse) {   // before a race: the horses in their stalls
       const waiting = this.boardHorses(msg, race).filter((h) => h.status === "waiting");
       if (waiting.length) board.frameSpots(board.spotsOf(waiting), options);
@@ -447,6 +461,9 @@ export class Page {
     }
   }
 
+  // the instruction under the lit squares, in the words of the screen: tap or click
+  tapSquare() { return touchScreen() ? t("Tap a highlighted square to move there.") : t("Click a highlighted square to move there."); }
+
   // Why a card of `horse` is spent without moving it (T6), or "" (page words: no rule codes).
   cardNote(decision, card) {
     const limit = decision.context && decision.context.limit;
@@ -468,7 +485,7 @@ export class Page {
     for (const [horse, cards] of Object.entries(hands)) {
       if (keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
-      const row = el("div", { class: "hand", dataset: { horse } },
+      const row = el("div", { class: "hand", dataset: { horse, playing: !playing ? "" : playing.context.horse === horse ? "yes" : "no" } },
         el("div", { style: "width:100%" }, this.swatch(horse), horseName(horse),
            el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
@@ -636,7 +653,7 @@ export class Page {
       if (this.selected) {
         for (const line of this.consequenceLines(this.selected)) box.append(el("p", { class: "consequence" }, line));
         if (this.previewSquares && this.previewSquares.length) {
-          box.append(el("p", {}, t("Click a highlighted square to move there.")));
+          box.append(el("p", {}, this.tapSquare()));
           for (const square of this.previewSquares) {
             box.append(el("button", { type: "button", class: `option square-option${square.falls ? " falls" : ""}`, dataset: { type: "square" },
                                       onclick: () => this.clickSquare(square.lane, square.square) },
@@ -657,7 +674,7 @@ export class Page {
     if (decision.kind === "square") {
       const c = decision.context || {};
       if (c.steps < c.points) box.append(el("p", { class: "consequence" }, t("{horse} moves {steps} of {points} points: boxed in.", { horse: horseName(c.horse), steps: c.steps, points: c.points })));
-      box.append(el("p", {}, t("Click a highlighted square to move there.")));
+      box.append(el("p", {}, this.tapSquare()));
     }
     decision.options.forEach((option, index) => {
       if (option.type === "card") return;

@@ -526,15 +526,21 @@ export class Board {
   // token is at least `tokenPx` pixels across (then, if they do not all fit, centred between them).
   // `touched` says the player moved the view (zoom, pan, Fit): the page leaves it so until its next
   // turn.
-  frameSpots(spots, { tokenPx = 26, least = 260, pad = 36 } = {}) {
+  // band: the part of the box's height in sight, [top, bottom] in pixels from its top (a phone's
+  // panels pinned over the board hide the rest): the spots are framed in it.
+  frameSpots(spots, { tokenPx = 26, least = 260, pad = 36, band = null } = {}) {
     const box = this.wrap.getBoundingClientRect();
     if (!spots.length || !box.width || !box.height) return;
+    const [top, bottom] = band && band[1] - band[0] > box.height * 0.35 ? band : [0, box.height];
+    const seen = (bottom - top) / box.height;   // the share of the view's height in sight
     const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
     const ratio = box.width / box.height;
     const close = box.height * 2 * TOKEN / tokenPx;   // the view's height at which a token is tokenPx
     const w = Math.max(...xs) - Math.min(...xs) + 2 * pad, tall = Math.max(...ys) - Math.min(...ys) + 2 * pad + 24;
-    const h = Math.min(Math.max(tall, w / ratio, Math.min(least, close)), close);
-    const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2 - 12;
+    const h = Math.min(Math.max(tall / seen, w / ratio, Math.min(least, close)), close);
+    // the spots' middle at the middle of the band
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+    const cy = (Math.max(...ys) + Math.min(...ys)) / 2 - 12 - ((top + bottom) / 2 / box.height - 0.5) * h;
     this.setView({ x: cx - h * ratio / 2, y: cy - h / 2, w: h * ratio, h });
   }
 
