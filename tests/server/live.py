@@ -20,7 +20,9 @@ from hippodrome.server.serving import uvicorn_config
 
 @contextmanager
 def served(app, **settings) -> Iterator[str]:
-    """``http://127.0.0.1:PORT`` while ``app`` is served there (``settings``: serving's)."""
+    """``http://127.0.0.1:PORT`` while ``app`` is served there (``settings``: serving's; its limits
+    are the app's unless named)."""
+    settings.setdefault("limits", app.state.limits)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

@@ -43,6 +43,13 @@ def serve(
         "where a bot's thinking slows every table).")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
         "Seconds a search bot thinks per decision (default: 1).")),
+    forwarded_allow_ips: Optional[List[str]] = typer.Option(None, "--forwarded-allow-ips", metavar="ADDRESS", help=help_text(
+        "A proxy in front of this server, such as 127.0.0.1 or 10.0.0.0/8, whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed (repeatable; default: none, so no client can claim another address).")),
+    connections_per_address: int = typer.Option(100, "--connections-per-address", min=1, metavar="N", help=help_text(
+        "Connections one address may hold open at once (the proxies of --forwarded-allow-ips are not counted).")),
+    quota_messages: int = typer.Option(60, "--quota-messages", min=1, metavar="N", help=help_text(
+        "Messages one websocket connection may send in 10 seconds; past that it is told why and closed.")),
     log_format: str = typer.Option("text", "--log-format", metavar="text|json", help=help_text(
         "How the server's log lines are written: text, or json (one JSON object a line, naming its table).")),
     lang: str = lang_option(),
@@ -57,6 +64,7 @@ def serve(
     from hippodrome.server.storage import describe_db
     from hippodrome.server.collector import tune_for_server
     from hippodrome.server import logs
+    from hippodrome.server.limits import Limits, trusted_networks
     from hippodrome.server.serving import uvicorn_config
 
     def say(message: Message, err: bool = False) -> None:
@@ -71,13 +79,19 @@ def serve(
     except ValueError as error:
         typer.echo(localize_error(error, lang), err=True)  # says which value and what an origin looks like
         raise typer.Exit(2)
+    limits = Limits(per_address=connections_per_address, messages=quota.Quota(quota_messages, 10.0))
+    try:
+        trusted_networks(forwarded_allow_ips or ())
+    except ValueError as error:
+        typer.echo(localize_error(error, lang), err=True)  # says which value and what a proxy's address looks like
+        raise typer.Exit(2)
     if think is not None:   # the search bots of this server's tables (and its bot workers) read it
         os.environ[SEARCH_THINK_VARIABLE] = repr(think)
     try:
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
-                         archive_after=archive_after, bus=bus, bot_workers=bot_workers)
+                         archive_after=archive_after, bus=bus, bot_workers=bot_workers, limits=limits)
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)
@@ -99,7 +113,7 @@ def serve(
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     tune_for_server()
-    server = uvicorn.Server(uvicorn_config(app))
+    server = uvicorn.Server(uvicorn_config(app, limits, forwarded_allow_ips or ()))
     server.run(sockets=[sock])
 
 

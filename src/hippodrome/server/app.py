@@ -40,6 +40,7 @@ from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.headers import SecurityHeaders
+from hippodrome.server.limits import Gate, Limits, limits_for
 from hippodrome.server.logs import TABLE, about_table
 from hippodrome.server.localize import (
     LobbyError, language_of, problem, quoted, refusal, render_page, render_problem_page,
@@ -273,7 +274,7 @@ class Hub:
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins: Iterable[str] = (),
                table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
                archive_after: float = ARCHIVE_AFTER, bus: str | None = None, bot_workers: int = 0,
-               accounts: AccountSettings | None = None) -> FastAPI:
+               accounts: AccountSettings | None = None, limits: Limits = Limits()) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
     or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
     database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
@@ -283,7 +284,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     create, and connections it may open, in a sliding window; ``archive_after``: seconds a finished
     table stays in memory with nobody connected (``hippodrome.server.archive``); ``bot_workers``:
     processes the bots think in (0: threads of this process; ``hippodrome.table.thinking``);
-    ``accounts``: argon2id's cost and the sign-in limits (``hippodrome.server.accounts``)."""
+    ``accounts``: argon2id's cost and the sign-in limits (``hippodrome.server.accounts``); ``limits``:
+    a websocket's time to join and its messages (``hippodrome.server.limits``)."""
     origins = origins_from(allowed_origins)
     tables_opened, connections_opened = SlidingWindow(table_quota), SlidingWindow(connection_quota)
     games = {description.name: description for description in descriptions()}
@@ -309,6 +311,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app = FastAPI(title="hippodrome", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
     app.state.archiver = archiver
+    app.state.limits = limits
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
     app.add_middleware(OriginGuard, allowed=origins)
     app.add_middleware(SecurityHeaders)   # outermost: on every answer, the guard's refusals too
@@ -630,11 +633,12 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
                 connection.dirty.set()
 
     sending = asyncio.ensure_future(sender())
+    gate = Gate(websocket, limits_for(websocket), connection, send)   # a join in time, messages at a bounded rate
     try:
         for text in replay:
             await answer(text)
         while True:
-            message = await websocket.receive()
+            message = await gate.receive()
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
