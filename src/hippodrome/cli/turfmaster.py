@@ -169,11 +169,16 @@ def play_command(
     save: Path = typer.Option(None, "--save", help=help_text("write the meeting's record (JSON) here at the end")),
     width: int = typer.Option(None, "--width", min=40, help=help_text(WIDTH_HELP)),
     think: float = typer.Option(None, "--think", min=0.001, help=help_text(THINK_HELP)),
+    scroll: bool = typer.Option(False, "--scroll", help=help_text(
+        "print the game as a scrolling log instead of one screen redrawn in place (for screen readers and pipes)")),
     lang: str = lang_option(),
 ) -> None:
+    from contextlib import nullcontext
+
     from rich.console import Console
     from rich.text import Text
 
+    from hippodrome.cli.turfmaster_screen import frame, note_of, too_small
     from hippodrome.cli.turfmaster_view import final_block, options_block, screen
     from hippodrome.core.errors import IllegalAction
     from hippodrome.table.table import Seat, Table
@@ -194,40 +199,51 @@ def play_command(
         seats = [Seat(setup["names"][0])] + [Seat(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
         table = Table("turfmaster", setup, seats, seed=seed)
     events = _Events(lang)
-    refused: Text | None = None  # why the last answer was refused, shown under the redrawn screen
-    while True:
-        table.run_bots()
-        events.catch_up(table.state, announce_start=True)
-        if table.over:
-            break
-        view = table.state.view(0)
-        question = options_block(view, lang, consequence_warnings(table.state, 0, lang))
-        height = None
-        if console.is_terminal:  # each decision redraws the screen rather than scrolling it
-            console.clear()
-            # the screen fits above the question, the answer's line and a refusal's
-            height = console.height - len(console.render_lines(question, pad=False)) - 2
-        console.print(screen(view, events.lines, lang, console.width, height))
-        console.print(question)
-        if refused is not None:
-            console.print(refused)
-            refused = None
-        options = view["pending"]["options"]
-        # NOTE: the terminal's question; "q" quits in every language.
-        answer = console.input(Text(translate(lang, "your choice (1-{last}, q to quit): ", last=len(options))))
-        answer = answer.strip().lower()
-        if answer in ("q", "quit"):
-            console.print(Text(translate(lang, "meeting abandoned")))
-            break
-        choice = _choice(answer, len(options))
-        if choice is None:
-            refused = Text(translate(lang, "'{answer}' is not a choice: type a number from 1 to {last}",
-                                     answer=answer, last=len(options)), style=REFUSED_STYLE)
-            continue
-        try:
-            table.act(0, options[choice - 1])
-        except IllegalAction as error:  # pragma: no cover - numbered options are legal
-            refused = Text(localize_error(error, lang), style=REFUSED_STYLE)
+    said: Text | None = None  # why the last answer was refused, or an option's note: under the question
+    # one screen redrawn in place (the terminal's alternate screen, as less or htop), or a scrolling log
+    full = console.is_terminal and not scroll
+    with console.screen(hide_cursor=False) if full else nullcontext():
+        while True:
+            table.run_bots()
+            events.catch_up(table.state, announce_start=True)
+            if table.over:
+                break
+            view = table.state.view(0)
+            warnings = consequence_warnings(table.state, 0, lang)
+            if full:
+                console.clear()
+                small = too_small(console.width, console.height, lang)
+                console.print(small if small is not None else frame(view, events.lines, lang, console.width,
+                                                                     console.height, warnings))
+            else:
+                console.print(screen(view, events.lines, lang, console.width))
+                console.print(options_block(view, lang, warnings))
+            if said is not None:
+                console.print(said)
+                said = None
+            options = view["pending"]["options"]
+            # NOTE: the terminal's question; "q" quits in every language.
+            answer = console.input(Text(translate(lang, "your choice (1-{last}, q to quit): ", last=len(options))))
+            answer = answer.strip().lower()
+            if answer in ("q", "quit"):
+                break
+            if answer.startswith("?") and _choice(answer[1:].strip(), len(options)) is not None:   # an option's note
+                index = _choice(answer[1:].strip(), len(options)) - 1
+                # NOTE: TurfMaster terminal: the answer to "?3" for an option without a note.
+                said = Text(note_of(view, index, warnings, lang) or translate(lang, "option {n} has no note", n=index + 1),
+                            style="yellow")
+                continue
+            choice = _choice(answer, len(options))
+            if choice is None:
+                said = Text(translate(lang, "'{answer}' is not a choice: type a number from 1 to {last}",
+                                      answer=answer, last=len(options)), style=REFUSED_STYLE)
+                continue
+            try:
+                table.act(0, options[choice - 1])
+            except IllegalAction as error:  # pragma: no cover - numbered options are legal
+                said = Text(localize_error(error, lang), style=REFUSED_STYLE)
+    if not table.over:
+        console.print(Text(translate(lang, "meeting abandoned")))
     if table.over:
         console.print(final_block(table.state.view(0), lang))
     if save is not None:

@@ -263,34 +263,39 @@ def _ruler(shown: range, finish: int, curves: set[int], margin: int) -> Text:
 PANEL_FRAME = 4
 
 
-def course_map(view: Mapping[str, Any], lang: str, width: int = 80) -> Text:
+def course_map(view: Mapping[str, Any], lang: str, width: int = 80, legend: bool = True,
+               frame: int = PANEL_FRAME) -> Text:
     """The course unrolled, one row per lane, in a panel ``width`` columns wide at most: the rows
-    show the stretch of the course around the horses that fits beside the lane labels."""
+    show the stretch of the course around the horses that fits beside the lane labels. ``legend``:
+    the line saying what the signs mean, above; ``frame``: the columns taken by a panel around it."""
     race = view.get("race") or {}
     course = load_course(view["course"])
     columns, _, finish = _columns(course.name)
     fences = course.fence_squares if view.get("steeplechase") else frozenset()
     at: dict[tuple[int, int], str] = {}
     horse_columns = []
-    for entry in race.get("horses", []):
-        if entry["status"] == "racing":
-            square = course.square(entry["lane"], entry["square"])
-            at[(entry["lane"], columns[square])] = entry["id"]
-            horse_columns.append(columns[square])
+    # before a race, once its stalls are drawn, the horses stand in them (T10: stall n, lane n)
+    placed = ([(horse, lane, 0) for lane, horse in enumerate(view["stalls"])] if view["phase"] == "prepare" and view.get("stalls")
+              else [(e["id"], e["lane"], e["square"]) for e in race.get("horses", []) if e["status"] == "racing"])
+    for horse, lane, index in placed:
+        square = course.square(lane, index)
+        at[(lane, columns[square])] = horse
+        horse_columns.append(columns[square])
     # NOTE: TurfMaster terminal: the label of a row of the course map, {lane} 1 (the rail) to 8; keep it short.
     lane_labels = [translate(lang, "lane {lane}", lane=lane_number(lane)) + " " for lane in range(course.lanes)]
     margin = max(len(label) for label in lane_labels)
-    squares = max(10, width - margin - PANEL_FRAME) - 1  # columns of squares, less one
+    squares = max(10, width - margin - frame) - 1  # columns of squares, less one
     last = finish + 8
     first = max(0, min(horse_columns, default=0) - 6)
     first = max(0, min(first, last - squares))
     shown = range(first, min(last, first + squares) + 1)
     fence_cells = {(course.lane_of[s], columns[s]) for s in fences}
     text = Text()
-    # NOTE: TurfMaster terminal: the legend above the course map; keep the signs ┃ # ~ as they are.
-    text.append(Text(translate(lang, "inner lane squares {first} to {last}:  ┃ finish line   # fence   ~ curve   "
-                                     "letters: horses (see the table)", first=first, last=shown[-1]) + "\n",
-                     style="dim"))
+    if legend:
+        # NOTE: TurfMaster terminal: the legend above the course map; keep the signs ┃ # ~ as they are.
+        text.append(Text(translate(lang, "inner lane squares {first} to {last}:  ┃ finish line   # fence   ~ curve   "
+                                         "letters: horses (see the table)", first=first, last=shown[-1]) + "\n",
+                         style="dim"))
     text.append(_ruler(shown, finish, _curve_columns(course), margin))
     text.append("\n")
     letters = horse_letters(lang)
@@ -421,6 +426,11 @@ def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
     return text
 
 
+def shows_course(view: Mapping[str, Any]) -> bool:
+    """The course is drawn while a race runs, and before one once its stalls are drawn."""
+    return bool((view.get("race") and view["phase"] == "race") or (view["phase"] == "prepare" and view.get("stalls")))
+
+
 #: the most lines of the move log a screen shows
 MOVES_SHOWN = 8
 
@@ -437,7 +447,7 @@ def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 8
     if view["phase"] == "prepare" and view["stalls"]:
         title.append(Text(stalls_line(view["race_no"], view["stalls"], lang)))
     course = ([Panel(course_map(view, lang, width), title=translate(lang, "The course"), expand=False)]
-              if race and view["phase"] == "race" else [])
+              if shows_course(view) else [])
     horses = [horses_table(view, lang)]
     hands = [_hands(view["hands"], lang)] if view.get("hands") else []
     points = [standings_table(view, lang)]
