@@ -67,7 +67,9 @@ def digest(game: str, setup: dict[str, Any], seed: int) -> str:
         match.act(pending.seat, rng.choice(pending.options))
         pending = match.pending()
     views.update(json.dumps(without_rule_links(match.state.view(None)), sort_keys=True).encode())
-    log = hashlib.sha256(json.dumps(match.record(), sort_keys=True).encode()).hexdigest()
+    # the record as it was written before it named its rulings' version (issue 35: no part of the play)
+    record = {key: value for key, value in match.record().items() if key != "rulings"}
+    log = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
     return f"{log[:16]}:{views.hexdigest()[:16]}"
 
 

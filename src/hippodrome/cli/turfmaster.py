@@ -412,6 +412,7 @@ def replay_command(
 
     from hippodrome.cli.turfmaster_view import final_block, screen
     from hippodrome.core.game import game_class
+    from hippodrome.core.match import initial_state, record_rulings
     from hippodrome.core.match import apply_numbered
     import hippodrome.turfmaster.meeting  # noqa: F401
 
@@ -419,11 +420,12 @@ def replay_command(
     width = console.width
     with refused_input_exits(lang):
         record = _read_record(record_file)
-        state = game_class("turfmaster").new(record["setup"])
+        state = initial_state(record)   # under the rulings it was played with
         if record["setup"].get("names") is None:   # a record made without names (in Python, say):
             # its seats are shown as the players know them, not as the engine's "seat 0"
-            state = game_class("turfmaster").new({**record["setup"], "names": [
-                translate(lang, "Player {n}", n=number + 1) for number in range(state.players)]})
+            state = initial_state({**record, "setup": {**record["setup"], "names": [
+                translate(lang, "Player {n}", n=number + 1) for number in range(state.players)]}},
+                rulings=record_rulings(record))
         if seat is not None and not 1 <= seat <= state.players:
             # NOTE: seats are numbered as the players know them: 1 for the first.
             raise InvalidSetup(Message("--seat must be from 1 to {last}", last=state.players))

@@ -281,11 +281,28 @@ class Game(ABC):
     name: ClassVar[str]
     #: what the layers above need to know of the game (hippodrome.core.description)
     description: ClassVar["GameDescription"]
+    #: the version of the game's rulings this engine plays (docs/rulings.md, "Rulings changed"):
+    #: raised when a changed ruling changes how a game goes, so that a record made before it (its
+    #: ``rulings``, core/match.py) still replays as it was played, through :meth:`new_under`
+    rulings_version: ClassVar[int] = 1
 
     @classmethod
     @abstractmethod
     def new(cls, setup: dict[str, Any]) -> "Game":
         """The initial state for a setup (validated; raises InvalidSetup)."""
+
+    @classmethod
+    def new_under(cls, setup: dict[str, Any], rulings: int) -> "Game":
+        """The initial state of a game played under version ``rulings`` of the rulings: ``new``
+        for the current one; a game still able to play an older version overrides this, and any
+        other version is refused (InvalidSetup, in words)."""
+        if rulings == cls.rulings_version:
+            return cls.new(setup)
+        from hippodrome.core.errors import InvalidSetup
+
+        # NOTE: {game} is a game's name; {version} and {current} number versions of its rulings.
+        raise InvalidSetup(Message("this {game} engine plays version {current} of its rulings, not version {version}",
+                                   game=cls.name, current=cls.rulings_version, version=str(rulings)))
 
     @abstractmethod
     def pending(self) -> Decision | Chance | None: ...

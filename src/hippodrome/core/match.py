@@ -21,11 +21,14 @@ CHANCE = "chance"
 class Match:
     """Drives one game: takes seats' actions, draws chance, keeps the log."""
 
-    def __init__(self, game: str, setup: dict[str, Any], seed: int | str = 0):
+    def __init__(self, game: str, setup: dict[str, Any], seed: int | str = 0, rulings: int | None = None):
         self.game_name = game
         self.setup = setup
         self.seed = seed
-        self.state: Game = game_class(game).new(setup)
+        cls = game_class(game)
+        #: the version of the rulings it is played under (None: the engine's own, the current one)
+        self.rulings: int = cls.rulings_version if rulings is None else rulings
+        self.state: Game = cls.new_under(setup, self.rulings)
         self.log: list[dict[str, Any]] = []
 
     # -- chance -------------------------------------------------------------------
@@ -97,23 +100,57 @@ class Match:
 
     # -- records ------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """Everything needed to rebuild this match exactly (keep the seed secret)."""
-        return {"game": self.game_name, "setup": self.setup, "seed": self.seed, "log": list(self.log)}
+        """Everything needed to rebuild this match exactly (keep the seed secret), with the version
+        of the rulings it is played under."""
+        return {"game": self.game_name, "setup": self.setup, "seed": self.seed, "rulings": self.rulings,
+                "log": list(self.log)}
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> "Match":
-        match = cls(record["game"], record["setup"], record.get("seed", 0))
-        match.state = replay(record)
+        state, rulings = replayed(record)
+        match = cls.__new__(cls)
+        match.game_name, match.setup, match.seed = record["game"], record["setup"], record.get("seed", 0)
+        match.rulings, match.state = rulings, state
         match.log = [dict(entry) for entry in record["log"]]
         return match
 
 
 def replay(record: dict[str, Any]) -> Game:
     """Rebuild the state of a record by applying its log to the initial state."""
-    state = game_class(record["game"]).new(record["setup"])
-    for number, entry in enumerate(record["log"], start=1):
-        apply_numbered(state, number, entry)
-    return state
+    return replayed(record)[0]
+
+
+def replayed(record: dict[str, Any]) -> tuple[Game, int]:
+    """The state of a record and the version of the rulings it was played under: its ``rulings``;
+    a record made before rulings had versions, the first version its log replays under (1, then
+    each later one: a changed ruling makes an older log fail under the new rules, and the other
+    way round). IllegalAction (the first version's refusal) when none replays it."""
+    recorded = record.get("rulings")
+    versions = [recorded] if recorded is not None else list(
+        range(1, game_class(record["game"]).rulings_version + 1))
+    refusal: IllegalAction | None = None
+    for version in versions:
+        try:
+            state = initial_state(record, version)
+            for number, entry in enumerate(record["log"], start=1):
+                apply_numbered(state, number, entry)
+            return state, version
+        except IllegalAction as error:
+            refusal = refusal or error
+    raise refusal
+
+
+def record_rulings(record: dict[str, Any]) -> int:
+    """The version of the rulings a record was played under (see :func:`replayed`)."""
+    recorded = record.get("rulings")
+    return recorded if recorded is not None else replayed(record)[1]
+
+
+def initial_state(record: dict[str, Any], rulings: int | None = None) -> Game:
+    """A record's game as it began, under version ``rulings`` of the rulings (None: the
+    record's, found as :func:`record_rulings` does)."""
+    version = record_rulings(record) if rulings is None else rulings
+    return game_class(record["game"]).new_under(record["setup"], version)
 
 
 def apply_numbered(state: Game, number: int, entry: dict[str, Any]) -> None:

@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from hippodrome.core.errors import HippodromeError, IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, game_class
-from hippodrome.core.match import apply_numbered
+from hippodrome.core.game import Action
+from hippodrome.core.match import apply_numbered, initial_state
 from hippodrome.i18n import Message
 
 GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
@@ -250,7 +250,7 @@ def finished_game(record: Any, game: str, label: str = "the record") -> Any:
         raise InvalidRecord(Message("{file} records a {game} game, not a {wanted} game", file=label,
                                     game=repr(record["game"]), wanted=repr(game)))
     try:
-        state = game_class(game).new(record["setup"])
+        state = initial_state(record)
         for number, entry in enumerate(record["log"], start=1):
             apply_numbered(state, number, entry)
     except IllegalAction as error:

@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from hippodrome.core.game import Action, Decision, same_json
-from hippodrome.core.match import apply_entry
+from hippodrome.core.match import apply_entry, initial_state
 from hippodrome.core.review import (
     Progress, ReviewedDecision, Scale, Valued, finished_game, judge, record_names, review_json,
 )
@@ -56,7 +56,7 @@ def review(record: dict[str, Any], budget: float | None = None, seed: int | str 
 
 def bets_to_review(record: dict[str, Any]) -> list[tuple[int, ReadySetBet, dict[str, Any]]]:
     """Each bet and each House token with a choice: its step, the game just before it, the log's entry."""
-    state = ReadySetBet.new(record["setup"])
+    state = initial_state(record)   # under the rulings it was played with
     found = []
     for step, entry in enumerate(record["log"]):
         action = entry.get("action")

@@ -148,7 +148,8 @@ class Hub:
             return None
         try:
             check_value({key: data[key] for key in ("setup", "options", "seats", "log")})
-            record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"]}
+            record = {"game": data["game"], "setup": data["setup"], "seed": data["seed"], "log": data["log"],
+                      "rulings": data["rulings"]}   # None: stored before versions (its log tells)
             seats = restore_seats(data["game"], data["seed"], data["seats"])
             table = Table.from_record(record, seats, data["state_id"])
             info = [{k: v for k, v in s.items() if k != "token_hash"} for s in data["seats"]]
@@ -240,7 +241,7 @@ class Hub:
         lifecycle = new_lifecycle(public_info, options, wait_for_host, started=description.starts_at_once or None)
         try:
             await self.writer.call(self.storage.create_table, table_id, game, setup, seed, info,
-                                   hash_token(host_token), options)
+                                   hash_token(host_token), options, table.match.rulings)
             if self.cluster is not None:
                 self.cluster.may_run(table_id)  # its lease, written with the table, gets our address
             await self.writer.call(self.storage.save_progress, table_id, table.match.log, table.state_id,

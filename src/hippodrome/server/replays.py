@@ -16,8 +16,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from hippodrome.core.game import Chance, Game, decision_view, game_class
-from hippodrome.core.match import CHANCE, apply_numbered
+from hippodrome.core.game import Chance, Game, decision_view
+from hippodrome.core.match import CHANCE, apply_numbered, initial_state
 
 CHECKPOINT_EVERY = 64
 KEPT = 16
@@ -56,7 +56,7 @@ class Replay:
 def build(record: dict[str, Any]) -> Replay:
     """A replay of a stored table's record (its game, setup and log); IllegalAction names the log
     entry that does not replay."""
-    state = game_class(record["game"]).new(record["setup"])
+    state = initial_state(record)   # under the rulings it was played with
     log = record["log"]
     replay = Replay(record["game"], log)
     done = _absorb(state, log, 0)

@@ -6,7 +6,8 @@ Schema (version 3):
   paused, over, host_hash, lifecycle (JSON: ``Lifecycle.to_json()``, the table's people ready,
   seats handed to bots, between races and the gate; NULL in a table stored before version 2,
   which was playing from its creation), rulings (the version of the game's rulings the table is
-  played under; 1 for a table stored before version 3).
+  played under, ``Match.rulings``; NULL for a table stored before version 3: its log tells,
+  ``core.match.replayed``).
 * ``seats``: table id, seat number, name, kind (``person`` | ``bot``), bot level, token_hash,
   account (the id of the account that holds the seat; NULL: a guest or a bot), former (1: the
   account was deleted, the seat is "a former player").
@@ -57,7 +58,7 @@ CREATE TABLE IF NOT EXISTS tables (
     over INTEGER NOT NULL DEFAULT 0,
     host_hash TEXT NOT NULL,
     lifecycle TEXT,
-    rulings INTEGER NOT NULL DEFAULT 1
+    rulings INTEGER
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -128,7 +129,7 @@ SCHEMA_VERSION = "3"
 #: :func:`migration_statements` leaves out what a database has already)
 MIGRATIONS: tuple[tuple[int, tuple[tuple[str, str, str], ...]], ...] = (
     (2, (("tables", "lifecycle", "TEXT"),)),
-    (3, (("tables", "rulings", "INTEGER NOT NULL DEFAULT 1"), ("seats", "account", "TEXT"),
+    (3, (("tables", "rulings", "INTEGER"), ("seats", "account", "TEXT"),
          ("seats", "former", "INTEGER NOT NULL DEFAULT 0"))),
 )
 #: the columns of ``tables`` a hippodrome database has had since version 1
@@ -338,14 +339,13 @@ class Storage:
 
     # -- writing ------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, setup: dict, seed: str, seats: list[dict[str, Any]],
-                     host_hash: str, options: dict[str, Any]) -> None:
+                     host_hash: str, options: dict[str, Any], rulings: int | None = None) -> None:
         with self._lock:
             cur = self.conn.cursor()
             cur.execute("BEGIN")
             try:
-                cur.execute("INSERT INTO tables (id, game, setup, seed, created, options, host_hash) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (table_id, game, json.dumps(setup), seed, time.time(), json.dumps(options), host_hash))
+                cur.execute(INSERT_TABLE, (table_id, game, json.dumps(setup), seed, time.time(), json.dumps(options),
+                                           host_hash, rulings))
                 cur.executemany(INSERT_SEAT, seat_rows(table_id, seats))
                 cur.execute("COMMIT")
             except BaseException:
@@ -437,6 +437,9 @@ class Storage:
         return table_record(row, seats, entries)
 
 
+#: a new table's row (``rulings``: the version of the rulings it is played under)
+INSERT_TABLE = ("INSERT INTO tables (id, game, setup, seed, created, options, host_hash, rulings) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 #: a seat's row, as :func:`seat_rows` gives it (with ``?`` for each value)
 INSERT_SEAT = "INSERT INTO seats (table_id, seat, name, kind, level, token_hash, account) VALUES (?, ?, ?, ?, ?, ?, ?)"
 

@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
-    INSERT_SEAT, LATE_SCHEMA, REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS,
+    INSERT_SEAT, INSERT_TABLE, LATE_SCHEMA, REQUIRED_COLUMNS, SCHEMA as SQLITE_SCHEMA, SCHEMA_VERSION, SEAT_COLUMNS,
     TABLE_COLUMNS, DamagedDatabase, Save, Sql, list_rows, migration_statements, missing_columns, newer_schema,
     save_rows, seat_rows, table_record,
 )
@@ -143,11 +143,10 @@ class PostgresStorage:
 
     # -- writing ------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, setup: dict, seed: str, seats: list[dict[str, Any]],
-                     host_hash: str, options: dict[str, Any]) -> None:
+                     host_hash: str, options: dict[str, Any], rulings: int | None = None) -> None:
         with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
-            cur.execute("INSERT INTO tables (id, game, setup, seed, created, options, host_hash) "
-                        "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                        (table_id, game, json.dumps(setup), seed, time.time(), json.dumps(options), host_hash))
+            cur.execute(INSERT_TABLE.replace("?", "%s"), (table_id, game, json.dumps(setup), seed, time.time(),
+                                                          json.dumps(options), host_hash, rulings))
             cur.executemany(INSERT_SEAT.replace("?", "%s"), seat_rows(table_id, seats))
             if self.owner is not None:  # ours from the start: no other process takes it for an orphan
                 cur.execute("INSERT INTO leases VALUES (%s, %s, '', clock_timestamp() + make_interval(secs => %s))",

@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
@@ -129,6 +129,8 @@ class Meeting(DeclaredState, Game):
 
     name = "turfmaster"
     description = MEETING
+    #: 2: the stall draw in two rounds with several horses a player (T10, changed 2026-11-27)
+    rulings_version = 2
     public_decision_context = Race.public_decision_context
 
     state_fields = StateFields(
@@ -173,6 +175,18 @@ class Meeting(DeclaredState, Game):
 
     @classmethod
     def new(cls, setup: dict[str, Any]) -> "Meeting":
+        return cls._new(setup, stall_rounds)
+
+    @classmethod
+    def new_under(cls, setup: dict[str, Any], rulings: int) -> "Meeting":
+        """Version 1 of the rulings draws every horse's stall in one round (T10 before its change of
+        2026-11-27: the meetings stored before it replay as they were played)."""
+        if rulings == 1:
+            return cls._new(setup, lambda colours: [[h for horses in colours for h in horses]])
+        return super().new_under(setup, rulings)
+
+    @classmethod
+    def _new(cls, setup: dict[str, Any], stall_draw: Callable[[list[list[str]]], list[list[str]]]) -> "Meeting":
         setup = setup_object(setup, cls.name)
         players = setup.get("players")
         per_player = horses_per_player(players, setup.get("horses_per_player", allowed_horses(players)[0]))
@@ -187,7 +201,7 @@ class Meeting(DeclaredState, Game):
             ids=flat,  # seat order, then each seat's own order
             owner={h: seat for seat, seat_horses in enumerate(colours) for h in seat_horses},
             decks={h: None for h in flat}, drawn={h: 0 for h in flat},
-            stall_groups=stall_rounds(colours),  # resolved or still-level groups, inner stall first
+            stall_groups=stall_draw(colours),  # resolved or still-level groups, inner stall first
             stall_rolls=[],  # the public dice of the stall draw
             roller_groups=[list(range(players))], roller_rolls=[], roller=None,
             phase=SETUP_PHASE, race_no=0, stalls=[], hands={h: [] for h in flat},

@@ -30,7 +30,7 @@ import time
 from typing import Any, Iterator, Sequence
 
 from hippodrome.core.game import Action, Decision, same_json
-from hippodrome.core.match import apply_entry
+from hippodrome.core.match import apply_entry, initial_state
 from hippodrome.core.review import (
     Progress, ReviewedDecision, Scale, Valued, finished_game, judge, mean_and_error, paired_error, record_names, review_json,
 )
@@ -74,7 +74,7 @@ def default_budget(decisions: int) -> float:
 
 def decisions_to_review(record: dict[str, Any]) -> list[tuple[int, Meeting, dict[str, Any]]]:
     """Each decision of a seat with a choice: its step, the meeting just before it and the log's entry."""
-    state = Meeting.new(record["setup"])
+    state = initial_state(record)   # under the rulings it was played with
     found = []
     for step, entry in enumerate(record["log"]):
         pending = state.pending()
