@@ -129,17 +129,22 @@ export class Page {
       this.horsesBody));
     this.finalBox = el("div", { class: "panel p-final", id: "final", hidden: true });
     this.tablesBox = el("div", { id: "tables" });
-    this.logBox = el("ol", { class: "log", id: "log", reversed: true, dataset: { order: "newest-first" } });
+    this.logBox = el("ol", { class: "log", id: "log", reversed: true, tabindex: "0", "aria-label": t("Moves"), dataset: { order: "newest-first" } });
+    // what happens on the track, said to a screen reader as it happens: moves, dice rounds, falls,
+    // finishes (page.announce), in the page's language
+    this.announcer = el("div", { class: "visually-hidden", id: "announcer", "aria-live": "polite", "aria-atomic": "true" });
     this.root.append(el("div", { class: "tm-layout" },
       el("div", { class: "column" },
         this.finalBox,
         this.turnPanel = el("div", { class: "panel p-turn" }, this.stageBox, this.turnBox, this.roundBox),
         el("div", { class: "p-course" }, this.courseWrap),
-        el("div", { class: "panel p-horses", style: "margin-top:.75rem" }, el("h2", {}, t("Horses")), this.horsesBox)),
+        el("div", { class: "panel p-horses", style: "margin-top:.75rem", tabindex: "0", role: "region", "aria-label": t("Horses") },
+           el("h2", {}, t("Horses")), this.horsesBox)),
       el("div", { class: "column" },
         el("div", { class: "panel p-hand" }, el("h2", {}, t("Your hand")), this.handBox, this.decisionBox),
-        el("div", { class: "panel p-tables" }, this.tablesBox),
-        el("div", { class: "panel p-log" }, el("h2", {}, t("Moves")), this.logBox))));
+        el("div", { class: "panel p-tables", tabindex: "0", role: "region", "aria-label": t("Results") }, this.tablesBox),
+        el("div", { class: "panel p-log" }, el("h2", {}, t("Moves")), this.logBox))),
+      this.announcer);
   }
 
   // the language changed: everything is drawn again, the board at the zoom it had
@@ -364,6 +369,8 @@ export class Page {
     if (!fresh) return;
     this.renderReach();
     this.followRace(msg, race);
+    this.watchKeys();
+    if (mine) this.focusFirst();
   }
 
   // The horses on the board: before a race (its stalls drawn) each in its stall, the inner stall
@@ -522,6 +529,7 @@ export class Page {
   }
 
   chooseCard(option) {
+    this.focusSquares = this.keyboard;   // chosen with the keyboard: the squares get the focus next
     this.selected = option;
     this.previewSquares = null;
     this.preview = null;
@@ -564,6 +572,27 @@ export class Page {
                                 : squareName(s.lane, s.square) });
     }
     this.board.setMarks(marks, (lane, square) => this.clickSquare(lane, square));
+    if (this.focusSquares && marks.some((m) => !m.confirming)) { this.focusSquares = false; this.board.focusMark(); }
+  }
+
+  // -- the keyboard ----------------------------------------------------------------------------
+  // Played with the keys (Tab, Enter, the arrows among the lit squares): at each new turn the
+  // focus goes to the first thing to do (a playable card, a lit square, an option), if it was
+  // nowhere (the control it was on is gone) and the last thing the player did was a key.
+  watchKeys() {
+    if (this.keysWatched) return;
+    this.keysWatched = true;
+    document.addEventListener("keydown", (e) => { if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) this.keyboard = true; }, true);
+    document.addEventListener("pointerdown", () => { this.keyboard = false; }, true);
+  }
+
+  focusFirst() {
+    if (!this.keyboard) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const target = this.board && this.board.reachLayer.querySelector("polygon")
+      || this.root.querySelector("#hands .card.playable, #decision button.option, #decision button.primary, #keep .keep-card");
+    if (target) target.focus();
   }
 
   optionLabel(option, decision) {
@@ -915,6 +944,18 @@ export class Page {
     }
   }
 
+  // The lines of the log not seen before, said in the live region (the first drawing says
+  // nothing: a page opened mid-race does not read the whole race out). Moves, dice rounds, falls
+  // and finishes; the newest few at once.
+  announce(lines) {
+    const said = this.said;
+    this.said = new Set(lines.map((line) => line.key));
+    if (!said) return;
+    const told = new Set(["move", "roll", "fall", "finish", "no_card"]);
+    const fresh = lines.filter((line) => !line.separator && !said.has(line.key) && told.has(line.event.event)).reverse();
+    if (fresh.length) this.announcer.textContent = fresh.slice(-5).map((line) => this.logLine(line.event)).join(". ");
+  }
+
   renderLog(msg, race) {
     const events = msg.view.events || [];
     const length = ((race && race.history) || []).length;
@@ -930,6 +971,7 @@ export class Page {
       part.items.forEach((event, index) => lines.push({ key: `r${part.race}:${index}`, event }));
       for (let i = lines.length - 1, j = lines.length - part.items.length; j < i; j++, i--) [lines[i], lines[j]] = [lines[j], lines[i]];
     }
+    this.announce(lines);
     keyed(this.logBox, lines, (line) => line.key,
       (line) => el("li", line.separator ? { class: "separator", dataset: { event: "race", race: line.race } } : {}),
       (node, line) => {

@@ -425,9 +425,26 @@ export class Board {
       mark.setAttribute("role", "button");
       mark.setAttribute("aria-label", m.title);
       mark.addEventListener("click", () => { if (!this.dragged) onPick(m.lane, m.square); });
-      mark.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(m.lane, m.square); } });
+      mark.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(m.lane, m.square); return; }
+        // the arrows go from lit square to lit square (the view follows the focus)
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+        if (!step) return;
+        e.preventDefault();
+        const all = [...this.reachLayer.querySelectorAll("polygon")];
+        this.focusMark((all.indexOf(mark) + step + all.length) % all.length);
+      });
       this.reachLayer.append(mark);
     }
+  }
+
+  // the focus on lit square n (the first by default), brought into view if it is out of it
+  focusMark(n = 0) {
+    const mark = this.reachLayer.querySelectorAll("polygon")[n];
+    if (!mark) return;
+    mark.focus({ preventScroll: true });
+    const at = this.squares[key(mark.dataset.lane, mark.dataset.square)].at;
+    if (!this.contains({ x: at[0] - 15, y: at[1] - 15, w: 30, h: 30 })) this.centreOn(at);
   }
 
   // onTap(lane, squares) on a click on a square that is not marked (or on a horse: its square): squares is its index on each
