@@ -127,6 +127,12 @@ def written(client) -> None:
     client.portal.call(client.app.state.hub.writer.call, lambda: None)
 
 
+def test_the_profile_and_the_leaderboard_pages_are_served(client):
+    for path, script in (("/players/Ana", "/static/profile.js"), ("/ratings/turfmaster", "/static/leaderboard.js")):
+        page = client.get(path, headers={"Accept-Language": "de"})
+        assert page.status_code == 200 and script in page.text and '<html lang="de">' in page.text
+
+
 def test_players_and_ladders_refuse_what_does_not_exist_in_words(client):
     missing = client.get("/api/players/Nobody")
     assert missing.status_code == 404 and "Nobody" in missing.json()["detail"]

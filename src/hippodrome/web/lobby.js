@@ -4,6 +4,8 @@
 import { t, render, languageSelector, seatName, words } from "/static/i18n.js";
 import { el, createTable, tableLinks } from "/static/net.js";
 import { loadGames } from "/static/games.js";
+import { AccountBox } from "/static/account.js";
+import { refreshFinished, refreshMine } from "/static/lobby_life.js";
 
 let games = [];
 let plan = { seats: null, fields: {}, error: null };   // the server's answer for the current values
@@ -412,8 +414,16 @@ function fillGames(keep = false) {
   renderGameOptions(keep);
 }
 
+function refreshLife() {
+  refreshFinished(games);
+  refreshMine(games);
+}
+
 async function start() {
-  await languageSelector($("lang"), () => { fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); });
+  const account = new AccountBox($("account"), refreshLife);
+  await languageSelector($("lang"), () => {
+    fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); account.rerender(); refreshLife();
+  });
   games = await loadGames();
   fillGames();
   await settled();   // the seats the setup makes are on screen: the form is ready
@@ -426,7 +436,9 @@ async function start() {
   $("learn-button").addEventListener("click", learnToPlay);
   $("play-now").addEventListener("click", playNow);
   refreshTables();
+  refreshLife();
   setInterval(refreshTables, 5000);
+  setInterval(refreshLife, 15000);
 }
 
 start();

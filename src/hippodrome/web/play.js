@@ -5,6 +5,7 @@ import { TableConnection, SavingBanner, fragmentParam, el } from "/static/net.js
 import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
 import { ruleLink } from "/static/rule_link.js";
+import { keepSeat } from "/static/account.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
@@ -61,6 +62,7 @@ function drawHeader() {
 }
 
 async function start() {
+  if (token) keepSeat(tableId, token);   // a signed-in player's seats follow it (docs/accounts.md)
   let page = null;
   let connection = null;
   let lifecycle = null;

@@ -1,5 +1,6 @@
 """The players' API (docs/accounts.md):
 
+* ``GET /players/{name}``, ``GET /ratings/{game}``: the profile's and the leaderboard's pages;
 * ``GET /api/players/{name}``: ``{"name", "kind", "games": [{"table", "game", "finished",
   "place", "players"}], "ratings": {game: {"rating", "games", "provisional", ...}}}``; a person
   by its account's name, a bot by its level's name; 404 in words for anyone else.
@@ -13,13 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
 
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import Message
 from hippodrome.server.accounts.passwords import name_key
 from hippodrome.server.accounts.players import games_of, ladder, player_of, ratings_of
 from hippodrome.server.accounts.service import Accounts
-from hippodrome.server.localize import LobbyError, quoted
+from hippodrome.server.localize import LobbyError, language_of, quoted, render_page
 
 MAX_LIMIT = 100
 
@@ -35,8 +37,23 @@ def count_param(request: Request, key: str, default: int, low: int, high: int) -
     return int(text)
 
 
+def html_page(name: str, request: Request) -> HTMLResponse:
+    """One of the pages (``web/<name>``) in the request's language."""
+    return HTMLResponse(render_page(name, language_of(request.cookies, request.headers)),
+                        headers={"Cache-Control": "no-cache"})
+
+
 def players_router(accounts: Accounts) -> APIRouter:
     router = APIRouter()
+
+    @router.get("/players/{name}")
+    async def profile_page(name: str, request: Request):
+        return html_page("profile.html", request)
+
+    @router.get("/ratings/{game}")
+    async def leaderboard_page(game: str, request: Request):
+        return html_page("leaderboard.html", request)
+
     bot_levels = {name_key(bot.name): bot.name for description in descriptions() for bot in description.bots}
     rated = [description.name for description in descriptions() if description.rated]
 

@@ -15,15 +15,14 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.i18n import Message
 from hippodrome.server.accounts import store
-from hippodrome.server.accounts.player_routes import count_param
+from hippodrome.server.accounts.player_routes import count_param, html_page
 from hippodrome.server.accounts.players import table_players
 from hippodrome.server.accounts.service import Accounts
-from hippodrome.server.localize import LobbyError, language_of, quoted, render_page
+from hippodrome.server.localize import LobbyError, quoted
 from hippodrome.server.replays import Replay, Replays
 
 
@@ -33,8 +32,7 @@ def replay_router(accounts: Accounts, replays: Replays) -> APIRouter:
 
     @router.get("/replay/{table_id}")
     async def replay_page(table_id: str, request: Request):
-        return HTMLResponse(render_page("replay.html", language_of(request.cookies, request.headers)),
-                            headers={"Cache-Control": "no-cache"})
+        return html_page("replay.html", request)
 
     async def replay_of(table_id: str) -> Replay:
         replay = replays.kept_one(table_id)
