@@ -78,7 +78,18 @@ def check_refusals(match: Match, rng: random.Random, seats: int) -> None:
         refused(lambda: state.apply({"type": free_type}), f"a free {free_type!r} outside apply_free")
     if isinstance(pending, Decision):
         option = rng.choice(pending.options)
-        refused(lambda: match.act(pending.seat + 1, option), "an option from the wrong seat")
+        deciding = {decision.seat: decision for decision in state.decisions()}
+        idle = [seat for seat in range(max(seats, pending.seat + 2)) if seat not in deciding]
+        if idle:
+            other = rng.choice(idle)
+            refused(lambda: match.act(other, option), "an option from a seat with no decision open")
+            refused(lambda: state.apply_as(other, option), "apply_as for a seat with no decision open")
+        # several seats choosing at once: one seat cannot take another's option
+        for seat, decision in deciding.items():
+            foreign = next((o for d in deciding.values() if d.seat != seat for o in d.options if not decision.allows(o)), None)
+            if foreign is not None:
+                refused(lambda: match.act(seat, foreign), "another seat's option")
+                break
         for junk in junk_variants(option, rng):
             refused(lambda: match.act(pending.seat, junk), f"{junk} for {pending.kind}")
         earlier = [entry["action"] for entry in match.log[-40:] if not entry.get("free")]

@@ -16,7 +16,10 @@ promises (docs/architecture.md, "core"):
 * every view is JSON and holds neither the seed nor any of the seat's secrets, while what a seat
   may know and another may not does show in its own view;
 * ``between_races()`` is a bool that copies and replays agree on, never true at the start or once
-  the game is over (the table layer stops its clock and bots there).
+  the game is over (the table layer stops its clock and bots there);
+* several seats may decide at once (``decisions()``, Ready Set Bet's VIP cards under R8 as
+  amended): the pending decision is the first of them, one per seat, each answered by its own
+  seat in any order (``apply_as``, ``Match.act``), which the record replays.
 """
 
 from __future__ import annotations
@@ -77,8 +80,10 @@ class Earlier:
             for entry in match.log[logged:]:
                 if entry.get("free"):
                     restored.apply_free(entry["by"], entry["action"])
-                else:
+                elif entry["by"] == CHANCE:
                     restored.apply(entry["action"])
+                else:
+                    restored.apply_as(entry["by"], entry["action"])
             assert restored.to_json() == match.state.to_json(), "a state from JSON continued differently"
         state = match.state
         text = json.dumps(state.to_json(), sort_keys=True)
@@ -107,7 +112,24 @@ def play_on(state: Game, rng: random.Random, steps: int, seats: int) -> None:
         pending = state.pending()
         if pending is None:
             return
-        state.apply(rng.choice(pending.options) if isinstance(pending, Decision) else pending.sample(rng))
+        if isinstance(pending, Decision):
+            decision = rng.choice(open_decisions(state))
+            state.apply_as(decision.seat, rng.choice(decision.options))
+        else:
+            state.apply(pending.sample(rng))
+
+
+def open_decisions(state: Game) -> tuple[Decision, ...]:
+    """The decisions open now, checked: the pending one first, one per seat, each with options."""
+    pending, decisions = state.pending(), state.decisions()
+    if not isinstance(pending, Decision):
+        assert decisions == (), "decisions open while chance is drawn or the game is over"
+        return decisions
+    assert decisions and decisions[0] == pending, "the pending decision is the first of those open"
+    seats = [decision.seat for decision in decisions]
+    assert len(set(seats)) == len(seats), f"two decisions open for one seat: {seats}"
+    assert all(decision.options and state.decision_for(decision.seat) == decision for decision in decisions)
+    return decisions
 
 
 def check_point(match: Match, rng: random.Random, seats: int, earlier: Earlier, replaying: bool = True) -> None:
@@ -144,7 +166,7 @@ def check_places(state: Game, seats: int) -> None:
 def check_record(match: Match, rng: random.Random) -> None:
     """Replay the record step by step: every chance step drawn again from the record's generator
     gives what the match drew, among the outcomes it describes; bad outcomes are refused."""
-    state = game_class(match.game_name).new(match.setup)
+    state = game_class(match.game_name).new_under(match.setup, match.rulings)
     kinds_seen = set()
     for number, entry in enumerate(match.log):
         if entry.get("free"):
@@ -158,9 +180,11 @@ def check_record(match: Match, rng: random.Random) -> None:
             if pending.kind not in kinds_seen or rng.random() < 0.05:
                 check_bad_outcomes(state, pending, rng)
                 kinds_seen.add(pending.kind)
+            state.apply(entry["action"])
         else:
-            assert isinstance(pending, Decision) and pending.seat == entry["by"] and pending.allows(entry["action"])
-        state.apply(entry["action"])
+            decision = state.decision_for(entry["by"])
+            assert isinstance(pending, Decision) and decision is not None and decision.allows(entry["action"])
+            state.apply_as(entry["by"], entry["action"])
 
 
 def play_and_check(name: str, setup: dict[str, Any], seed: int) -> Match:
@@ -177,8 +201,9 @@ def play_and_check(name: str, setup: dict[str, Any], seed: int) -> Match:
         pending = match.pending()
         if pending is None:
             break
-        if isinstance(pending, Decision):
-            match.act(pending.seat, rng.choice(pending.options))
+        if isinstance(pending, Decision):   # any seat that has a decision open, in any order
+            decision = rng.choice(open_decisions(match.state))
+            match.act(decision.seat, rng.choice(decision.options))
         else:
             assert pending.timed and match.tick(), "an untimed chance step left undrawn"
         if rng.random() < CHECK_EVERY:

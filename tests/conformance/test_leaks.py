@@ -61,9 +61,11 @@ class MeetingShowingDecks(Meeting):
 
 
 class ReadySetBetShowingTheVipChoice(ReadySetBet):
+    """Shows every player the two VIP cards the first one still choosing holds (R8)."""
+
     def view(self, seat):
         view = super().view(seat)
-        view["vip_drawn"] = list(self.vip_drawn)
+        view["vip_drawn"] = list(self.vip_hands[self.vip_choosing()[0]]) if self.rulings >= 2 else list(self.vip_drawn)
         return view
 
 
@@ -103,6 +105,12 @@ def test_a_view_showing_the_vip_cards_another_player_chooses_between_is_caught()
     leaky = ReadySetBetShowingTheVipChoice.from_json(honest.to_json())
     with pytest.raises(AssertionError, match="seat 1's view shows its secrets"):
         check_views(leaky, 3, SEED)
+    honest.rulings = 1   # a game stored before R8 was amended: one player after the other
+    honest.vip_hands, honest.vip_queue, honest.vip_drawn = [[], [], []], [0, 1, 2], []
+    honest._draw_vip()
+    check_views(honest, 3, SEED)
+    with pytest.raises(AssertionError, match="seat 1's view shows its secrets"):
+        check_views(ReadySetBetShowingTheVipChoice.from_json(honest.to_json()), 3, SEED)
 
 
 def test_a_state_holding_the_seed_is_caught():

@@ -113,7 +113,7 @@ def test_the_json_keeps_its_shape():
                         "house_seat", "money", "tokens", "used", "vip_cards", "prop_deck", "exotic_deck", "vip_deck",
                         "vip_discard", "props", "exotics", "race_no", "phase", "bets", "house_bets", "house_left",
                         "vip_queue", "vip_drawn", "house_asked", "race_log", "history", "shuffled", "caller_seed",
-                        "race"},
+                        "race", "rulings", "vip_hands", "vip_kept"},   # the last three: R8 as amended
         "readysetbet-race": {"setup", "race", "log"},
     }
     for game, expected in keys.items():

@@ -153,7 +153,9 @@ def test_lighter_game_without_props_exotics_or_vip():
 
 
 def test_r8_vip_draw_two_keep_one_after_races_1_to_3_with_reshuffle():
-    match = Match("readysetbet", {"players": 8}, seed=5)
+    """Under rulings 1 (a game stored before R8 was amended): one player after the other, each
+    card taking effect at once (the amended draw: test_rsb_vip_together.py)."""
+    match = Match("readysetbet", {"players": 8}, seed=5, rulings=1)
     vip_decisions = 0
     while match.pending() is not None:
         pending = match.pending()
@@ -180,7 +182,8 @@ def test_r8_vip_choice_is_private_until_kept_and_decks_are_hidden():
         match.tick()
     pending = match.pending()
     mine, theirs = match.state.view(pending.seat), match.state.view(1 - pending.seat)
-    assert mine["pending"]["options"] and "options" not in theirs["pending"]
+    # both choose at once (R8 as amended), each between its own two cards
+    assert mine["pending"]["options"] and theirs["pending"]["options"] != mine["pending"]["options"]
     text = json.dumps(theirs)
     for card in pending.context["drawn"]:
         assert card not in text

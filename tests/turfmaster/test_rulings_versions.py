@@ -53,7 +53,9 @@ def test_a_version_the_engine_does_not_play_is_refused_in_words():
     with pytest.raises(InvalidSetup, match="plays version 2 of its rulings, not version 7"):
         Meeting.new_under(OLD["setup"], 7)
     with pytest.raises(InvalidSetup, match="plays version 1 of its rulings, not version 2"):
-        Match("readysetbet", {"players": 2}, rulings=2)
+        Match("turfmaster-race", {"horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}, rulings=2)
+    with pytest.raises(InvalidSetup, match="plays version 2 of its rulings, not version 3"):   # R8 as amended
+        Match("readysetbet", {"players": 2}, rulings=3)
 
 
 def test_a_table_stored_before_the_change_loads_and_replays_on_the_server(tmp_path):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from hippodrome.core.errors import given
 from hippodrome.core.rulings import rule_of
-from hippodrome.i18n import Message
+from hippodrome.i18n import Message, Seat
 
 if TYPE_CHECKING:
     from hippodrome.core.chance import Draws
@@ -342,6 +342,31 @@ class Game(ABC):
 
     #: entries of a decision's context every seat is shown, not only the deciding one
     public_decision_context: ClassVar[tuple[str, ...]] = ()
+
+    # -- several seats deciding at once ------------------------------------------------------
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every decision open now, one per seat that has one: several seats may choose at the same
+        time (Ready Set Bet's VIP cards, R8). :meth:`pending` is the first of them, so whoever
+        takes decisions one at a time (a bot table, an environment) still can. By default the
+        pending decision alone, and none at a chance step or once the game is over."""
+        pending = self.pending()
+        return (pending,) if isinstance(pending, Decision) else ()
+
+    def decision_for(self, seat: int | None) -> Decision | None:
+        """``seat``'s own open decision, or None."""
+        return next((decision for decision in self.decisions() if decision.seat == seat), None)
+
+    def apply_as(self, seat: int, action: Action) -> None:
+        """``seat`` answers its own open decision with ``action`` (IllegalAction, state unchanged,
+        when it has none or ``action`` is not one of its options). By default only the seat of the
+        pending decision has one, and :meth:`apply` answers it."""
+        from hippodrome.core.errors import IllegalAction
+
+        pending = self.pending()
+        if isinstance(pending, Decision) and seat != pending.seat:
+            raise IllegalAction(Message("it is {seat}'s turn to decide, not {other}'s", seat=Seat(pending.seat),
+                                        other=Seat(seat)), pending.options)
+        self.apply(action)
 
     #: action types any seat may take at any time, whatever is pending (simultaneous play,
     #: such as Ready Set Bet's bets); turn-based games have none

@@ -82,6 +82,12 @@ class Match:
         if not isinstance(pending, Decision):
             # NOTE: {kind} is the id of a chance step, such as "roll" or "deal" (kept in English).
             raise IllegalAction(Message("nobody decides now: waiting for {kind}", kind=pending.kind))
+        if seat != pending.seat and self.state.decision_for(seat) is not None:
+            # several seats choose at once (Game.decisions): this one answers its own
+            self.state.apply_as(seat, action)
+            self.log.append({"by": seat, "action": action})
+            self.resolve_chance()
+            return
         if seat != pending.seat:
             raise IllegalAction(
                 # NOTE: {seat} and {other} are players' names (or "player 2").
@@ -180,6 +186,10 @@ def apply_entry(state: Game, entry: dict[str, Any]) -> None:
     if isinstance(pending, Chance) and by != CHANCE:
         # NOTE: a game record's log entry names who made it ("by"): here a seat, where the dice or the cards decide.
         raise IllegalAction(Message("the next step is a draw of chance, not a decision of {seat}", seat=who))
+    if isinstance(pending, Decision) and isinstance(by, int) and not isinstance(by, bool) and by != pending.seat \
+            and state.decision_for(by) is not None:
+        state.apply_as(by, entry["action"])   # several seats choose at once: this one its own
+        return
     if isinstance(pending, Decision) and (isinstance(by, bool) or by != pending.seat):
         raise IllegalAction(Message("it is {seat}'s turn to decide, not {other}'s", seat=Seat(pending.seat),
                                     other=who))

@@ -9,6 +9,14 @@ moment a horse reaches 15 (R2); bets are settled at once, then (after races 1-3)
 cards are dealt, one more exotic card turns up and every drawing player keeps 1 of 2 VIP
 cards (R8). After the last race the richest players win, ties sharing (R9).
 
+The VIP draw follows the rulings the game is played under (``rulings``, :meth:`new_under`;
+``rulings_version`` for a new game): under version 2 (R8 as amended) every drawing player draws
+two cards at once (a ``vip_reshuffle`` chance step first when the deck runs short) and all choose
+at the same time, in any order (:meth:`decisions`, :meth:`apply_as`); the cards kept are held back
+and take effect (comp chips paid, bonus tokens given) only once everyone has chosen, then the next
+race begins. Under version 1 (games stored before the amendment) players draw and choose one after
+the other, in seat order, each card taking effect at once.
+
 Setup (JSON): ``{"players": 2..8, "variant": "standard" | "app" | "house_bets" |
 "rotating_house", "props": true, "exotics": true, "vip": true, "races": 4}``. ``players``
 counts betting players; ``house_bets`` adds the House as seat ``players``; in
@@ -92,6 +100,8 @@ class ReadySetBet(DeclaredState, Game):
     name = "readysetbet"
     description = GAME
     free_action_types = frozenset({"bet"})
+    #: 2: the VIP cards chosen by everyone at once (R8 as amended); 1: one after the other
+    rulings_version = 2
 
     state_fields = StateFields(
         shared("setup"),
@@ -125,6 +135,10 @@ class ReadySetBet(DeclaredState, Game):
         shallow("history"),
         shared("shuffled"),
         shared("caller_seed", default=None),  # added after the first games were stored
+        # the rulings version (R8 as amended: 2); a state stored before it was kept played under 1
+        shared("rulings", default=1),
+        nested("vip_hands", default=None),   # rulings 2: each seat's two cards drawn ([]: none)
+        shallow("vip_kept", default=None),   # rulings 2: each seat's card kept, held back until all chose
         shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
         # the board's spaces are immutable, and so are the board and the caller's lines once made
         # (views only read them: a clone's bettor reads the same; each is keyed so that a clone
@@ -171,7 +185,17 @@ class ReadySetBet(DeclaredState, Game):
             vip_cards=[[] for _ in range(seats)], prop_deck=[], exotic_deck=[], vip_deck=[], vip_discard=[],
             props=[], exotics=[], race_no=1, phase=SHUFFLE, bets=[], house_bets=[], house_left=[], vip_queue=[],
             vip_drawn=[], house_asked=[], race_log=[], history=[], shuffled=False, caller_seed=None,
-            race=RaceState.start())
+            race=RaceState.start(), rulings=cls.rulings_version, vip_hands=[[] for _ in range(seats)], vip_kept=[None] * seats)
+
+    @classmethod
+    def new_under(cls, setup: dict[str, Any], rulings: int) -> "ReadySetBet":
+        """Version 1: the VIP cards chosen one player after the other (games stored before R8 was
+        amended); version 2, the current one: all together (R8 as amended)."""
+        if rulings == 1 and _is_int(rulings):
+            state = cls.new(setup)
+            state.rulings = 1
+            return state
+        return super().new_under(setup, rulings)
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -230,10 +254,67 @@ class ReadySetBet(DeclaredState, Game):
                               draws=Draws((Pool(tuple(self.vip_discard), len(self.vip_discard)),),
                                           lambda drawn: {"type": "vip_reshuffle", "order": drawn[0]},
                                           lambda action: [action["order"]]))
+            if self.rulings >= 2:
+                return self._vip_decision(self.vip_choosing()[0])
             seat = self.vip_queue[0]
             options = tuple({"type": "vip", "keep": card} for card in self.vip_drawn)
             return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
         return None
+
+    # -- the VIP cards chosen together (R8 as amended, rulings 2) ------------------------
+    def vip_choosing(self) -> list[int]:
+        """The seats still choosing a VIP card, in seat order (rulings 2)."""
+        if self.phase != VIP or self.rulings < 2 or self.vip_hands is None:
+            return []
+        return [seat for seat, hand in enumerate(self.vip_hands) if hand and self.vip_kept[seat] is None]
+
+    def _vip_decision(self, seat: int) -> Decision:
+        hand = self.vip_hands[seat]
+        return Decision(seat, "vip", tuple({"type": "vip", "keep": card} for card in hand),
+                        {"race": self.race_no, "drawn": list(hand), "together": self.vip_choosing()})
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Under rulings 2, every player still choosing a VIP card has a decision open (R8)."""
+        if self.phase == VIP and self.rulings >= 2 and not self._needs_vip_reshuffle():
+            return tuple(self._vip_decision(seat) for seat in self.vip_choosing())
+        return super().decisions()
+
+    def apply_as(self, seat: int, action: Action) -> None:
+        if self.phase == VIP and self.rulings >= 2 and not self._needs_vip_reshuffle():
+            if not _is_int(seat) or seat not in self.vip_choosing():
+                who = Seat(seat) if _is_int(seat) and 0 <= seat < self.seats else given(seat)
+                raise IllegalAction(Message("{seat} has no VIP card to choose now", seat=who), rule="R8")
+            decision = self._vip_decision(seat)
+            if not decision.allows(action):
+                raise IllegalAction(Message("not one of the options for {kind}", kind=decision.kind), decision.options)
+            self._choose_vip(seat, action["keep"])
+            return
+        super().apply_as(seat, action)
+
+    def _draw_vip_together(self) -> None:
+        """Every drawing player draws two cards at once; a reshuffle of the discards first when
+        the deck runs short (its chance step is pending then). Nobody holding cards: next race."""
+        while self.vip_queue:
+            if self._needs_vip_reshuffle():
+                return
+            seat = self.vip_queue.pop(0)
+            hand = [self.vip_deck.pop(0) for _ in range(min(vipmod.VIP_DRAW, len(self.vip_deck)))]
+            self.vip_hands[seat] = hand   # empty: no card left anywhere, this player draws nothing
+        if not self.vip_choosing():
+            self._reveal_vip()
+
+    def _choose_vip(self, seat: int, card: str) -> None:
+        self.vip_kept[seat] = card
+        if not self.vip_choosing():
+            self._reveal_vip()
+
+    def _reveal_vip(self) -> None:
+        """Everybody has chosen: the cards kept are shown and take effect, the others go to the discards."""
+        for seat, hand in enumerate(self.vip_hands):
+            if hand:
+                self._take_vip(seat, self.vip_kept[seat], hand)
+        self.vip_hands, self.vip_kept = [[] for _ in range(self.seats)], [None] * self.seats
+        self._next_race()
 
     def between_races(self) -> bool:
         """From a race's settlement to the next race's first roll: the VIP choices (R8) and the
@@ -277,6 +358,8 @@ class ReadySetBet(DeclaredState, Game):
                      or _is_order_of(action.get("vip"), vipmod.previous_deck_ids())))
 
     def _needs_vip_reshuffle(self) -> bool:
+        if self.phase == VIP and self.rulings >= 2:
+            return bool(self.vip_queue) and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
         return not self.vip_drawn and len(self.vip_deck) < vipmod.VIP_DRAW and bool(self.vip_discard)
 
     def _sample_vip_reshuffle(self, rng: random.Random) -> Action:
@@ -338,7 +421,9 @@ class ReadySetBet(DeclaredState, Game):
         elif kind == "vip_reshuffle":
             self.vip_deck.extend(action["order"])
             self.vip_discard = []
-            self._draw_vip()
+            self._draw_vip_together() if self.rulings >= 2 else self._draw_vip()
+        elif kind == "vip" and self.rulings >= 2:
+            self._choose_vip(pending.seat, action["keep"])
         elif kind == "vip":
             self._keep_vip(action["keep"])
 
@@ -415,7 +500,11 @@ class ReadySetBet(DeclaredState, Game):
         if self.use_vip:
             self.vip_queue = [s for s in range(self.seats) if not (self.variant == "house_bets" and self.is_house(s))]
             self.phase = VIP
-            self._draw_vip()
+            if self.rulings >= 2:
+                self.vip_hands, self.vip_kept = [[] for _ in range(self.seats)], [None] * self.seats
+                self._draw_vip_together()
+            else:
+                self._draw_vip()
         else:
             self._next_race()
 
@@ -431,14 +520,19 @@ class ReadySetBet(DeclaredState, Game):
 
     def _keep_vip(self, card: str) -> None:
         seat = self.vip_queue.pop(0)
+        self._take_vip(seat, card, self.vip_drawn)
+        self.vip_drawn = []
+        self._draw_vip()
+
+    def _take_vip(self, seat: int, card: str, drawn: list[str]) -> None:
+        """``seat`` keeps ``card`` of the cards it ``drawn``: comp chips paid, a bonus token given
+        (R8); the others go to the discards."""
         self.vip_cards[seat].append(card)
         self.money[seat] += vipmod.comp_chips(card)
         token = vipmod.bonus_token(card)
         if token is not None:
             self.tokens[seat].append(token)
-        self.vip_discard.extend(c for c in self.vip_drawn if c != card)
-        self.vip_drawn = []
-        self._draw_vip()
+        self.vip_discard.extend(c for c in drawn if c != card)
 
     def _next_race(self) -> None:
         self.race_no += 1
@@ -637,7 +731,11 @@ class ReadySetBet(DeclaredState, Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            "pending": decision_view(self.pending(), seat),
+            "pending": decision_view(self.decision_for(seat) or self.pending(), seat),
+            # rulings 2: who is still choosing a VIP card (public), and this seat's own two cards and
+            # the one it kept, held back until everyone has chosen (R8)
+            "vip_choosing": self.vip_choosing(),
+            "vip_choice": self._vip_choice_view(seat),
             "caller": self.calls(),
             "history": [dict(race) for race in self.history],
             "over": self.phase == OVER,
@@ -650,4 +748,11 @@ class ReadySetBet(DeclaredState, Game):
         found: list[Any] = [list(deck) for deck in (self.prop_deck, self.exotic_deck, self.vip_deck) if deck]
         if self.vip_drawn and self.vip_queue[0] != seat:
             found += [list(self.vip_drawn), *self.vip_drawn]
+        for other, hand in enumerate(self.vip_hands or ()):
+            if hand and other != seat:   # rulings 2: another player's cards, and the one it kept
+                found += [list(hand), *hand]
         return found
+
+    def _vip_choice_view(self, seat: int | None) -> dict[str, Any] | None:
+        hand = self.vip_hands[seat] if self.vip_hands and seat is not None and 0 <= seat < self.seats else None
+        return {"drawn": list(hand), "kept": self.vip_kept[seat]} if hand else None
