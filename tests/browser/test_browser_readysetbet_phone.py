@@ -155,3 +155,39 @@ def test_a_phone_at_the_table(server, browser):
     assert page.evaluate("localStorage.getItem('hippodrome.sound')") == "off"
     assert not errors, errors
     context.close()
+
+
+def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser):
+    """R8 as amended: after race 1 both people see their own two cards at once; Bo chooses first
+    (seat order no longer matters), his card held back until Ana has chosen too; then the cards
+    kept show with the players."""
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bo"}], "pace": 0.05})
+    pages = []
+    for seat, viewport in ((0, LAPTOP), (1, PHONE)):
+        page = browser.new_page(viewport=viewport)
+        page.goto(server.url + table["seats"][seat]["link"])
+        pages.append(page)
+    ana, bo = pages
+    for page in pages:
+        page.wait_for_selector('#decision button.option[data-type="vip"]', timeout=300000)
+    assert "everybody chooses at the same time" in bo.text_content("#decision-box")
+    screenshot(bo, "readysetbet-phone-vip-together")
+    card = bo.eval_on_selector('#decision button.option[data-type="vip"]', "b => b.textContent")
+    bo.click('#decision button.option[data-type="vip"]')
+    bo.wait_for_selector("#vip-kept")
+    kept = bo.text_content("#vip-kept")
+    assert kept.startswith("You keep ") and "once everybody has chosen" in kept
+    bo.wait_for_function("() => document.querySelector('#turn').textContent.includes('waiting for Ana')")
+    state = bo.get_attribute("#app", "data-state-id")
+    ana.wait_for_function(f"() => document.querySelector('#app').dataset.stateId === '{state}'")
+    assert ana.locator('#decision button.option[data-type="vip"]').count() == 2, "Ana still chooses"
+    assert kept.removeprefix("You keep ").split(".")[0] not in ana.text_content("#players"), "held back"
+    screenshot(ana, "readysetbet-laptop-vip-waiting")
+    ana.click('#decision button.option[data-type="vip"]')
+    for page in pages:   # both cards shown with the players once both have chosen
+        page.wait_for_function("() => document.querySelectorAll('#players .vip-list li').length === 2")
+    assert card.removeprefix("Keep ").split(" · ")[0] in bo.text_content("#players")
+    screenshot(ana, "readysetbet-laptop-vip-shown")
+    for page in pages:
+        page.close()

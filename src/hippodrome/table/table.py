@@ -181,11 +181,17 @@ class Table:
             return False
         return self.bot_apply(turn, think(self.seats[turn.seat].bot, turn))
 
-    def probe(self, action: Action) -> Any:
+    def probe(self, action: Action, seat: int | None = None) -> Any:
         """A copy of the state with the decision ``action`` applied (IllegalAction: refused), to
-        see where it would lead without taking it."""
+        see where it would lead without taking it: as ``seat``'s, or (None) as the answer of the
+        open decision that allows it (several seats may be choosing at once, Game.decisions)."""
         copy = self.match.state.clone()
-        copy.apply(action)
+        if seat is None:
+            seat = next((decision.seat for decision in copy.decisions() if decision.allows(action)), None)
+        if seat is None:
+            copy.apply(action)
+        else:
+            copy.apply_as(seat, action)
         return copy
 
     def waits_for_clock(self) -> bool:

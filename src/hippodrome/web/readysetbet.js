@@ -356,12 +356,28 @@ export class Page {
     return true;
   }
 
+  // The names of the seats still choosing a VIP card (R8: all at once), as one phrase.
+  namesOf(seats) { return seats.map((seat) => this.seatName(seat)).join(", "); }
+
+  // The VIP choice together (R8 as amended): my own decision while I choose, from my view (the
+  // table's decision names only the first of those choosing); what I kept, held back until all chose.
+  ownDecision(msg) {
+    const pending = msg.view.pending;
+    if (pending && pending.options && pending.seat === msg.seat && pending.kind === "vip") return pending;
+    return msg.decision;
+  }
+
   renderStatus(msg) {
     const view = msg.view;
     let text;
     const status = msg.status || "playing";   // the table's lifecycle: nothing is played while it waits
+    const choosing = view.vip_choosing || [], kept = view.vip_choice && view.vip_choice.kept;
     if (view.over) text = t("The game is over.");
     else if (status === "waiting") text = t("Waiting for the players");
+    else if (choosing.length && !choosing.includes(msg.seat)) {
+      text = kept ? t("You keep {card}; waiting for {names} to choose", { card: vipName(kept), names: this.namesOf(choosing) })
+                  : t("VIP cards: waiting for {names} to choose", { names: this.namesOf(choosing) });
+    } else if (choosing.length) text = t("Your choice: {what}", { what: this.decisionText({ kind: "vip" }) });
     else if (status === "between_races" && !(msg.decision && msg.decision.seat === msg.seat)) text = t("Between races: read the results");
     else if (msg.decision && msg.decision.seat !== undefined && !GUIDED.has(msg.decision.kind)) {
       text = msg.decision.seat === msg.seat ? t("Your choice: {what}", { what: this.decisionText(msg.decision) })
@@ -472,14 +488,24 @@ export class Page {
   }
 
   renderDecision(msg) {
-    const decision = msg.decision, seat = msg.seat, box = this.decisionBox;
+    const decision = this.ownDecision(msg), seat = msg.seat, box = this.decisionBox;
     const mine = decision && decision.options && seat !== null && decision.seat === seat && !seatHanded(msg);
     const kind = mine ? decision.kind : null;
     this.renderStep(mine && GUIDED.has(kind) ? decision : null);
     // a bet step waits for a click on the board: the spaces it asks for are marked there
     this.asked = new Set(kind === "bet" ? decision.options.map((option) => option.space) : []);
     if (GUIDED.has(kind)) { box.innerHTML = ""; box.dataset.kind = ""; return; }
-    if (box.dataset.kind !== (kind || "")) { box.innerHTML = ""; box.dataset.kind = kind || ""; }
+    // a choice of mine between races: on a phone it comes first, the panel beneath kept short
+    // (readysetbet_table.css), so nothing covers the cards to choose from
+    document.body.dataset.choice = mine && !GUIDED.has(kind) ? "mine" : "";
+    const kept = msg.view.vip_choice && msg.view.vip_choice.kept;
+    const shown = kind || (kept ? "vip-kept" : "");
+    if (box.dataset.kind !== shown) { box.innerHTML = ""; box.dataset.kind = shown; }
+    if (!mine && kept) {   // my card is chosen: the others see it once they all have chosen (R8)
+      if (!box.firstChild) box.append(el("p", { class: "question", id: "vip-kept" }));
+      setText(box.firstChild, t("You keep {card}. The others see it once everybody has chosen.", { card: vipName(kept) }));
+      return;
+    }
     if (!mine) return;
     if (kind === "house_token") {
       // R9: the House puts its tokens on the board before the race: choose a value, click a space
@@ -498,7 +524,7 @@ export class Page {
       return;
     }
     if (!box.firstChild) box.append(el("p", { class: "question" }), el("div", { class: "options", id: "decision" }));
-    const question = kind === "vip" ? t("Keep one of these two VIP cards (the other goes to the discard pile):")
+    const question = kind === "vip" ? t("Keep one of these two VIP cards (the other goes to the discard pile); everybody chooses at the same time:")
                    : (kind === "house_stay" || kind === "house_offer") ? this.houseQuestion(decision) : "";
     setText(box.firstChild, question);
     keyed(box.lastChild, decision.options.slice(0, 40), (o) => JSON.stringify(o), (option) => {
