@@ -40,6 +40,8 @@ from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
 from hippodrome.server.headers import SecurityHeaders
+from hippodrome.server import health
+from hippodrome.server.metrics import TimedThinker
 from hippodrome.server.limits import Gate, Limits, limits_for
 from hippodrome.server.logs import TABLE, about_table
 from hippodrome.server.localize import (
@@ -292,7 +294,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     games = {description.name: description for description in descriptions()}
     games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in games.values()]}
     storage = open_storage(db)
-    hub = Hub(storage, bot_delay, thinker_for(bot_workers))
+    hub = Hub(storage, bot_delay, TimedThinker(thinker_for(bot_workers)))
     hub.cluster = cluster_for(storage, bus)
     archiver = Archiver(hub, archive_after)
 
@@ -317,6 +319,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.add_middleware(OriginGuard, allowed=origins)
     app.add_middleware(SecurityHeaders)   # outermost: on every answer, the guard's refusals too
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.include_router(health.router)   # /healthz, /readyz, /metrics
     install_accounts(app, hub, accounts)
 
     @app.exception_handler(LobbyError)
@@ -836,12 +839,15 @@ async def act(room: Room, connection: Connection, message: dict[str, Any]) -> di
     if not is_action(action):
         return problem(lang, "bad_message", Message("'act' needs 'action': one of the options, a JSON object "
                                                     "with a 'type' such as {example}", example='{"type": "card", ...}'))
+    clock = room.act_clock.acted(room.table.state_id)   # its state's way to the spectators is measured
     try:
         await room.runner.act(connection.seat, action, state_id)
     except StaleState as error:
+        room.act_clock.refused(clock)
         connection.dirty.set()
         return refusal(lang, "stale", error, state_id=room.runner.stored_state_id)
     except HippodromeError as error:
+        room.act_clock.refused(clock)
         connection.dirty.set()
         return refusal(lang, "illegal", error, state_id=room.runner.stored_state_id)
     return None

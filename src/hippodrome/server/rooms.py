@@ -22,6 +22,7 @@ from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.game import Decision, decision_view, game_class
 from hippodrome.i18n import DEFAULT_LANGUAGE, Message
 from hippodrome.server.collector import warmed_up
+from hippodrome.server.metrics import ActClock, commit_timer
 from hippodrome.server.storage import Save, Storage, hash_token
 from hippodrome.server.views import JsonText, Snapshot, ViewCache, json_text
 from hippodrome.server.writer import StoreWriter
@@ -110,6 +111,7 @@ class Room:
         self.writer = writer
         self.stored: int | None = None  # log entries stored (None: not counted yet)
         self.connections: set[Connection] = set()
+        self.act_clock = ActClock()   # acts on their way to the spectators (hippodrome_act_to_spectator_seconds)
         self.runner = TableRunner(table, bot_delay=bot_delay, roll_interval=options.get("pace", 2.0),
                                   paused=paused, on_change=[self._notify], commit=self._commit,
                                   on_saving=[self._saving], lifecycle=lifecycle or new_lifecycle(seats_info, options),
@@ -140,6 +142,7 @@ class Room:
                                                     self.runner.paused, self.stored, lifecycle.to_json(), bots),
                                  at_once=self.runner.stored_now)
         saved.add_done_callback(self._saved)
+        commit_timer(saved)
         return saved
 
     def _saved(self, saved: asyncio.Future) -> None:
@@ -238,6 +241,8 @@ class Room:
             return None
         text = self.views.update_text(connection.sent, snapshot) if connection.patches else snapshot.text
         connection.sent = snapshot
+        if connection.seat is None:
+            self.act_clock.shown(snapshot.state_id)
         return text
 
     def public_seats(self) -> list[dict[str, Any]]:
