@@ -223,6 +223,8 @@ export class Page {
     this.betsBadge = el("span", { class: "badge", id: "bets-state" });
     this.redlineBox = el("span", { class: "badge redline-count", id: "redline" });
     this.announceBox = el("div", { class: "announce", id: "announce", "aria-live": "polite" });
+    // "No more bets!" for a screen reader at once, over whatever it is saying (R2)
+    this.alertBox = el("div", { class: "visually-hidden", id: "alert", "aria-live": "assertive" });
     // sound on or off (race_sounds.js), remembered in this browser
     this.soundButton = el("button", { type: "button", class: "sound-toggle", id: "sound-toggle",
       onclick: () => { this.sounds.toggle(!this.sounds.on); this.renderSoundButton(); } });
@@ -247,7 +249,7 @@ export class Page {
         // with; refusals show over its track, never over the board (messagesSlot)
         this.trackPanel = el("div", { class: "panel p-track" },
           el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox, this.soundButton), this.stepBox,
-          this.announceBox, this.trackBox, this.tokensBox),
+          this.announceBox, this.alertBox, this.trackBox, this.tokensBox),
         el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.myVipBox,
            this.decisionBox, this.lastResultBox)),
       el("div", { class: "column c-right" },
@@ -312,6 +314,7 @@ export class Page {
     // a race is off once the table plays it: not while it waits for its people, nor between races
     const off = view.phase === "race" && (msg.status || "playing") === "playing";
     setText(this.announceBox, said || (off ? t("They're off: place your bets!") : "\u00a0"));
+    setText(this.alertBox, log.some((event) => event.event === "no_more_bets") ? t("No more bets!") : "");
     this.renderStatus(msg);
     this.renderMine(msg);
     this.renderBoard(msg);

@@ -1,6 +1,7 @@
 // The Ready Set Bet rules page's diagrams, from what the engine computed (GET /api/games/readysetbet/rules):
 // the printed betting board, a run of rolls with their bonus moves, a race at the moment bets close
-// (the third crossing of the red line) and the same race finished and settled.
+// (the third crossing of the red line) and the same race finished and settled. A table wider than
+// a phone scrolls sideways, and takes the keyboard's focus so that the arrows scroll it too.
 import { t, ordinal, formatMoney } from "/static/i18n.js";
 import { el, svg } from "/static/net.js";
 
@@ -19,7 +20,7 @@ function boardTable(data, say) {
       `×${multiplier}`, penalty(loss)))));
   const colours = el("ul", { class: "legend" }, data.colour_bets.map((bet) =>
     el("li", {}, `${t(COLOUR_BETS[bet.id] || bet.id)}: ×${bet.multiplier}`, penalty(bet.penalty))));
-  return el("div", { class: "rsb-board" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows)),
+  return el("div", { class: "rsb-board", tabindex: "0" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows)),
     el("p", { class: "muted" }, say("board_key")), el("h3", {}, say("colour_bets")), colours);
 }
 
@@ -28,7 +29,7 @@ function bonusTable(data, say) {
     el("td", {}, String(n + 1)), el("td", {}, String(roll.sum)), el("td", {}, chip(roll.horse, data.colours[roll.horse])),
     el("td", {}, roll.bonus ? say("bonus_move", { bonus: roll.bonus }) : roll.bonus_move ? say("no_bonus_left", { horse: roll.horse }) : say("plain_move")),
     el("td", {}, `${roll.from} → ${roll.to}`, roll.crossing ? ` · ${say("crossed")}` : "")));
-  return el("div", { class: "table-wrap" }, el("table", { class: "rolls" },
+  return el("div", { class: "table-wrap", tabindex: "0" }, el("table", { class: "rolls" },
     el("thead", {}, el("tr", {}, ["roll", "dice", "horse", "move", "space"].map((k) => el("th", {}, say(k))))),
     el("tbody", {}, rows)));
 }
@@ -72,7 +73,7 @@ function settled(data, say) {
     el("td", {}, `×${bet.multiplier}`, penalty(bet.penalty)),
     el("td", {}, bet.won ? say("won", { token: bet.token, multiplier: bet.multiplier }) : say("lost")), el("td", {}, money(bet.amount))));
   return el("div", {}, track(data, say, (horse) => ordinal(horse.rank)),
-    el("div", { class: "table-wrap" }, el("table", { class: "rolls" },
+    el("div", { class: "table-wrap", tabindex: "0" }, el("table", { class: "rolls" },
       el("thead", {}, el("tr", {}, ["bet", "horse", "token", "odds", "result", "money"].map((k) => el("th", {}, say(k))))),
       el("tbody", {}, rows))),
     el("p", {}, say("total", { money: formatMoney(data.money) })));
