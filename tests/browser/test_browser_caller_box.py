@@ -73,10 +73,10 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     assert host.locator("#calls li").count() == 0 and watcher.locator("#calls li").count() == 0
     host.click("#start")
     host.wait_for_selector("#start", state="hidden")
-    # the host link: the buttons; the spectator link: none
+    # the host link: the buttons; the spectator link: none (but Full screen)
     assert host.locator("#pause").is_visible() and host.locator("#resume").is_visible()
     assert host.locator("#start").is_hidden() and host.locator("#next-race").is_hidden()
-    assert watcher.locator("#host-controls").is_hidden() and watcher.locator("button:visible").count() == 0
+    assert watcher.locator("#host-controls").is_hidden() and watcher.locator("button:visible:not(#fullscreen)").count() == 0
     # a roll or two may come before the pause lands: no dice until the first roll, two after
     rolled = host.get_attribute("#roll", "data-dice")
     assert host.locator("#dice .die").count() == (2 if rolled else 0)
@@ -121,7 +121,7 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     # runs to its end with nobody deciding anything
     set_clock(server, table, paused=False)
     host.wait_for_selector("#next-race:visible", timeout=120000)
-    assert watcher.locator("button:visible").count() == 0
+    assert watcher.locator("button:visible:not(#fullscreen)").count() == 0
     screenshot(host, "caller-box-laptop-between")
     host.click("#next-race")
     host.wait_for_function("() => document.querySelector('#race-no').textContent.includes('2')", timeout=120000)
@@ -162,5 +162,37 @@ def test_the_caller_s_start_is_not_the_money_table_s_start(server, browser):
         return found;
     }""")
     assert words == ["Empezar", "Inicio", "Salida", "Start", ["no such context\u0004Start"]]
+    assert not errors, errors
+    host.close()
+
+
+#: the Screen Wake Lock, recorded: each request and release
+WAKE_LOCK_STUB = """
+window.__wake = [];
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { request: async (kind) => {
+  window.__wake.push("request:" + kind);
+  const lock = { listeners: [], addEventListener(type, fn) { this.listeners.push(fn); },
+                 release: async () => { window.__wake.push("release"); } };
+  return lock; } } });
+"""
+
+
+def test_a_phone_calling_the_race_stays_awake_and_installs(server, browser):
+    """Issue 34, point 5: the caller page keeps the screen awake while a race runs and lets it go
+    when paused; it names a web app manifest (installable) and offers full screen."""
+    table = create(server, {"game": "readysetbet-box", "setup": {"races": 1}, "seats": [], "pace": PACE}, start=False)
+    set_clock(server, table, paused=True)
+    host, errors = caller_page(browser, server, table["host_link"], PHONE, init=WAKE_LOCK_STUB)
+    assert host.evaluate("window.__wake") == [], "asleep while the table waits"
+    manifest = host.get_attribute('link[rel="manifest"]', "href")
+    data = host.evaluate(f"async () => (await fetch('{manifest}')).json()")
+    assert data["display"] == "fullscreen" and "start_url" not in data and data["icons"]
+    host.click("#start")
+    host.wait_for_selector("#start", state="hidden")
+    host.click("#resume")
+    host.wait_for_function("() => window.__wake.includes('request:screen')")
+    host.click("#pause")
+    host.wait_for_function("() => window.__wake[window.__wake.length - 1] === 'release'")
+    assert host.locator("#fullscreen").is_visible() == host.evaluate("document.fullscreenEnabled")
     assert not errors, errors
     host.close()

@@ -38,6 +38,27 @@ function die(value) {
     ...PIPS[value].map(([cx, cy]) => svg("circle", { cx, cy, r: 9 })));
 }
 
+// A phone or a laptop calling the race keeps its screen on while a race runs (the Screen Wake
+// Lock, where the browser has it), and lets it go when the race stops (paused, between races, over).
+let wakeLock = null, wantAwake = false;
+async function keepAwake(awake) {
+  wantAwake = awake;
+  if (!("wakeLock" in navigator)) return;
+  try {
+    if (awake && !wakeLock) {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+      document.body.dataset.awake = "yes";
+    } else if (!awake && wakeLock) {
+      const lock = wakeLock;
+      wakeLock = null;
+      await lock.release();
+      document.body.dataset.awake = "no";
+    }
+  } catch (e) { /* not allowed now (a hidden page): asked again when the page shows */ }
+}
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && wantAwake) keepAwake(true); });
+
 // One roll's new lines (message JSON) to the voice, when the Voice box is ticked.
 function speak(lines) {
   if (!$("voice").checked || !voice || !lines.length) return;
@@ -132,6 +153,7 @@ function render(message, { fresh = true } = {}) {
   drawRedLine(view.race);
   drawLeader(view.race);
   drawControls(message);
+  keepAwake(view.phase === "race" && !view.over && (message.status || "playing") === "playing" && !(message.clock && message.clock.paused));
   const caller = view.caller || { race: view.race_no, lines: [] };
   const calls = caller.lines.map(renderMessage);
   $("announce").textContent = headlineOf(message, calls);
@@ -179,6 +201,12 @@ async function start() {
       node.dataset.status = status;
       node.textContent = { online: t("online"), offline: t("reconnecting…"), connecting: t("connecting") }[status];
     },
+  });
+  // full screen, where the browser allows it: the caller read across a room
+  $("fullscreen").hidden = !document.fullscreenEnabled;
+  $("fullscreen").addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen().catch(() => {});
   });
   $("pause").addEventListener("click", () => connection.pause());
   $("resume").addEventListener("click", () => connection.resume());
