@@ -11,7 +11,7 @@
 // message {msgid, params} whose params may be messages themselves: the page translates them with
 // its catalog, so every viewer hears the same commentary, each in their own language.
 import { t, tn, render as renderMessage, languageSelector, speechTag } from "/static/i18n.js";
-import { TableConnection, SavingBanner, fragmentParam, el, svg } from "/static/net.js";
+import { TableConnection, SavingBanner, fragmentParam, el, svg, qrButton } from "/static/net.js";
 import { drawTrack, useDescription } from "/static/readysetbet.js";
 import { gameDescription } from "/static/games.js";
 import { PacedVoice } from "/static/voice.js";
@@ -202,6 +202,8 @@ async function start() {
       node.textContent = { online: t("online"), offline: t("reconnecting…"), connecting: t("connecting") }[status];
     },
   });
+  // the host shows the spectators' link as a QR code: the other phones at the table open it with a camera
+  if (host) $("host-controls").append(qrButton(location.origin + location.pathname, () => t("QR code of the spectators' link")));
   // full screen, where the browser allows it: the caller read across a room
   $("fullscreen").hidden = !document.fullscreenEnabled;
   $("fullscreen").addEventListener("click", () => {

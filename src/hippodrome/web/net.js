@@ -255,6 +255,21 @@ async function copyLink(code, said) {
   tell(copied ? t("Copied") : t("This page may not copy: the link is selected, copy it by hand."));
 }
 
+// "QR code": shows (and hides) the code of `link` below its row, for a phone at the table to open
+// it by pointing its camera (web/qr.js, loaded when first asked for).
+export function qrButton(link, label) {
+  const button = el("button", { type: "button", class: "qr-button", "aria-expanded": "false" }, t("QR code"));
+  button.addEventListener("click", async () => {
+    const open = button.getAttribute("aria-expanded") === "true";
+    button.setAttribute("aria-expanded", open ? "false" : "true");
+    if (open) { button.nextElementSibling && button.nextElementSibling.classList.contains("qr-box") && button.nextElementSibling.remove(); return; }
+    const { qrSvg } = await import("/static/qr.js");
+    const picture = qrSvg(link, label());
+    if (picture) button.after(el("div", { class: "qr-box", dataset: { link } }, picture));
+  });
+  return button;
+}
+
 // A new table's links, as the lobby shows them once it is made: each person's seat (their own
 // link), the spectators' link and the race caller's.
 export function tableLinks(data) {
@@ -281,10 +296,12 @@ export function tableLinks(data) {
       seat.link ? el("div", {}, code) : null,
       seat.link ? el("div", { class: "row" },
         el("a", { class: "button primary play-link", href: linkOf(seat), dataset: { seat: seat.seat } }, t("Play this seat")),
-        el("button", { type: "button", class: "copy-link", onclick: () => copyLink(code, said) }, t("Copy link")), said) : null));
+        el("button", { type: "button", class: "copy-link", onclick: () => copyLink(code, said) }, t("Copy link")),
+        qrButton(absolute(seat.link), () => t("QR code of the link of {name}", { name: seatName(data.seats, seat.seat) })), said) : null));
   }
   box.append(list);
-  box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link))));
+  box.append(el("p", {}, t("Watch as a spectator:"), " ", el("a", { href: data.spectator_link, class: "spectate-link" }, absolute(data.spectator_link)),
+    " ", qrButton(absolute(data.spectator_link), () => t("QR code of the spectators' link"))));
   if (data.host_link) {
     box.append(el("p", {}, t("Race caller (keep this link: it can pause the race):"), " ",
       el("a", { href: data.host_link, class: seated ? "caller-link" : "caller-link button primary" }, t("Open the race caller"))));
