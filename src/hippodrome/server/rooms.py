@@ -124,6 +124,8 @@ class Room:
         self._shown = self._lobby_fields()  # the lobby's view of the table as last stored
         #: since when the table is over (monotonic), for archiving; None while it plays
         self.over_since: float | None = time.monotonic() if table.over else None
+        #: the table "Play again" made: {"table", "links": {seat: link}, "watch"} (server/again.py)
+        self.again: dict[str, Any] | None = None
 
     # -- tokens -------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
@@ -272,7 +274,15 @@ class Room:
                 "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),
                 "free_actions": sorted(table.state.free_action_types), "over": table.over,
                 "status": self.status, "lifecycle": self.runner.lifecycle.snapshot(table.over),
-                "clock": self.runner.clock.snapshot(), "seats": self.public_seats()}
+                "clock": self.runner.clock.snapshot(), "seats": self.public_seats(), **self.again_for(seat)}
+
+    def again_for(self, seat: int | None) -> dict[str, Any]:
+        """The next table of "Play again" as ``seat`` is told of it: a seat its own link there
+        (its token: only its own audience's messages carry it), a spectator where to watch."""
+        if self.again is None:
+            return {}
+        link = self.again["links"].get(seat) if seat is not None else None
+        return {"again": {"table": self.again["table"], **({"link": link} if link else {"watch": self.again["watch"]})}}
 
     def _lobby_fields(self) -> dict[str, Any]:
         return {"state_id": self.table.state_id, "over": self.table.over, "status": self.status}

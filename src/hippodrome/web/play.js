@@ -6,6 +6,7 @@ import { gameDescription } from "/static/games.js";
 import { LifecyclePanel } from "/static/lifecycle.js";
 import { ruleLink } from "/static/rule_link.js";
 import { keepSeat } from "/static/account.js";
+import { Again } from "/static/again.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
@@ -67,6 +68,7 @@ async function start() {
   let connection = null;
   let lifecycle = null;
   let tutorial = null;   // the guided first game's panel, loaded when a view carries a tutorial step
+  const again = new Again($("again"), tableId, { token, host });
   const saving = new SavingBanner(document.querySelector("main"));
   await languageSelector($("lang"), () => {
     drawHeader();
@@ -74,6 +76,7 @@ async function start() {
     drawMessage();
     if (lifecycle) lifecycle.rerender();
     if (tutorial) tutorial.rerender();
+    again.rerender();
     if (page) page.rerender();
     if (connection) connection.setLanguage();
   });
@@ -111,6 +114,7 @@ async function start() {
     drawHeader();
     lifecycle.update(message);
     showTutorial(message.view && message.view.tutorial);
+    again.update(message);
     page.update(message);
   };
   const drawQueued = () => {
@@ -125,6 +129,7 @@ async function start() {
     if (!waiting) { requestAnimationFrame(drawQueued); setTimeout(drawQueued, 100); }
   };
   page = gamePage = new module.Page($("app"), summary, description);
+  if (page.playAgain) { again.ownButton = true; page.onPlayAgain = () => again.request(); }
   connection = new TableConnection(tableId, {
     token,
     host,

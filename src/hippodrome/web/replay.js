@@ -82,6 +82,7 @@ async function go(step) {
     page.connection = { act() {}, preview() {}, why() {}, setLanguage() {} };   // nobody plays in a replay
     page.showMessage = () => {};
     $("timeline").hidden = false;
+    document.body.classList.add("replay");
   }
   page.update(msg);
   drawHeader();

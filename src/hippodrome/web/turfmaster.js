@@ -884,8 +884,10 @@ export class Page {
     if (this.again) this.showAgain();
   }
 
-  // A new table with the same game, setup and seats (kinds, bot levels, names).
+  // A new table with the same game, setup and seats (kinds, bot levels, names): on a table's page
+  // the server's "Play again" (onPlayAgain: every person still here goes to its new seat).
   async playAgain() {
+    if (this.onPlayAgain) { document.getElementById("play-again").disabled = true; return this.onPlayAgain(); }
     const summary = this.summary;
     const body = { ...(summary.options || {}), game: summary.game, setup: summary.setup,
                    seats: summary.seats.map((s) => ({ name: s.name, kind: s.kind, ...(s.kind === "bot" ? { level: s.level } : {}) })) };

@@ -1,5 +1,5 @@
 """The accounts' part of the server, put in with one call from ``create_app``: the routers
-(accounts and sessions, players and ratings, replays) and the watch on tables that end."""
+(accounts and sessions, players and ratings, replays, Play again) and the watch on tables that end."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hippodrome.server.accounts.replay_routes import replay_router
 from hippodrome.server.accounts.routes import accounts_router
 from hippodrome.server.accounts.service import Accounts, AccountSettings
 from hippodrome.server.accounts.watch import TableEnds
+from hippodrome.server.again import again_router
 from hippodrome.server.replays import Replays
 
 
@@ -26,4 +27,5 @@ def install(app: FastAPI, hub: Any, settings: AccountSettings | None) -> Account
     app.include_router(players_router(accounts))
     # before the app's own /api/tables/{id}/{lookup}: a game's look-up is never called "replay"
     app.include_router(replay_router(accounts, Replays()))
+    app.include_router(again_router(hub, accounts))
     return accounts
