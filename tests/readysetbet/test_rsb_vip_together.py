@@ -49,6 +49,10 @@ def test_R8_everyone_draws_two_at_once_and_chooses_in_private_in_any_order():
     spectator = json.dumps(state.view(None))
     assert not any(f'"{card}"' in spectator for hand in hands for card in hand)
     assert state.view(None)["vip_choosing"] == [0, 1, 2]
+    # each its own decision, the others' seats named (a spectator: the first, and who chooses)
+    assert state.view(1)["pending"]["options"] == list(decisions[1].options)
+    assert state.view(1)["pending"]["together"] == [0, 1, 2]
+    assert state.view(None)["pending"] == {"seat": 0, "kind": "vip", "together": [0, 1, 2]}
     # any order: the last seat first
     money, cards = list(state.money), [list(c) for c in state.vip_cards]
     match.act(2, {"type": "vip", "keep": hands[2][0]})

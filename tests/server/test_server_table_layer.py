@@ -121,3 +121,20 @@ def test_the_runner_lets_bots_play_and_strikes_the_clock():
         with pytest.raises(IllegalAction):
             await runner.act(0, {"type": "bet", "token": "2", "space": "win:7:R"}, table.state_id)
     run_async(run)
+
+
+def test_R8_bots_choose_their_vip_cards_at_once_while_a_person_thinks():
+    """R8 as amended: the person in seat 0 has not chosen yet; the bots of seats 1 and 2 choose
+    their VIP cards meanwhile, and the next race waits for the person alone."""
+    from hippodrome.readysetbet.bots import RandomBettor
+
+    table = Table("readysetbet", {"players": 3, "races": 2}, [Seat("Ana"), Seat("b", RandomBettor()),
+                                                             Seat("c", RandomBettor())], seed=4)
+    while table.state.phase != "vip":
+        table.tick()
+    assert table.pending().seat == 0 and table.bot_to_move() == 1
+    table.run_bots()
+    assert [d.seat for d in table.state.decisions()] == [0] and table.state.phase == "vip"
+    assert table.bot_to_move() is None
+    table.act(0, table.state.decision_for(0).options[0], table.state_id)
+    assert table.state.race_no == 2 and all(len(cards) == 1 for cards in table.state.vip_cards)

@@ -239,6 +239,20 @@ def decision_view(pending: Decision | Chance | None, seat: int | None, public: t
     return shown
 
 
+def open_decision_view(state: "Game", seat: int | None, public: tuple[str, ...] = (),
+                       lang: str | None = None) -> dict[str, Any] | None:
+    """:func:`decision_view` of the step ``seat`` waits for: its own open decision where it has one
+    (several seats may choose at once, ``Game.decisions``), else the pending step; with
+    ``"together"``: the seats still choosing, when more than one is."""
+    pending = state.pending()
+    decisions = state.decisions() if isinstance(pending, Decision) else ()
+    own = next((decision for decision in decisions if decision.seat == seat), None) if seat is not None else None
+    shown = decision_view(own or pending, seat, public, lang)
+    if len(decisions) > 1:
+        shown["together"] = [decision.seat for decision in decisions]
+    return shown
+
+
 _GAMES: dict[str, type["Game"]] = {}
 
 

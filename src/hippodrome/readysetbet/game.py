@@ -35,7 +35,7 @@ from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.game import (
-    Action, Chance, Decision, Game, competition_places, decision_view, register_game,
+    Action, Chance, Decision, Game, competition_places, open_decision_view, register_game,
 )
 from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message, Plural, Seat
@@ -731,7 +731,7 @@ class ReadySetBet(DeclaredState, Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            "pending": decision_view(self.decision_for(seat) or self.pending(), seat),
+            "pending": open_decision_view(self, seat),
             # rulings 2: who is still choosing a VIP card (public), and this seat's own two cards and
             # the one it kept, held back until everyone has chosen (R8)
             "vip_choosing": self.vip_choosing(),

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Decision, Game
+from hippodrome.core.game import Action, Game
 from hippodrome.core.match import Match, apply_entry, replay
 
 #: table replicas a worker keeps at most (the oldest unused go first; one asked of again is sent whole)
@@ -69,8 +69,8 @@ def question(state: Game, seat: int, free: bool) -> tuple[Any, tuple[Action, ...
     if free:
         options = state.free_options(seat)
     else:
-        pending = state.pending()
-        options = pending.options if isinstance(pending, Decision) and pending.seat == seat else ()
+        own = state.decision_for(seat)   # the pending decision, or one of several open at once
+        options = own.options if own is not None else ()
     if not options:
         return None
     return state.view(seat), options

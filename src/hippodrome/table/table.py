@@ -143,11 +143,16 @@ class Table:
         return self._fallback
 
     def bot_to_move(self) -> int | None:
-        """The seat of the bot that must decide now, if the pending decision is a bot's."""
+        """The seat of a bot that must decide now: the pending decision's, or, where several seats
+        choose at once (Game.decisions: Ready Set Bet's VIP cards, R8), the first bot among them,
+        so that bots choose at once while people think."""
         pending = self.match.pending()
-        if isinstance(pending, Decision) and self.seats[pending.seat].bot is not None:
+        if not isinstance(pending, Decision):
+            return None
+        if self.seats[pending.seat].bot is not None:
             return pending.seat
-        return None
+        return next((decision.seat for decision in self.match.state.decisions()
+                     if self.seats[decision.seat].bot is not None), None)
 
     def bot_request(self, capture: Callable[[Match, int], Any] | None = None) -> BotTurn | None:
         """What the bot to decide now needs, taken at once (under the runner's lock): its seat,
@@ -158,13 +163,13 @@ class Table:
         if seat is None:
             return None
         state = self.match.state.clone() if capture is None else capture(self.match, seat)
-        return BotTurn(seat, self.match.pending(), self.state_id, state)
+        return BotTurn(seat, self.match.state.decision_for(seat), self.state_id, state)
 
     def bot_apply(self, turn: BotTurn, action: Action | None) -> bool:
         """Take the bot's ``action`` for ``turn`` if the table is still where the bot looked (False
         otherwise: it moved on, the choice is dropped). A choice that is not one of the options
         (or None: the bot failed) is replaced by a random legal option, and logged."""
-        if self.state_id != turn.state_id or self.bot_to_move() != turn.seat:
+        if self.state_id != turn.state_id or self.match.state.decision_for(turn.seat) is None:
             return False
         pending = turn.pending
         if not pending.allows(action):
