@@ -83,7 +83,8 @@ export class AccountBox {
     root.append(el("button", { type: "button", id: "sign-in-open", "aria-expanded": String(this.open),
                                onclick: () => { this.open = !this.open; this.render(); } }, t("Sign in")));
     if (!this.open) return;
-    const name = el("input", { id: "account-name", name: "name", autocomplete: "username", required: true, maxlength: "24" });
+    const name = el("input", { id: "account-name", name: "name", autocomplete: "username", required: true, maxlength: "24",
+                               value: this.name || "" });   // kept when a refusal redraws the form
     const password = el("input", { id: "account-password", name: "password", type: "password", autocomplete: "current-password", required: true });
     const form = el("form", { id: "account-form", class: "account-form" },
       el("label", {}, el("span", {}, t("Name")), " ", name),
@@ -103,6 +104,7 @@ export class AccountBox {
   }
 
   async send(url, name, password) {
+    this.name = name;
     const { ok, data, status } = await post(url, { name, password });
     if (!ok) {
       this.error = data.message_i18n ? () => render(data.message_i18n) : () => String(data.detail || status);

@@ -43,8 +43,9 @@ async function more() {
 }
 
 async function start() {
-  const account = new AccountBox($("account"));
-  await languageSelector($("lang"), () => { account.rerender(); draw(); });
+  let account = null;   // made once the catalog is loaded: it draws words
+  await languageSelector($("lang"), () => { if (account) account.rerender(); draw(); });
+  account = new AccountBox($("account"));
   games = await loadGames();
   $("more").addEventListener("click", more);
   await more();

@@ -420,10 +420,11 @@ function refreshLife() {
 }
 
 async function start() {
-  const account = new AccountBox($("account"), refreshLife);
+  let account = null;   // made once the catalog is loaded: it draws words
   await languageSelector($("lang"), () => {
-    fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); account.rerender(); refreshLife();
+    fillGames(true); refreshTables(); showError(); if (lastCreated) showCreated(lastCreated); if (account) account.rerender(); refreshLife();
   });
+  account = new AccountBox($("account"), refreshLife);
   games = await loadGames();
   fillGames();
   await settled();   // the seats the setup makes are on screen: the form is ready

@@ -53,8 +53,9 @@ function draw() {
 }
 
 async function start() {
-  const account = new AccountBox($("account"));
-  await languageSelector($("lang"), () => { account.rerender(); draw(); });
+  let account = null;   // made once the catalog is loaded: it draws words
+  await languageSelector($("lang"), () => { if (account) account.rerender(); draw(); });
+  account = new AccountBox($("account"));
   games = await loadGames();
   const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
   const answer = await response.json();
