@@ -145,3 +145,32 @@ def test_sign_in_on_a_phone_in_spanish_finds_the_game_and_replays_it(server, bro
     page.wait_for_selector("#sign-in-open")
     context.close()
     assert not problems + errors, "\n".join(problems + errors)
+
+
+def test_a_passkey_added_signed_in_then_signs_in_on_a_desktop(server, browser, played):
+    """Chromium's virtual authenticator stands for the device's (WebAuthn wants a host name, not an
+    address: the page is opened at localhost)."""
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+        "isUserVerified": True, "automaticPresenceSimulation": True}})
+    page.goto(server.url.replace("127.0.0.1", "localhost") + "/")
+    page.click("#sign-in-open")
+    page.fill("#account-name", NAME)
+    page.fill("#account-password", PASSWORD)
+    page.click("#sign-in")
+    page.click("#add-passkey")
+    page.wait_for_selector("#account-said")
+    assert "Passkey added" in page.inner_text("#account-said")
+    page.click("#sign-out")
+    page.click("#sign-in-open")
+    page.click("#passkey-sign-in")   # no name, no password: the device's passkey
+    page.wait_for_selector("#signed-in a.player-link")
+    assert page.inner_text("#signed-in") == NAME
+    screenshot(page, "accounts-passkey-desktop")
+    page.close()
+    assert not errors, errors

@@ -5,6 +5,7 @@
 // (docs/accounts.md).
 import { t, render } from "/static/i18n.js";
 import { el } from "/static/net.js";
+import { offered as passkeysOffered, addPasskey, signInWithPasskey } from "/static/passkeys.js";
 
 const SEATS = "hippodrome.seat.";   // + table id: the seat token this browser played with
 let current;   // {name} of /api/me once asked (name null: a guest)
@@ -77,7 +78,12 @@ export class AccountBox {
       const link = profileLink(current.name);
       link.title = t("Your profile");
       root.append(el("span", { id: "signed-in" }, link), " ",
-        el("button", { type: "button", id: "sign-out", onclick: () => this.signOut() }, t("Sign out")));
+        passkeysOffered ? el("button", { type: "button", id: "add-passkey", onclick: () => this.addPasskey() }, t("Add a passkey")) : null,
+        " ", el("button", { type: "button", id: "sign-out", onclick: () => this.signOut() }, t("Sign out")));
+      if (this.said) {
+        this.panel.append(el("p", { role: "status", id: "account-said" }, this.said()));
+        this.panel.hidden = false;
+      }
       return;
     }
     root.append(el("button", { type: "button", id: "sign-in-open", "aria-expanded": String(this.open),
@@ -91,10 +97,12 @@ export class AccountBox {
       el("label", {}, el("span", {}, t("Password")), " ", password),
       el("div", { class: "row" },
         el("button", { type: "submit", class: "primary", id: "sign-in" }, t("Sign in")),
-        el("button", { type: "button", id: "sign-up" }, t("Create an account"))),
+        el("button", { type: "button", id: "sign-up" }, t("Create an account")),
+        passkeysOffered ? el("button", { type: "button", id: "passkey-sign-in" }, t("Sign in with a passkey")) : null),
       el("p", { class: "muted" }, t("Guests play without an account; an account keeps your name, your games and your ratings.")),
       this.error ? el("div", { class: "error-box", role: "alert", id: "account-error" }, this.error()) : null);
     form.addEventListener("submit", (event) => { event.preventDefault(); this.send("/api/session", name.value, password.value); });
+    if (passkeysOffered) form.querySelector("#passkey-sign-in").addEventListener("click", () => this.passkey());
     form.querySelector("#sign-up").addEventListener("click", () => {
       if (form.reportValidity()) { password.autocomplete = "new-password"; this.send("/api/accounts", name.value, password.value); }
     });
@@ -105,7 +113,20 @@ export class AccountBox {
 
   async send(url, name, password) {
     this.name = name;
-    const { ok, data, status } = await post(url, { name, password });
+    await this.signedIn(await post(url, { name, password }));
+  }
+
+  async passkey() { await this.signedIn(await signInWithPasskey()); }
+
+  async addPasskey() {
+    const { ok, data } = await addPasskey();
+    this.said = ok ? () => t("Passkey added: sign in with it on this device next time.")
+      : data ? () => (data.message_i18n ? render(data.message_i18n) : String(data.detail)) : null;
+    this.render();
+  }
+
+  async signedIn({ ok, data, status }) {
+    if (!data) return;   // the person cancelled the browser's passkey dialog
     if (!ok) {
       this.error = data.message_i18n ? () => render(data.message_i18n) : () => String(data.detail || status);
       this.render();
@@ -120,6 +141,7 @@ export class AccountBox {
   }
 
   async signOut() {
+    this.said = null;
     await post("/api/session", {}, "DELETE");
     current = { name: null };
     this.render();

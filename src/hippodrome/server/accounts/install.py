@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from hippodrome.server.accounts.passkeys import passkeys_router
 from hippodrome.server.accounts.player_routes import players_router
 from hippodrome.server.accounts.replay_routes import replay_router
 from hippodrome.server.accounts.routes import accounts_router
@@ -24,6 +25,7 @@ def install(app: FastAPI, hub: Any, settings: AccountSettings | None) -> Account
     app.state.table_ends = TableEnds(accounts)
     hub.on_run.append(app.state.table_ends.watch)
     app.include_router(accounts_router(accounts))
+    app.include_router(passkeys_router(accounts))
     app.include_router(players_router(accounts))
     # before the app's own /api/tables/{id}/{lookup}: a game's look-up is never called "replay"
     app.include_router(replay_router(accounts, Replays()))

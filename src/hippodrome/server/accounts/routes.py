@@ -54,21 +54,22 @@ def text_field(data: dict[str, Any], key: str) -> Any:
     return value if isinstance(value, str) else None
 
 
+async def start_session(accounts: Accounts, request: Request, response: Response, account_id: str) -> None:
+    """A new session for the account (and the browser's old one forgotten): its cookie set."""
+    old = await accounts.session_of(request)
+    session_id, now = new_session_id(), time.time()
+
+    def write(sql: store.Sql) -> None:
+        if old is not None:
+            store.delete_session(sql, digest(old))
+        store.create_session(sql, digest(session_id), account_id, now, now + LIFETIME)
+    await accounts.write(write)
+    set_cookie(response, request, signed(await accounts.secret(), session_id))
+
+
 def accounts_router(accounts: Accounts) -> APIRouter:
     router = APIRouter()
     windows = accounts.windows
-
-    async def start_session(request: Request, response: Response, account_id: str) -> None:
-        """A new session for the account (and the browser's old one forgotten): its cookie set."""
-        old = await accounts.session_of(request)
-        session_id, now = new_session_id(), time.time()
-
-        def write(sql: store.Sql) -> None:
-            if old is not None:
-                store.delete_session(sql, digest(old))
-            store.create_session(sql, digest(session_id), account_id, now, now + LIFETIME)
-        await accounts.write(write)
-        set_cookie(response, request, signed(await accounts.secret(), session_id))
 
     @router.post("/api/accounts", status_code=201)
     async def sign_up(request: Request):
@@ -94,7 +95,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
             windows.sign_ups.give_back(address_of(request))
             raise LobbyError(409, Message("the name {name} is taken; choose another", name=name), code="name_taken")
         response = JSONResponse({"name": name}, status_code=201)
-        await start_session(request, response, account_id)
+        await start_session(accounts, request, response, account_id)
         return response
 
     @router.post("/api/session")
@@ -121,7 +122,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
             windows.failures.take(key)
             raise LobbyError(401, SIGN_IN_FAILED, code="sign_in_failed")
         response = JSONResponse({"name": account.name})
-        await start_session(request, response, account.id)
+        await start_session(accounts, request, response, account.id)
         return response
 
     @router.delete("/api/session", status_code=204)

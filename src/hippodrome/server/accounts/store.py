@@ -106,3 +106,26 @@ def former_seats(sql: Sql, table_id: str) -> list[int]:
     """The seats of ``table_id`` whose account was deleted."""
     return [row[0] for row in sql.rows("SELECT seat FROM seats WHERE table_id = ? AND former = 1 ORDER BY seat",
                                        (table_id,))]
+
+
+def add_passkey(sql: Sql, credential_id: str, account_id: str, public_key: str, sign_count: int, now: float) -> bool:
+    """A passkey of the account (False: that credential is known already)."""
+    return sql.run("INSERT INTO passkeys (credential_id, account_id, public_key, sign_count, created) "
+                   "VALUES (?, ?, ?, ?, ?) ON CONFLICT (credential_id) DO NOTHING",
+                   (credential_id, account_id, public_key, sign_count, now)) == 1
+
+
+def passkey(sql: Sql, credential_id: str) -> tuple[Account, str, int] | None:
+    """The account a passkey signs in, its public key and its signature count."""
+    row = sql.one("SELECT a.id, a.name, a.password_hash, p.public_key, p.sign_count FROM passkeys p "
+                  "JOIN accounts a ON a.id = p.account_id WHERE p.credential_id = ?", (credential_id,))
+    return (Account(*row[:3]), row[3], row[4]) if row else None
+
+
+def passkeys_of(sql: Sql, account_id: str) -> list[str]:
+    return [row[0] for row in sql.rows("SELECT credential_id FROM passkeys WHERE account_id = ? ORDER BY created",
+                                       (account_id,))]
+
+
+def count_passkey_use(sql: Sql, credential_id: str, sign_count: int) -> None:
+    sql.run("UPDATE passkeys SET sign_count = ? WHERE credential_id = ?", (sign_count, credential_id))
