@@ -64,6 +64,7 @@ def played(server, browser):
     page.goto(server.url + table["seats"][0]["link"])
     page.wait_for_function(f"() => fetch('/api/players/{NAME}').then((r) => r.json())"
                            ".then((p) => p.games.length === 1)")   # the seat is the account's
+    page.wait_for_selector(f"#players-line a.player-link[href='/players/{NAME}']")   # names link to profiles
     press_ready(page)
     page.wait_for_selector("#final:not([hidden]) #winner", timeout=120000)
     page.wait_for_selector("#again:not([hidden]) #play-again")   # Play again, for everyone still here

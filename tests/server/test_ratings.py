@@ -133,6 +133,17 @@ def test_the_profile_and_the_leaderboard_pages_are_served(client):
         assert page.status_code == 200 and script in page.text and '<html lang="de">' in page.text
 
 
+def test_a_tables_players_name_their_accounts_for_the_pages_links(client):
+    sign_up(client, name="Ana", password=PASSWORD)
+    table = make_table(client, start=False, seats=[{"name": "typed", "kind": "person"},
+                                                   {"name": "Rob", "kind": "bot", "level": "tactical"}])
+    client.post("/api/me/seats", json={"table": table["id"], "token": table["seats"][0]["token"]})
+    players = client.get(f"/api/tables/{table['id']}/players").json()["players"]
+    assert [(p["name"], p["kind"], p["level"], p["account"]) for p in players] == \
+        [("Ana", "person", None, True), ("Rob", "bot", "tactical", False)]
+    assert client.get("/api/tables/nope/players").status_code == 404
+
+
 def test_players_and_ladders_refuse_what_does_not_exist_in_words(client):
     missing = client.get("/api/players/Nobody")
     assert missing.status_code == 404 and "Nobody" in missing.json()["detail"]

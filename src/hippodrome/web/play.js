@@ -7,6 +7,7 @@ import { LifecyclePanel } from "/static/lifecycle.js";
 import { ruleLink } from "/static/rule_link.js";
 import { keepSeat } from "/static/account.js";
 import { Again } from "/static/again.js";
+import { playerLinks } from "/static/players_view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = fragmentParam("seat");
@@ -62,13 +63,37 @@ function drawHeader() {
   node.dataset.status = status;
 }
 
+// The table's players, each linked to its profile (people with an account, bots by their level),
+// shown where someone at the table has an account.
+class PlayersLine {
+  constructor(root, table, kept) {
+    this.root = root;
+    this.players = null;
+    this.games = null;   // the table's game's description (its bots' words)
+    kept.then(() => fetch(`/api/tables/${encodeURIComponent(table)}/players`)).then((r) => (r.ok ? r.json() : null))
+      .then((answer) => { this.players = answer && answer.players; this.render(); }).catch(() => {});
+  }
+
+  setGame(description) { this.games = [description]; this.render(); }
+
+  render() {
+    const linked = this.games && this.players && this.players.some((p) => p.account);   // someone with a profile
+    this.root.hidden = !linked;
+    if (!linked) return;
+    this.root.innerHTML = "";
+    this.root.append(t("Players:"), " ", ...playerLinks(this.games, this.players));
+  }
+}
+
 async function start() {
-  if (token) keepSeat(tableId, token);   // a signed-in player's seats follow it (docs/accounts.md)
+  // a signed-in player's seats follow it (docs/accounts.md)
+  const kept = token ? keepSeat(tableId, token).catch(() => {}) : Promise.resolve();
   let page = null;
   let connection = null;
   let lifecycle = null;
   let tutorial = null;   // the guided first game's panel, loaded when a view carries a tutorial step
   const again = new Again($("again"), tableId, { token, host });
+  const players = new PlayersLine($("players-line"), tableId, kept);
   const saving = new SavingBanner(document.querySelector("main"));
   await languageSelector($("lang"), () => {
     drawHeader();
@@ -77,6 +102,7 @@ async function start() {
     if (lifecycle) lifecycle.rerender();
     if (tutorial) tutorial.rerender();
     again.rerender();
+    players.render();
     if (page) page.rerender();
     if (connection) connection.setLanguage();
   });
@@ -87,6 +113,7 @@ async function start() {
   // a table without seats is watched elsewhere (the race caller's page for the box's races)
   if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
   description = await gameDescription(summary.game);
+  players.setGame(description);
   drawHeader();
   if (description.rules) {
     $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;

@@ -4,6 +4,8 @@
 * ``GET /api/players/{name}``: ``{"name", "kind", "games": [{"table", "game", "finished",
   "place", "players"}], "ratings": {game: {"rating", "games", "provisional", ...}}}``; a person
   by its account's name, a bot by its level's name; 404 in words for anyone else.
+* ``GET /api/tables/{id}/players``: ``{"table", "players": [{"seat", "name", "kind", "level",
+  "account", "former"}]}``, for the table page's links to its players' profiles;
 * ``GET /api/ratings/{game}?start=0&limit=50``: the game's ladder, best first, a page at a time
   (``{"game", "ratings": [{"rank", "name", "kind", "rating", "games", "provisional"}], "next"}``,
   ``next`` the ``start`` of the next page or null).
@@ -19,7 +21,7 @@ from fastapi.responses import HTMLResponse
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import Message
 from hippodrome.server.accounts.passwords import name_key
-from hippodrome.server.accounts.players import games_of, ladder, player_of, ratings_of
+from hippodrome.server.accounts.players import games_of, ladder, player_of, ratings_of, table_players
 from hippodrome.server.accounts.service import Accounts
 from hippodrome.server.localize import LobbyError, language_of, quoted, render_page
 
@@ -72,6 +74,15 @@ def players_router(accounts: Accounts) -> APIRouter:
             raise LobbyError(404, Message("nobody plays here under the name {name}", name=quoted(name)),
                              code="not_found")
         return answer
+
+    @router.get("/api/tables/{table_id}/players")
+    async def table_players_now(table_id: str):
+        """A table's seats as the pages link them: the account's name where an account holds the
+        seat, ``former`` where it was deleted (the names typed at the table otherwise)."""
+        found = await accounts.read(lambda sql: table_players(sql, [table_id[:100]]))
+        if table_id not in found:
+            raise LobbyError(404, Message("no table {id}", id=quoted(table_id)), code="not_found")
+        return {"table": table_id, "players": found[table_id]}
 
     @router.get("/api/ratings/{game}")
     async def ratings(game: str, request: Request):
