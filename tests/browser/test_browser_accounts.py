@@ -6,6 +6,7 @@ any of the five languages."""
 
 import json
 import re
+import urllib.error
 import urllib.request
 
 import pytest
@@ -173,5 +174,27 @@ def test_a_passkey_added_signed_in_then_signs_in_on_a_desktop(server, browser, p
     page.wait_for_selector("#signed-in a.player-link")
     assert page.inner_text("#signed-in") == NAME
     screenshot(page, "accounts-passkey-desktop")
+    # the lobby proposes the account's name for the first seat
+    page.wait_for_selector(f".seat-row .seat-name[value='{NAME}'], .seat-row .seat-name", state="attached")
+    page.wait_for_function(f"() => document.querySelector('.seat-row .seat-name').value === '{NAME}'")
+    # one's own profile deletes the account: its name is gone, its games stay
+    page.click("#signed-in a.player-link")
+    page.wait_for_selector("#delete-panel:not([hidden])")
+    page.fill("#delete-password", "not the password at all")
+    page.click("#delete-account")
+    page.wait_for_selector("#delete-error .error-box")
+    page.fill("#delete-password", PASSWORD)
+    page.click("#delete-account")
+    page.wait_for_selector("#sign-in-open")   # back in the lobby, signed out
+    assert get_status(server, f"/api/players/{NAME}") == 404
+    seats = get(server, f"/api/tables/{played}/replay")["seats"]
+    assert seats[0]["former"] is True and NAME not in json.dumps(seats)
     page.close()
     assert not errors, errors
+
+
+def get_status(server, path):
+    try:
+        return urllib.request.urlopen(server.url + path, timeout=30).status
+    except urllib.error.HTTPError as error:
+        return error.code

@@ -4,10 +4,11 @@
 import { t, render, languageSelector, seatName, words } from "/static/i18n.js";
 import { el, createTable, tableLinks } from "/static/net.js";
 import { loadGames } from "/static/games.js";
-import { AccountBox } from "/static/account.js";
+import { AccountBox, me } from "/static/account.js";
 import { refreshFinished, refreshMine } from "/static/lobby_life.js";
 
 let games = [];
+let accountName = null;   // the signed-in person's name (null: a guest)
 let plan = { seats: null, fields: {}, error: null };   // the server's answer for the current values
 let asked = 0;                                        // answers to older questions are ignored
 let checking = Promise.resolve();                     // the question in flight
@@ -227,6 +228,7 @@ function showLevel(row) {
 // The name proposed for seat i: a person is "Player" (the first seat) or "Player 3", a bot "Bot 2".
 function proposedName(i, kind) {
   if (kind === "bot") return t("Bot {n}", { n: i });
+  if (i === 0 && accountName) return accountName;   // signed in: the first seat is yours
   return i === 0 ? t("Player") : t("Player {n}", { n: i + 1 });
 }
 
@@ -417,6 +419,11 @@ function fillGames(keep = false) {
 function refreshLife() {
   refreshFinished(games);
   refreshMine(games);
+  me().then((who) => {
+    if (who.name === accountName) return;
+    accountName = who.name;
+    document.querySelectorAll(".seat-row").forEach((row, i) => labelSeat(row, i));
+  });
 }
 
 async function start() {

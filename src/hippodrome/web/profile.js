@@ -3,7 +3,7 @@
 import { t, languageSelector, formatNumber, ordinal, render } from "/static/i18n.js";
 import { el } from "/static/net.js";
 import { loadGames } from "/static/games.js";
-import { AccountBox, seatToken } from "/static/account.js";
+import { AccountBox, seatToken, me } from "/static/account.js";
 import { playerLinks, ratingText, gameTitle, gameLink, botTitle } from "/static/players_view.js";
 
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -52,6 +52,21 @@ function draw() {
   list.append(el("div", { class: "open-tables" }, table));
 }
 
+// one's own profile offers to delete the account, with its password (DELETE /api/me)
+async function offerDeletion() {
+  const who = await me();
+  $("delete-panel").hidden = !(player && player.kind === "person" && who.name === player.name);
+  $("delete-form").onsubmit = async (event) => {
+    event.preventDefault();
+    const response = await fetch("/api/me", { method: "DELETE", headers: { "Content-Type": "application/json" },
+                                              body: JSON.stringify({ password: $("delete-password").value }) });
+    if (response.ok) { location.assign("/"); return; }
+    const answer = await response.json();
+    $("delete-error").innerHTML = "";
+    $("delete-error").append(el("div", { class: "error-box", role: "alert" }, answer.message_i18n ? render(answer.message_i18n) : answer.detail));
+  };
+}
+
 async function start() {
   let account = null;   // made once the catalog is loaded: it draws words
   await languageSelector($("lang"), () => { if (account) account.rerender(); draw(); });
@@ -62,6 +77,7 @@ async function start() {
   if (response.ok) player = answer;
   else problem = () => (answer.message_i18n ? render(answer.message_i18n) : answer.detail);
   draw();
+  offerDeletion();
 }
 
 start();
