@@ -53,6 +53,8 @@ def test_play_again_takes_every_person_still_at_the_table_to_its_own_new_seat(cl
     assert new["status"] == "waiting"   # the new table waits for its people, as any new table
     again = client.post(f"/api/tables/{table['id']}/again", json={"token": bo})
     assert again.json() == {"table": new_id, "link": bo_link}   # asked again: the same table
+    mine = client.post(f"/api/tables/{table['id']}/again", json={})   # Ana, by her account, from any device
+    assert mine.json() == {"table": new_id, "link": ana_link}
     written(client)
     assert [g["table"] for g in client.get("/api/players/Ana").json()["games"]][0] == new_id   # Ana's seat follows
 

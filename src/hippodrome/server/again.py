@@ -1,5 +1,6 @@
 """"Play again, everyone" (issue 35.5): ``POST /api/tables/{id}/again`` with a seat's token
-(``{"token"}``) or the host's (``{"host"}``), once the game is over, makes the next table (the
+(``{"token"}``), the host's (``{"host"}``) or neither from a signed-in player who holds a seat
+there, once the game is over, makes the next table (the
 same game, setup, options and seats, each seat held by the same account) and tells every
 connection of the finished table: each seated person's state carries its own new seat's link
 (``"again": {"table", "link"}``: its page goes there), a spectator's where to watch (``"again":
@@ -15,6 +16,7 @@ from fastapi import APIRouter, Request
 
 from hippodrome.core.errors import HippodromeError
 from hippodrome.i18n import Message
+from hippodrome.server.accounts import store
 from hippodrome.server.guard import json_object
 from hippodrome.server.localize import LobbyError, quoted
 
@@ -65,6 +67,10 @@ def again_router(hub: Any, accounts: Any) -> APIRouter:
         token, host = data.get("token"), data.get("host")
         seat = room.seat_for_token(token) if isinstance(token, str) and len(token) <= 200 else None
         is_host = isinstance(host, str) and len(host) <= 200 and room.is_host(host)
+        if seat is None and not is_host and token is None:   # a signed-in player's own seat, from any device
+            account = await accounts.account_of(request)
+            held = await accounts.read(lambda sql: store.seats_held(sql, account.id, room.id)) if account else []
+            seat = held[0] if held else None
         if seat is None and not is_host:
             raise LobbyError(403, Message("only a player seated at this table or its host may play again"),
                              code="forbidden")

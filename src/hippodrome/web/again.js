@@ -23,7 +23,8 @@ export class Again {
     this.render();
     const response = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/again`, {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(this.token ? { token: this.token } : { host: this.host }) });
+      // no token: a signed-in player's own seat (its account holds it)
+      body: JSON.stringify(this.token ? { token: this.token } : this.host ? { host: this.host } : {}) });
     const data = await response.json();
     if (!response.ok) {
       this.asked = false;
