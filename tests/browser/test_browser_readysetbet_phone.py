@@ -158,11 +158,12 @@ def test_a_phone_at_the_table(server, browser):
 
 
 def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser):
-    """R8 as amended: after race 1 both people see their own two cards at once; Bo chooses first
-    (seat order no longer matters), his card held back until Ana has chosen too; then the cards
-    kept show with the players."""
-    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 2},
-                            "seats": [{"name": "Ana"}, {"name": "Bo"}], "pace": 0.05})
+    """R8 as amended: after race 1 both people see their own two cards at once, and the bot of
+    seat 3 chooses at once; Bo chooses before Ana (seat order no longer matters), his card held
+    back until Ana has chosen too; then the cards kept show with the players."""
+    table = create(server, {"game": "readysetbet", "setup": {"players": 3, "races": 2},
+                            "seats": [{"name": "Ana"}, {"name": "Bo"}, {"name": "Cy", "kind": "bot", "level": "random"}],
+                            "pace": 0.05})
     pages = []
     for seat, viewport in ((0, LAPTOP), (1, PHONE)):
         page = browser.new_page(viewport=viewport)
@@ -178,7 +179,8 @@ def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser)
     bo.wait_for_selector("#vip-kept")
     kept = bo.text_content("#vip-kept")
     assert kept.startswith("You keep ") and "once everybody has chosen" in kept
-    bo.wait_for_function("() => document.querySelector('#turn').textContent.includes('waiting for Ana')")
+    # the bot chose at once: only Ana is still choosing
+    bo.wait_for_function("() => document.querySelector('#turn').textContent.endsWith('waiting for Ana to choose')")
     state = bo.get_attribute("#app", "data-state-id")
     ana.wait_for_function(f"() => document.querySelector('#app').dataset.stateId === '{state}'")
     assert ana.locator('#decision button.option[data-type="vip"]').count() == 2, "Ana still chooses"
@@ -186,7 +188,7 @@ def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser)
     screenshot(ana, "readysetbet-laptop-vip-waiting")
     ana.click('#decision button.option[data-type="vip"]')
     for page in pages:   # both cards shown with the players once both have chosen
-        page.wait_for_function("() => document.querySelectorAll('#players .vip-list li').length === 2")
+        page.wait_for_function("() => document.querySelectorAll('#players .vip-list li').length === 3")
     assert card.removeprefix("Keep ").split(" · ")[0] in bo.text_content("#players")
     screenshot(ana, "readysetbet-laptop-vip-shown")
     for page in pages:

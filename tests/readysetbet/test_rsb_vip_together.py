@@ -163,3 +163,17 @@ def test_R8_a_state_stored_before_the_amendment_plays_on_one_player_after_the_ot
         else:
             state.apply(pending.sample(rng))
     assert all(len(cards) == 2 for cards in state.vip_cards)
+
+
+def test_R8_a_bots_worker_rebuilds_the_game_under_its_rulings():
+    """A bot thinking in a worker process reads a replica rebuilt from the table's log: under the
+    table's rulings (its first race reads the same under version 1, where only seat 0 would choose)."""
+    from hippodrome.table.positions import Replicas, logged, question
+
+    match = after_race_1({"players": 3}, seed=4)
+    record = logged(match, 2).record()
+    assert record["rulings"] == 2
+    replica = Replicas().advance("t", record, 0, [])
+    assert [d.seat for d in replica.decisions()] == [0, 1, 2]
+    view, options = question(replica, 2, free=False)
+    assert list(options) == list(match.state.decision_for(2).options) and view["vip_choice"]["kept"] is None

@@ -74,7 +74,7 @@ def test_a_bot_in_a_worker_reads_the_workers_replica_sent_once_then_by_new_entri
         assert name == "think_at"
         table, record, start, entries, seat = args[3:8]
         if round_ == 0:   # the first question sends the record (without its seed), no entries
-            assert record == {"game": "turfmaster-race", "setup": TWO_HORSES, "log": match.log} and "seed" not in record
+            assert record == {"game": "turfmaster-race", "setup": TWO_HORSES, "rulings": 1, "log": match.log} and "seed" not in record   # and its rulings
             assert (start, entries) == (0, [])
         else:             # later ones only the entries the worker has not seen
             assert record is None and entries == match.log[start:] and start == sent_before
@@ -144,7 +144,7 @@ def test_a_replica_the_worker_lost_is_sent_whole_again(thinker, questions):
         answer = asyncio.run(thinker.think_at(bot, thinker.capture(bot, match, pending.seat)))
     assert pending.allows(answer)
     name, args = questions[-1]
-    assert args[4] == {"game": "turfmaster-race", "setup": TWO_HORSES, "log": match.log}   # the whole record
+    assert args[4] == {"game": "turfmaster-race", "setup": TWO_HORSES, "rulings": 1, "log": match.log}   # the whole record
 
 
 def test_a_replica_at_another_length_is_refused_and_the_record_sent(thinker, questions, monkeypatch):
@@ -160,7 +160,7 @@ def test_a_replica_at_another_length_is_refused_and_the_record_sent(thinker, que
     asked = len(questions)
     assert pending.allows(asyncio.run(thinker.think_at(bot, thinker.capture(bot, match, pending.seat))))
     first, again = questions[asked:]
-    assert first[1][4] is None and again[1][4] == {"game": "turfmaster-race", "setup": TWO_HORSES, "log": match.log}
+    assert first[1][4] is None and again[1][4] == {"game": "turfmaster-race", "setup": TWO_HORSES, "rulings": 1, "log": match.log}
     assert thinker._workers[0].replicas[table] == len(match.log)
 
 

@@ -49,9 +49,12 @@ class Position:
         return self.copy
 
     def record(self) -> dict[str, Any]:
-        """The match up to this position, as a worker rebuilds its replica from: no seed."""
+        """The match up to this position, as a worker rebuilds its replica from: no seed, and the
+        rulings it is played under (a log that fits several versions replays under the first: a
+        Ready Set Bet game's first race reads the same under version 1, R8)."""
         assert self.match is not None
-        return {"game": self.match.game_name, "setup": self.match.setup, "log": self.match.log[:self.entries]}
+        return {"game": self.match.game_name, "setup": self.match.setup, "rulings": self.match.rulings,
+                "log": self.match.log[:self.entries]}
 
 
 def copied(match: Match, seat: int) -> Position:
