@@ -56,8 +56,6 @@ def serve(
 ) -> None:
     import socket
 
-    import uvicorn
-
     from hippodrome.core.bot import SEARCH_THINK_VARIABLE
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
@@ -65,6 +63,7 @@ def serve(
     from hippodrome.server.collector import tune_for_server
     from hippodrome.server import logs
     from hippodrome.server.limits import Limits, trusted_networks
+    from hippodrome.server.drain import DrainingServer
     from hippodrome.server.serving import uvicorn_config
 
     def say(message: Message, err: bool = False) -> None:
@@ -113,7 +112,7 @@ def serve(
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     tune_for_server()
-    server = uvicorn.Server(uvicorn_config(app, limits, forwarded_allow_ips or ()))
+    server = DrainingServer(uvicorn_config(app, limits, forwarded_allow_ips or ()), app)   # SIGTERM: drain first
     server.run(sockets=[sock])
 
 

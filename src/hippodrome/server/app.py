@@ -662,6 +662,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
         pass
     finally:
         sending.cancel()
+        connection.push = None   # the closure holds the connection: freed now, not at a full collection
         room.connections.discard(connection)
         room.notify_all()
         try:

@@ -107,13 +107,36 @@ class Cluster:
         await asyncio.to_thread(self.renewer.start)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
-    async def stop(self) -> None:
+    async def hand_over(self) -> list[str]:
+        """Drain (``server/drain.py``): take no more tables, stop running ours (their connections
+        are closed with 1012 and reconnect elsewhere), let the saves already queued finish, then
+        give their leases up and announce it, so that the other processes take each one at once.
+        The tables handed over."""
+        await self._stop_looking()
+        held = list(self.hub.rooms)
+        for table_id in held:
+            self._acquired.pop(table_id, None)
+            await self.hub.unload(table_id)
+        await self.hub.writer.call(lambda: None)   # the writer runs in order: every save before this is done
+        await asyncio.to_thread(self.leases.release, held)
+        if self.bus is not None and held:
+            try:
+                await self.bus.released(held)
+            except Exception:
+                log.warning("bus: release of %d tables not published", len(held), exc_info=True)
+        return held
+
+    async def _stop_looking(self) -> None:
         if self._task is not None:
             self._task.cancel()
             try:
                 await self._task
             except (asyncio.CancelledError, Exception):
                 pass
+            self._task = None
+
+    async def stop(self) -> None:
+        await self._stop_looking()
         held = list(self.hub.rooms) if self.hub is not None else []
         await self.hub.stop()
         await asyncio.to_thread(self.renewer.stop)
