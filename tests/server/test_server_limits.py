@@ -4,6 +4,7 @@ so that nothing waits long. Each refusal is one line of the log with the address
 
 import json
 import socket
+import threading
 
 import pytest
 from websockets.sync.client import connect
@@ -89,10 +90,14 @@ def test_connections_per_address_are_capped_and_a_closed_one_frees_its_place(tmp
         extra = raw(url)
         assert closed_by_server(extra).startswith(b"HTTP/1.1 429 ")
         held.pop().close()
-        status, _ = post_json(url + "/api/tables", RACE)   # a place is free again
+        for _ in range(500):   # a place is free again once the server has seen the close
+            status, _ = post_json(url + "/api/tables", RACE)
+            if status != 429:
+                break
+            threading.Event().wait(0.01)
         assert status == 200
     said = refusals(lines)
-    assert len(said) == 1 and "3 connections open from this address already (at most 3)" in said[0], lines
+    assert said and all("3 connections open from this address already (at most 3)" in line for line in said), lines
 
 
 def test_a_websocket_that_does_not_join_in_time_is_told_and_closed(app):
