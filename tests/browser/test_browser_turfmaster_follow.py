@@ -25,12 +25,12 @@ def my_turn(page):
     return page.get_attribute("#app", "data-state-id")
 
 
-def play(page):
-    """One decision, as a person clicks: a card then its first square (from the list), or the
-    first option."""
+def play(page, card=None):
+    """One decision, as a person clicks: a card (the first, or ``card``) then its first square
+    (from the list), or the first option."""
     state = page.get_attribute("#app", "data-state-id")
     if page.locator("#hands .card.playable").count():
-        page.locator("#hands .card.playable").first.click()
+        page.locator(f"#hands .card.playable{f'[data-card={card}]' if card else ''}").first.click()
         page.wait_for_selector("#decision button.square-option, #play-anyway")
         page.locator("#decision button.square-option, #play-anyway").first.click()
     else:
@@ -133,3 +133,45 @@ def test_on_a_phone_the_horse_to_move_is_in_sight_the_hand_fits_and_the_words_sa
     assert len(sizes) >= 3 and taps >= 1
     assert not errors, errors
     context.close()
+
+
+def test_moves_travel_along_their_squares_jump_fences_and_fall(server, browser):
+    """Issue 33, point 2 (T11): Red, two squares before fence 1, plays a 6 and falls there: its token
+    travels and tumbles; Blue's joker 12 carries it over fence 1: it hops there. Under
+    prefers-reduced-motion, and with the board's Motion button off, a move does not travel."""
+    setup = {"course": "oval", "steeplechase": True, "seats": 1, "first_roller": 0,
+             "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 0}],
+             "positions": [{"id": "red", "lane": 2, "square": 6}, {"id": "blue", "lane": 4, "square": 3}],
+             "hands": {"red": ["6", "7"], "blue": ["J12", "3", "4"]}}
+    table = create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}]})
+    page, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page.set_viewport_size(DESKTOP)
+    travelled = "(h) => { const g = document.querySelector(`#course g.horse[data-horse=${h}]`); return g && { ...g.dataset }; }"
+    my_turn(page)
+    play(page)   # Red's 6: it falls at fence 1 (confirmed)
+    red = page.evaluate(travelled, "red")
+    assert red["fell"] == "yes" and int(red["travel"]) >= 3, red
+    my_turn(page)
+    play(page, "J12")   # Blue's joker 12, over fence 1
+    blue = page.evaluate(travelled, "blue")
+    assert blue["fell"] == "no" and int(blue["jumps"]) >= 1 and int(blue["travel"]) >= 10, blue
+    # prefers-reduced-motion: the token is simply there
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => { delete document.querySelector('#course g.horse[data-horse=blue]').dataset.travel; }")
+    while "travel" not in (page.evaluate(travelled, "blue") or {}) and page.get_attribute("#turn", "data-over") != "yes":
+        before = page.get_attribute("#course g.horse[data-horse=blue]", "data-square")
+        my_turn(page)
+        play(page)
+        if page.get_attribute("#course g.horse[data-horse=blue]", "data-square") != before:
+            break
+    assert "travel" not in page.evaluate(travelled, "blue")
+    # the Motion button, kept in this browser: off, a move does not travel either
+    page.emulate_media(reduced_motion="no-preference")
+    page.click("#motion")
+    assert page.get_attribute("#motion", "aria-pressed") == "false"
+    assert page.evaluate("() => localStorage.getItem('hippodrome.motion')") == "off"
+    if page.get_attribute("#turn", "data-over") != "yes":
+        my_turn(page)
+        play(page)
+        assert "travel" not in page.evaluate(travelled, "blue")
+    assert not errors, errors

@@ -329,10 +329,15 @@ export class Page {
   }
 
   async draw(msg) {
-    const previous = this.msg;
     this.msg = msg;
+    const view = msg.view;
+    await this.ensureCourse(view.course, view.steeplechase);
+    if (this.msg !== msg) return;   // a newer state arrived while the course loaded
+    // compared with the last state drawn to the end (a draw left for a newer one drew nothing):
     // the same state again (a seat connected, say): what the player may be touching stays as it is
     // ... or a bot has just taken this seat (the state may be the same): its cards and squares go
+    const previous = this.drawn;
+    this.drawn = msg;
     const fresh = !previous || previous.state_id !== msg.state_id || this.redraw || this.handed(previous) !== this.handed(msg);
     this.redraw = false;
     if (!previous || previous.state_id !== msg.state_id) {
@@ -340,9 +345,6 @@ export class Page {
       this.whyAsked = null;
       if (this.board) this.board.markWhy(null);
     }
-    const view = msg.view;
-    await this.ensureCourse(view.course, view.steeplechase);
-    if (this.msg !== msg) return;   // a newer state arrived while the course loaded
     const decision = msg.decision;
     const mine = Boolean(this.myDecision(msg));
     if (this.intent && mine && decision.kind === "square") {

@@ -4,6 +4,7 @@
 // Updates patch what is drawn: tokens move, marks change, the zoom stays.
 import { t, tc } from "/static/i18n.js";
 import { el, svg } from "/static/net.js";
+import { motionAllowed, motionWanted, pathOf, setMotionWanted, travel, travelTime } from "/static/turfmaster_travel.js";
 
 const key = (lane, square) => `${lane}:${square}`;
 const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
@@ -123,7 +124,9 @@ export class Board {
     this.tools = el("div", { class: "course-tools" },
       el("button", { type: "button", id: "zoom-in", "aria-label": t("Zoom in"), title: t("Zoom in"), onclick: () => { this.touched = true; this.zoomBy(1 / 1.4, this.focusPoint()); } }, "+"),
       el("button", { type: "button", id: "zoom-out", "aria-label": t("Zoom out"), title: t("Zoom out"), onclick: () => { this.touched = true; this.zoomBy(1.4); } }, "−"),
-      el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => { this.touched = true; this.fit(); } }, t("Fit")));
+      el("button", { type: "button", id: "zoom-fit", title: t("Show the whole course"), onclick: () => { this.touched = true; this.fit(); } }, t("Fit")),
+      this.motionButton = el("button", { type: "button", id: "motion", "aria-pressed": motionWanted() ? "true" : "false",
+                                         title: t("Show the horses moving along the squares"), onclick: () => this.toggleMotion() }, t("Motion")));
     this.host.append(this.tools, this.wrap);
     this.listen();
     this.fitCourseName();
@@ -323,13 +326,37 @@ export class Board {
     return g;
   }
 
+  toggleMotion() {
+    const on = !motionWanted();
+    setMotionWanted(on);
+    this.motionButton.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
   // -- horses ----------------------------------------------------------------------------------
   // Place the horses (patched in place: a token is made once and moved); `current` gets the ring.
   setHorses(horses, current) {
     const seen = new Set();
     this.horseAt = {};   // where each token on the track stands
     const taken = new Map();   // a spot on the board -> tokens there (a fallen horse and a lapping one)
+    // the tokens that move in this update travel along their squares (turfmaster_travel.js)
+    const moved = (horse) => {
+      const node = this.tokens[horse.id];
+      return node && horse.lane !== undefined && (Number(node.dataset.lane) !== horse.lane || Number(node.dataset.square) !== horse.square);
+    };
+    const movers = horses.filter(moved);
+    const motion = motionAllowed() && movers.length > 0;
+    const time = travelTime(movers.length);
+    const fences = new Set(this.fenceLayer ? [...this.fenceLayer.children].filter((m) => m.dataset.state === "up").map((m) => Number(m.dataset.line)) : []);
+    const from = (node) => ({ lane: Number(node.dataset.lane), square: Number(node.dataset.square) });
     for (const horse of horses) {
+      if (horse.status === "finished" && moved(horse)) {   // it runs past the post, then leaves
+        const node = this.tokens[horse.id];
+        const end = this.squares[key(horse.lane, horse.square)];
+        const run = motion && end ? travel(node, pathOf(this.squares, from(node), horse), end.at, { fences, time }) : null;
+        delete this.tokens[horse.id];
+        if (run) run.finished.then(() => node.remove(), () => node.remove()); else node.remove();
+        continue;
+      }
       if (horse.lane === undefined || horse.status === "finished") continue;
       const s = this.squares[key(horse.lane, horse.square)];
       if (!s) continue;
@@ -349,6 +376,9 @@ export class Board {
             svg("polygon", { class: "tag-body", points: points(TAG_SHAPE) }), svg("text", {}, ""), svg("title", {}, "")));
         this.horseLayer.append(node);
         this.tokens[horse.id] = node;
+      }
+      if (motion && moved(horse)) {
+        travel(node, pathOf(this.squares, from(node), horse), at, { fences, time, falls: horse.status === "fallen" && !node.classList.contains("fallen") });
       }
       node.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
       this.horseAt[horse.id] = at;
