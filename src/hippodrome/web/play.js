@@ -168,7 +168,7 @@ async function start() {
     onPreview: (message) => page.onPreview && page.onPreview(message),
     onWhy: (message) => page.onWhy && page.onWhy(message),
     onSaving: (message) => saving.update(message),
-    onStatus: (now) => { status = now; drawHeader(); },
+    onStatus: (now) => { status = now; drawHeader(); if (page.onStatus) page.onStatus(now); },
   });
   lifecycle = new LifecyclePanel($("lifecycle"), connection, { host });
   page.connection = connection;

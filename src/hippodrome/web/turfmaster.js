@@ -387,6 +387,17 @@ export class Page {
     return race.over ? race.horses.filter((h) => h.status !== "fallen") : race.horses;
   }
 
+  // The connection came back (the server went away, or closed a socket that sent too much): a move
+  // sent as the socket closed may be lost, so this state's turn is the player's again, drawn anew.
+  onStatus(now) {
+    if (now === "offline") this.lost = true;
+    if (now !== "online" || !this.lost) return;
+    this.lost = false;
+    this.autoSent = null; this.keepSentAt = null; this.keepQueue = null; this.intent = null;
+    this.redraw = true;
+    if (this.msg) this.update(this.msg);
+  }
+
   seatName(seat) { return playerName(this.msg, seat); }
 
   // A bot plays this page's seat (lifecycle.js): no turn of its own, no card, no square.
