@@ -270,3 +270,23 @@ def place_bet(page, spaces):
         page.wait_for_selector(f'[data-space="{space}"].mine')
         return space
     raise AssertionError(f"every one of {list(spaces)} was taken")
+
+
+def serious_violations(browser, server, pages, sizes):
+    """What axe-core (axe-playwright-python) finds serious or critical on each page, at each size:
+    pages is {name: (link, a selector drawn once the page is)}; a list of (width, page, rule, a few
+    of the elements), empty when none."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    found = []
+    for size in sizes:
+        page = browser.new_page(viewport=size)
+        for name, (link, drawn) in pages.items():
+            page.goto(server.url + link)
+            page.wait_for_selector(drawn)
+            for violation in axe.run(page).response["violations"]:
+                if violation["impact"] in ("serious", "critical"):
+                    found.append((size["width"], name, violation["id"], [n["target"] for n in violation["nodes"][:3]]))
+        page.close()
+    return found

@@ -6,7 +6,7 @@ page, the puzzles page and the tutorial, at 1280x800 and 390x844."""
 
 import pytest
 
-from tests.browser.conftest import create, open_seat, screenshot
+from tests.browser.conftest import create, open_seat, screenshot, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -84,23 +84,11 @@ def test_a_race_played_with_the_keys_alone_and_told_to_a_screen_reader(server, b
 
 
 def test_axe_finds_no_serious_violation_on_the_pages(server, browser):
-    from axe_playwright_python.sync_playwright import Axe
-
     table = create(server, {"game": "turfmaster", "setup": {"players": 2, "steeplechase": True},
                             "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot", "level": "random"}]})
     lesson = create(server, {"game": "turfmaster-tutorial", "setup": {}, "seats": [{"name": "Ana", "kind": "person"}]})
     pages = {"lobby": ("/", ".seat-row"), "table": (table["seats"][0]["link"], "#course g.horse"),
              "rules": ("/rules/turfmaster", "figure svg"), "puzzles": ("/puzzles/turfmaster#1", "#puzzle .board-view"),
              "tutorial": (lesson["seats"][0]["link"], "#tutorial:not([hidden])")}
-    axe = Axe()
-    found = []
-    for size in (DESKTOP, PHONE):
-        page = browser.new_page(viewport=size)
-        for name, (link, drawn) in pages.items():
-            page.goto(server.url + link)
-            page.wait_for_selector(drawn)
-            for violation in axe.run(page).response["violations"]:
-                if violation["impact"] in ("serious", "critical"):
-                    found.append((size["width"], name, violation["id"], [n["target"] for n in violation["nodes"][:3]]))
-        page.close()
+    found = serious_violations(browser, server, pages, (DESKTOP, PHONE))
     assert not found, found

@@ -6,7 +6,7 @@ and 390x844."""
 
 import pytest
 
-from tests.browser.conftest import create, screenshot, set_clock
+from tests.browser.conftest import create, screenshot, serious_violations, set_clock
 
 pytestmark = pytest.mark.browser
 
@@ -59,8 +59,6 @@ def test_R2_a_bet_with_the_keys_and_the_race_told_to_a_screen_reader(server, bro
 
 
 def test_axe_finds_no_serious_violation_on_the_ready_set_bet_pages(server, browser):
-    from axe_playwright_python.sync_playwright import Axe
-
     table = create(server, {"game": "readysetbet", "setup": {"players": 2, "variant": "house_bets", "races": 1},
                             "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot"}, {"name": "House", "kind": "bot"}],
                             "pace": 30})
@@ -68,15 +66,5 @@ def test_axe_finds_no_serious_violation_on_the_ready_set_bet_pages(server, brows
     lesson = create(server, {"game": "readysetbet-tutorial", "setup": {}, "seats": [{"name": "Ana", "kind": "person"}]})
     pages = {"table": (table["seats"][0]["link"], "#board .space"), "caller": (box["host_link"], "#track .horse"),
              "rules": ("/rules/readysetbet", "figure svg"), "tutorial": (lesson["seats"][0]["link"], "#tutorial:not([hidden])")}
-    axe = Axe()
-    found = []
-    for size in (DESKTOP, PHONE):
-        page = browser.new_page(viewport=size)
-        for name, (link, drawn) in pages.items():
-            page.goto(server.url + link)
-            page.wait_for_selector(drawn)
-            for violation in axe.run(page).response["violations"]:
-                if violation["impact"] in ("serious", "critical"):
-                    found.append((size["width"], name, violation["id"], [n["target"] for n in violation["nodes"][:3]]))
-        page.close()
+    found = serious_violations(browser, server, pages, (DESKTOP, PHONE))
     assert not found, found

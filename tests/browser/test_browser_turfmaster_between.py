@@ -99,6 +99,12 @@ def test_between_races_the_result_the_stalls_the_header_and_the_choice_in_sight(
             assert not overlap(panel, button.bounding_box()), (name, panel, button.bounding_box())
         assert page.evaluate("getComputedStyle(document.getElementById('lifecycle')).position") == "fixed"
         screenshot(page, f"tm-between-races-{name}")
+    # in Spanish: the header and the fall in the language
+    page.evaluate("""async () => { await (await import('/static/i18n.js')).loadLanguage('es');
+                                   window.__panel.rerender(); window.__page.rerender(); }""")
+    page.wait_for_function("() => document.querySelector('#stage') && document.querySelector('#stage').textContent.startsWith('La carrera 1')")
+    assert page.locator("#race-table tr.fallen .fell").first.text_content().startswith("se cayó en la valla")
+    screenshot(page, "tm-between-races-phone-es")
     assert not errors, errors
     page.close()
 
