@@ -122,6 +122,9 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     set_clock(server, table, paused=False)
     host.wait_for_selector("#next-race:visible", timeout=120000)
     assert watcher.locator("button:visible:not(#fullscreen)").count() == 0
+    # issue 34: the other bets that win stay in view under the results between races
+    winning = host.locator("#settled li").all_text_contents()
+    assert len(winning) == 3 and winning[0].startswith(("Winning colour bets", "No colour bet")), winning
     screenshot(host, "caller-box-laptop-between")
     host.click("#next-race")
     host.wait_for_function("() => document.querySelector('#race-no').textContent.includes('2')", timeout=120000)

@@ -160,6 +160,12 @@ function render(message, { fresh = true } = {}) {
   // the races run so far (a table for the box keeps each race's Win / Place / Show)
   $("race-results").replaceChildren(...(view.history || []).filter((race) => race.results).map((race) =>
     el("li", { dataset: { race: race.race } }, el("b", {}, t("Race {n}", { n: race.race })), " ", renderMessage(race.results))));
+  // a finished race: the other bets that win (colour bets, exotic finishes, props), said after
+  // its Win / Place / Show, stay in view under the results until the next race starts
+  const history = view.history || [], last = history[history.length - 1];
+  const finished = last && last.results && last.race === view.race_no && view.phase !== "race";
+  const at = finished ? caller.lines.map((line) => line.msgid).lastIndexOf(last.results.msgid) : -1;
+  $("settled").replaceChildren(...(at >= 0 ? caller.lines.slice(at + 1) : []).map((line) => el("li", {}, renderMessage(line))));
   const list = $("calls");
   list.innerHTML = "";
   for (const line of calls.slice(-12).reverse()) list.append(el("li", {}, line));
