@@ -10,7 +10,9 @@ time from a person's act to each spectator's first state that includes it. Print
 both kinds of spectator, the processes' CPU (of one core) and memory. `--idle N` adds N tables
 that wait for their person all along (held and renewed, nobody connected). With `--takeover`: no
 play; the tables wait for their people, process 1 is killed with SIGKILL, and the script times
-until process 2 holds every lease.
+until process 2 holds every lease. With `--rolling`: tables of bots playing, process 1 stopped
+with SIGTERM mid-game (a rolling restart's first step: it drains), and the script times until
+process 2 holds every lease and how long process 1's spectators wait for process 2's first state.
 
 Local only: the servers are started here on loopback ports, in a fresh PostgreSQL schema (of
 `--postgres`, default the tests' `postgresql://postgres@127.0.0.1:5432/test`, dropped at the end)
@@ -23,15 +25,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import copy as pycopy
+import json
 import random
 import re
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -117,6 +123,81 @@ def takeover(db: str, processes: list[tuple[subprocess.Popen, str]], tables: int
           f"(the first after {first or took:.2f} s)")
 
 
+def rolling(db: str, processes: list[tuple[subprocess.Popen, str]], tables: int) -> None:
+    """``tables`` tables of bots (Ready Set Bet, a roll every 0.05 s) made on the two processes
+    alternately, each watched by a spectator connected to the process that runs it; process 1 is
+    stopped with SIGTERM (it drains, server/drain.py) mid-game. Times until process 2 holds every
+    lease, and each of process 1's spectators' wait from its connection's close to its first
+    state from process 2 (reconnected at once, as a page behind a load balancer does); checks that
+    no spectator's state went back."""
+    import psycopg
+    created = [load.create_table(processes[n % 2][1], n, True) for n in range(tables)]
+    waits: list[float] = []
+    lost: list[str] = []
+    retries: list[int] = []   # reconnects a spectator needed
+    stopped_at: list[float] = []
+
+    async def watch(table: dict, url: str, other: str, ready: asyncio.Event) -> None:
+        path = f"/ws/tables/{table['id']}"
+        last = -1
+        async with websockets.connect(url.replace("http://", "ws://") + path, max_size=2 ** 22) as ws:
+            await ws.send(json.dumps({"v": 1, "type": "join"}))
+            try:
+                async for raw in ws:
+                    state_id = load.state_id_of(raw if isinstance(raw, bytes) else raw.encode())
+                    if state_id is not None:
+                        last = max(last, state_id)
+                        ready.set()
+            except websockets.ConnectionClosed:
+                pass
+        closed = time.perf_counter()
+        if not stopped_at:
+            return   # not closed by the drain
+        for retry in range(20):   # as web/net.js reconnects: after 0.3 s, 0.6 s, 1.2 s... (5 s at most)
+            if retry:
+                await asyncio.sleep(min(5.0, 0.3 * 2 ** (retry - 1)))
+            try:
+                async with websockets.connect(other.replace("http://", "ws://") + path, max_size=2 ** 22) as ws:
+                    await ws.send(json.dumps({"v": 1, "type": "join"}))
+                    async for raw in ws:
+                        state_id = load.state_id_of(raw if isinstance(raw, bytes) else raw.encode())
+                        if state_id is not None:
+                            waits.append(time.perf_counter() - closed)
+                            retries.append(retry)
+                            if state_id < last:
+                                lost.append(f"{table['id']}: saw {last}, then {state_id}")
+                            return
+            except (websockets.ConnectionClosed, OSError):
+                continue
+
+    async def scenario() -> float:
+        first = [t for n, t in enumerate(created) if n % 2 == 0]
+        readies = [asyncio.Event() for _ in first]
+        watchers = [asyncio.ensure_future(watch(t, processes[0][1], processes[1][1], ready))
+                    for t, ready in zip(first, readies)]
+        for ready in readies:
+            await asyncio.wait_for(ready.wait(), 60)
+        await asyncio.sleep(1.0)   # mid-game
+        stopped_at.append(time.perf_counter())
+        processes[0][0].send_signal(signal.SIGTERM)
+        with psycopg.connect(db, autocommit=True) as conn:
+            while len(conn.execute("SELECT DISTINCT owner FROM leases WHERE expires > clock_timestamp()").fetchall()) > 1 \
+                    or conn.execute("SELECT count(*) FROM leases WHERE expires > clock_timestamp()").fetchone()[0] < tables:
+                if time.perf_counter() - stopped_at[0] > 60:
+                    sys.exit("not handed over within 60 s")
+                await asyncio.sleep(0.02)
+        handed = time.perf_counter() - stopped_at[0]
+        await asyncio.wait_for(asyncio.gather(*watchers), 60)
+        return handed
+
+    handed = asyncio.run(scenario())
+    print(f"process 1 stopped (SIGTERM, drained) mid-game: its {len(created[::2])} tables held by process 2 after "
+          f"{handed:.2f} s; its spectators' wait from the close to process 2's first state: p50 "
+          f"{1000 * load.percentile(waits, 0.5):.0f} ms, max {1000 * max(waits, default=float('nan')):.0f} ms "
+          f"({len(waits)} of {len(created[::2])} back; {sum(1 for r in retries if r)} needed more than one reconnect); "
+          f"states gone back: {len(lost)}{': ' + '; '.join(lost[:3]) if lost else ''}")
+
+
 def start(db: str, bus: str) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
                                 "--port", "0", "--db", db, "--bus", bus, "--bot-delay", "0.3",
@@ -151,6 +232,9 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=0, help="tables that wait for their person meanwhile")
     parser.add_argument("--takeover", action="store_true", help="no play: make the tables, kill process 1 "
                         "(SIGKILL) and time until process 2 runs all its tables")
+    parser.add_argument("--rolling", action="store_true", help="tables of bots playing; process 1 stopped "
+                        "with SIGTERM mid-game (it drains): how long until process 2 runs them, how long its "
+                        "spectators wait, whether any state went back")
     args = parser.parse_args()
     if not 2 <= args.tables <= 1000 or not 0 <= args.idle <= 1000 or not 1 <= args.seconds <= 600:
         sys.exit("--tables 2..1000, --idle 0..1000, --seconds 1..600")
@@ -166,6 +250,8 @@ def main() -> None:
             processes = [start(db, args.redis) for _ in range(2)]
             if args.takeover:
                 takeover(db, processes, args.tables)
+            elif args.rolling:
+                rolling(db, processes, args.tables)
             else:
                 asyncio.run(run([url for _, url in processes], args.tables, args.seconds, args.seed,
                                 [process.pid for process, _ in processes], args.idle))
