@@ -160,3 +160,13 @@ def raw_headers(url: str, headers: dict) -> str:
     sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
                  + b"".join(f"{k}: {v}\r\n".encode() for k, v in headers.items()) + b"\r\n")
     return closed_by_server(sock).split(b"\r\n\r\n", 1)[0].decode().lower()
+
+
+def test_a_request_that_is_not_http_is_refused_in_one_line_with_the_address(app):
+    with log_lines() as lines, served(app) as url:
+        garbage = raw(url)
+        garbage.sendall(b"\x16\x03\x01 this is not HTTP\r\n\r\n")   # a TLS hello to a plain port, say
+        assert closed_by_server(garbage).startswith(b"HTTP/1.1 400 ")
+    assert not [line for line in lines if "Invalid HTTP request received" in line], lines
+    said = refusals(lines)
+    assert len(said) == 1 and "refused 127.0.0.1: not an HTTP/1.1 request" in said[0], lines

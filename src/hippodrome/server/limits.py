@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Iterable
 
@@ -152,6 +153,11 @@ def protocols(limits: Limits, proxies: tuple = ()) -> tuple[type, type]:
             super().on_response_complete()
             self._watch()
 
+        def send_400_response(self, msg: str) -> None:
+            address = self.client[0] if self.client else "unknown"
+            refused(address, "not an HTTP/1.1 request; answered 400 and closed")
+            super().send_400_response(msg)
+
         def handle_websocket_upgrade(self, event: h11.Request) -> None:
             self._unwatch()   # the websocket's own limits take over (Gate)
             self.upgraded = True
@@ -186,6 +192,17 @@ def protocols(limits: Limits, proxies: tuple = ()) -> tuple[type, type]:
             self.transport.close()
 
     return LimitedH11, LimitedWebSocket
+
+
+class _SaidWithTheAddress(logging.Filter):
+    """uvicorn's own line for a request it cannot parse names no client; ``LimitedH11`` says it
+    with the address instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != "Invalid HTTP request received."
+
+
+logging.getLogger("uvicorn.error").addFilter(_SaidWithTheAddress())
 
 
 # -- a websocket's messages ---------------------------------------------------------------------
