@@ -201,7 +201,8 @@ def rolling(db: str, processes: list[tuple[subprocess.Popen, str]], tables: int)
 def start(db: str, bus: str) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
                                 "--port", "0", "--db", db, "--bus", bus, "--bot-delay", "0.3",
-                                "--quota-tables", "100000", "--quota-connections", "100000"],
+                                "--quota-tables", "100000", "--quota-connections", "100000",
+                                "--connections-per-address", "100000"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     found = re.search(r"(http://127\.0\.0\.1:\d+)/", process.stdout.readline())
     if found is None:

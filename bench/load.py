@@ -77,9 +77,12 @@ def loopback_only(url: str) -> str:
 def start_server(db: Path, src: str | None, bot_workers: int | None = None) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, **({"PYTHONPATH": src} if src else {})}
     workers = [] if bot_workers is None else ["--bot-workers", str(bot_workers)]
+    # every connection comes from this one address (a checkout older than the cap has no option)
+    serve_source = Path(src or Path(__file__).resolve().parents[1] / "src") / "hippodrome" / "cli" / "serve.py"
+    cap = ["--connections-per-address", "100000"] if "--connections-per-address" in serve_source.read_text() else []
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
                                 "--port", "0", "--db", str(db), "--bot-delay", "0.3",
-                                "--quota-tables", "100000", "--quota-connections", "100000", *workers],
+                                "--quota-tables", "100000", "--quota-connections", "100000", *cap, *workers],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     for line in process.stdout:
