@@ -350,6 +350,9 @@ def test_between_races_the_result_the_stalls_the_header_and_the_choice_in_sight(
         for button in page.locator("#decision button").all():
             assert not overlap(panel, button.bounding_box()), (name, panel, button.bounding_box())
         assert page.evaluate("getComputedStyle(document.getElementById('lifecycle')).position") == "fixed"
+        if size == PHONE:   # the bonus cards are Red's: Blue's hand is a line
+            assert page.eval_on_selector_all("#hands .hand[data-horse=blue] .card", "cs => cs.filter(c => c.offsetParent).length") == 0
+            assert page.eval_on_selector_all("#hands .hand[data-horse=red] .card", "cs => cs.filter(c => c.offsetParent).length") > 0
         screenshot(page, f"tm-between-races-{name}")
     # in Spanish: the header and the fall in the language
     page.evaluate("""async () => { await (await import('/static/i18n.js')).loadLanguage('es');

@@ -505,7 +505,9 @@ export class Page {
     for (const [horse, cards] of Object.entries(hands)) {
       if (keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
-      const row = el("div", { class: "hand", dataset: { horse, playing: !playing ? "" : playing.context.horse === horse ? "yes" : "no" } },
+      // the hand the decision is about (a card to play, bonus cards to claim): on a phone the others are a line each
+      const about = decision && decision.context && decision.context.horse;
+      const row = el("div", { class: "hand", dataset: { horse, playing: !about ? "" : about === horse ? "yes" : "no" } },
         el("div", { style: "width:100%" }, this.swatch(horse), horseName(horse),
            el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
