@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from contextlib import contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +18,7 @@ from hippodrome.server.accounts.passwords import Cost
 from hippodrome.server.accounts.service import AccountSettings
 from hippodrome.server.accounts.sessions import COOKIE
 from hippodrome.server.quota import Quota
-from tests.server.conftest import make_table
+from tests.server.conftest import join, make_table
 
 #: real argon2id, at a cost a test can afford (the server's default is RFC 9106's)
 CHEAP = Cost(time=1, memory=8 * 1024, lanes=1)
@@ -258,3 +259,27 @@ def test_a_seat_is_kept_only_with_its_token_and_only_signed_in(client):
     sign_up(client)
     assert client.post("/api/me/seats", json={**seat, "token": "not a token"}).status_code == 404
     assert client.post("/api/me/seats", json=seat).json()["seat"] == 1
+
+
+@contextmanager
+def as_guest(client):
+    """The client's cookies left aside meanwhile: its requests and sockets sign nobody in."""
+    kept = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        yield client
+    finally:
+        for name, value in kept.items():
+            client.cookies.set(name, value)
+
+
+def test_a_signed_in_players_seat_follows_it_without_its_link(client):
+    """Another device has no seat link: signed in, a join without a token takes the account's seat;
+    a guest's join without a token watches."""
+    sign_up(client)
+    table = make_table(client, start=False)
+    client.post("/api/me/seats", json={"table": table["id"], "token": table["seats"][1]["token"]})
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        assert join(ws)["seat"] == 1
+    with as_guest(client), client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        assert join(ws)["seat"] is None

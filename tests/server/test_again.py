@@ -4,13 +4,14 @@ still at the finished table to its own new seat; each hears only of its own seat
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
 
 from hippodrome.server import create_app
 from tests.server.conftest import join, make_table, receive
-from tests.server.test_accounts_security import settings, sign_up
+from tests.server.test_accounts_security import as_guest, settings, sign_up
 from tests.server.test_ratings import written
 
 SEATS = [{"name": "Ana", "kind": "person"}, {"name": "Bo", "kind": "person"},
@@ -28,8 +29,10 @@ def test_play_again_takes_every_person_still_at_the_table_to_its_own_new_seat(cl
     table = make_table(client, game="readysetbet", setup={"players": 3, "races": 1}, pace=0.05, seats=SEATS)
     ana, bo = table["seats"][0]["token"], table["seats"][1]["token"]
     client.post("/api/me/seats", json={"table": table["id"], "token": ana})
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as bo_ws, \
-            client.websocket_connect(f"/ws/tables/{table['id']}") as watcher:
+    with ExitStack() as sockets:
+        with as_guest(client):   # Bo's device and a spectator's: no account
+            bo_ws = sockets.enter_context(client.websocket_connect(f"/ws/tables/{table['id']}"))
+            watcher = sockets.enter_context(client.websocket_connect(f"/ws/tables/{table['id']}"))
         join(bo_ws, bo)
         join(watcher)
         receive(bo_ws, predicate=lambda m: m["over"], limit=5000)

@@ -3,6 +3,8 @@ spectators see what a spectator saw, a signed-in player its own hand in its own 
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -12,7 +14,7 @@ from hippodrome.server import create_app
 from hippodrome.server.replays import CHECKPOINT_EVERY, build
 from tests.conformance.leaks import secrets_in
 from tests.server.conftest import join, make_table, receive
-from tests.server.test_accounts_security import settings, sign_up
+from tests.server.test_accounts_security import as_guest, settings, sign_up
 from tests.server.test_ratings import written
 
 
@@ -28,7 +30,9 @@ def bots_race(client, signed_in_seat: bool = False):
     seats = [{"name": "Ana", "kind": "person"} if signed_in_seat else {"name": "R", "kind": "bot", "level": "tactical"},
              {"name": "B", "kind": "bot", "level": "random"}]
     table = make_table(client, seats=seats, start=False)
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+    with ExitStack() as sockets:
+        with as_guest(client):   # the host's own device: no account (else it would sit at the account's seat)
+            ws = sockets.enter_context(client.websocket_connect(f"/ws/tables/{table['id']}"))
         join(ws)
         if signed_in_seat:
             client.post("/api/me/seats", json={"table": table["id"], "token": table["seats"][0]["token"]})

@@ -35,7 +35,7 @@ from hippodrome.core.registry import descriptions
 from hippodrome.i18n import LANGUAGES, Message, Plural, languages_for_web, normalize, plural_rule, web_catalog
 from hippodrome.server import listing, quota
 from hippodrome.server.accounts.install import install as install_accounts
-from hippodrome.server.accounts.service import AccountSettings
+from hippodrome.server.accounts.service import AccountSettings, own_seat
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from, json_object, refuse_websocket
@@ -579,6 +579,7 @@ async def serve_connection(websocket: WebSocket, room: Room, lang: str = "en", r
     sent to a process that went away), handled first."""
     TABLE.set(room.id)   # the connection's task: what it logs names the table
     connection = Connection(lang=lang)
+    connection.account_seat = await own_seat(websocket, room.id)   # a player's seats follow its account
     room.connections.add(connection)
     send_lock = asyncio.Lock()
     # `serve`'s protocol offers it (not a test client)
@@ -809,7 +810,7 @@ def join(room: Room, connection: Connection, message: dict[str, Any]) -> dict[st
     token = message.get("token")
     if token is not None and (not isinstance(token, str) or len(token) > 200):
         return problem(lang, "bad_message", Message("'token' must be the seat's token (text) or absent to watch"))
-    seat = None
+    seat = connection.account_seat if not token else None   # signed in: its own seat, from any device
     if token:
         seat = room.seat_for_token(token)
         if seat is None:

@@ -70,6 +70,8 @@ class Connection:
     #: (True), sparing a turn of the loop and a task woken; None or False: its sender does it
     push: Callable[[], bool] | None = None
     pushed: int = 0   # messages it was sent that way (for tests and measurements)
+    #: the seat its handshake's signed-in account holds at the table: a join without a token takes it
+    account_seat: int | None = None
 
     def rejoined(self) -> None:
         """A (new) join: the next message is the whole state."""

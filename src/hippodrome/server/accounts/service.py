@@ -71,3 +71,15 @@ class Accounts:
         if session_id is None:
             return None
         return await self.read(lambda sql: store.session_account(sql, digest(session_id), time.time()))
+
+
+async def own_seat(connection: HTTPConnection, table_id: str) -> int | None:
+    """The seat of ``table_id`` the account a websocket's handshake is signed in as holds (its
+    first), so that a player's seats follow it to any device: a ``join`` without a token takes it."""
+    app = (getattr(connection, "scope", None) or {}).get("app")   # (none: a socket outside an app)
+    accounts: Accounts | None = getattr(app.state, "accounts", None) if app is not None else None
+    account = await accounts.account_of(connection) if accounts is not None else None
+    if account is None:
+        return None
+    held = await accounts.read(lambda sql: store.seats_held(sql, account.id, table_id))
+    return held[0] if held else None
