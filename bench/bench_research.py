@@ -75,7 +75,7 @@ class Stopwatch:
 def engine_decision(match: Match, decision: Decision, rng: random.Random, views: bool, watch: Stopwatch) -> None:
     """One decision the engine's way: (the seat's view,) a random option, ``Match.act``."""
     if views:
-        match.state.view(decision.seat)
+        match.state.observation(decision.seat)
     watch.pause()
     action = rng.choice(decision.options)
     watch.resume()
@@ -117,7 +117,7 @@ def engine_turfmaster(game: str, setup: dict, games: list, views: bool = False) 
         for option in options:
             decision = match.pending()
             if views:
-                match.state.view(decision.seat)
+                match.state.observation(decision.seat)
             match.act(decision.seat, option)
         steps += len(options)
     return clock() - started, steps
@@ -158,7 +158,7 @@ def engine_readysetbet(setup: dict, seeds: range, views: bool = False) -> tuple[
             for seat in range(match.state.seats):
                 options = match.state.free_options(seat)
                 if views and options:
-                    match.state.view(seat)
+                    match.state.observation(seat)
                 watch.pause()
                 bet = rng.choice(options) if options and rng.random() < BET_RATE else None
                 watch.resume()

@@ -22,16 +22,16 @@ import time
 import zlib
 from typing import Any
 
-from hippodrome.server.rooms import Connection, Room, new_lifecycle
+from hippodrome.server.rooms import Connection, Room
 from hippodrome.server.views import json_default
 try:
-    from hippodrome.server import websocket as server_websocket
-    from hippodrome.server.websocket import deflate_factory
+    from hippodrome.server import compressed_websocket as server_websocket
+    from hippodrome.server.compressed_websocket import deflate_factory
 except ImportError:  # a checkout before the server chose its own: uvicorn's (zlib's default level)
     server_websocket = deflate_factory = None
 from websockets.frames import TEXT, Frame
 from hippodrome.table.bots import make_bot
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 
 #: each connection's deflate: the server's own extension, or (a checkout before it) a compressor
 DEFLATE: dict[int, Any] = {}
@@ -40,11 +40,9 @@ SETUPS = {"readysetbet": {"players": 4}, "turfmaster": {"players": 3}}
 
 def played_room(game: str, spectators: int, seed: int) -> tuple[Room, list[Connection]]:
     players = SETUPS[game]["players"]
-    seats = [Seat(f"bot {n}", make_bot(game, "random", f"{seed}:{n}")) for n in range(players)]
+    seats = [Player(f"bot {n}", make_bot(game, "random", f"{seed}:{n}"), level="random") for n in range(players)]
     table = Table(game, SETUPS[game], seats, seed=seed)
-    info = [{"name": f"bot {n}", "kind": "bot", "level": "random"} for n in range(players)]
-    room = Room("bench", game, table, info, "", {}, storage=None, writer=None, bot_delay=0.0,
-                lifecycle=new_lifecycle(info, {}))
+    room = Room("bench", game, table, "", {}, storage=None, writer=None, bot_delay=0.0)
     connections = [Connection(seat=0, joined=True)] + [Connection(joined=True) for _ in range(spectators)]
     room.connections.update(connections)
     return room, connections
@@ -56,7 +54,7 @@ def step(table: Table, rng: random.Random) -> bool:
         return False
     if table.bot_move() or (table.waits_for_clock() and table.tick()):
         return True
-    bettors = [n for n in range(len(table.seats)) if table.state.free_options(n)]
+    bettors = [n for n in range(len(table.players)) if table.state.free_options(n)]
     if not bettors:
         return False
     seat = rng.choice(bettors)

@@ -21,8 +21,8 @@ import time
 from hippodrome.arena.readysetbet import play_bot_game
 from hippodrome.arena.turfmaster import play_meeting
 from hippodrome.readysetbet.review import review as review_game
-from hippodrome.table.table import Seat, Table
-from hippodrome.turfmaster.bots import make_bot
+from hippodrome.table.table import Player, Table
+from hippodrome.table.bots import make_bot
 from hippodrome.turfmaster.review import review as review_meeting
 from hippodrome.turfmaster.search import SearchBot
 
@@ -45,8 +45,8 @@ def cpu(function, *args, **kwargs):
 def versus_meeting(setup: dict, levels: list[str], seed: str, iterations: int) -> dict:
     """A meeting of bots whose search bots think ``iterations`` iterations a decision (not seconds:
     the same play on a loaded machine as on an idle one); its record."""
-    seats = [Seat(f"{level} {n}", SearchBot(f"{seed}:{n}", think=600, iterations=iterations) if level == "search"
-                  else make_bot(level, f"{seed}:{n}")) for n, level in enumerate(levels)]
+    seats = [Player(f"{level} {n}", SearchBot(f"{seed}:{n}", think=600, iterations=iterations) if level == "search"
+                  else make_bot("turfmaster", level, f"{seed}:{n}")) for n, level in enumerate(levels)]
     table = Table("turfmaster", setup, seats, seed=seed)
     table.run_bots()
     return table.record()

@@ -1,8 +1,9 @@
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
-from hippodrome.core.game import _GAMES, register_game
+from hippodrome.core.registry import _GAMES, register_game
 from hippodrome.turfmaster.course import load_course
 
 
@@ -26,3 +27,17 @@ def oval():
 @pytest.fixture(scope="session")
 def triangle():
     return load_course("triangle")
+
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+SERVICE_FIXTURES = {"postgres_url", "redis_url"}
+
+
+def pytest_collection_modifyitems(items):
+    """The markers that follow from where a test is and what it uses: ``browser`` for
+    tests/browser/, ``services`` for a test using PostgreSQL or Redis."""
+    for item in items:
+        if BROWSER_TESTS in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+        if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.services)

@@ -53,7 +53,9 @@ class Server:
         self.process = process = subprocess.Popen(
             [sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--host", "127.0.0.1",
              "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay),
-             "--think", "0.05"],   # the lobby's default bot level is the search bot
+             "--think", "0.05",    # the lobby's default bot level is the search bot
+             # the tests' pages click as fast as a script can, past a person's 60 messages in 10 s
+             "--quota-messages", "1000"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         address = threading.Event()
 

@@ -14,7 +14,7 @@ import pytest
 from hippodrome.server import jsonpatch
 from hippodrome.server.views import json_default
 from hippodrome.table.bots import make_bot
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 from tests.browser.conftest import create, screenshot
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ CANON = """(v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
 def random_game_views(seat=0, limit=400):
     rng = random.Random(5)
     table = Table("readysetbet", {"players": 3},
-                  [Seat(f"s{n}", make_bot("readysetbet", "random", f"seed:{n}")) for n in range(3)], seed=9)
+                  [Player(f"s{n}", make_bot("readysetbet", "random", f"seed:{n}")) for n in range(3)], seed=9)
     views = []
     for _ in range(limit):
         views.append(json.loads(json.dumps({"state_id": table.state_id, "view": table.state.view(seat),

@@ -34,7 +34,7 @@ def test_the_page_says_saving_failed_and_then_that_play_goes_on(own_server, brow
     try:
         assert holder.stdout.readline().strip() == "locked"
         for page in (laptop, phone):   # the next roll cannot be stored
-            page.wait_for_selector(".saving-banner[data-status=failing]", timeout=BANNER_TIMEOUT)
+            page.wait_for_selector(".saving-banner[data-saving=failing]", timeout=BANNER_TIMEOUT)
         assert laptop.text_content(".saving-banner") == "the table is paused: saving the game failed, retrying"
         assert phone.text_content(".saving-banner") == SAVING_FAILED.translate("de")
         screenshot(laptop, "saving-failed-laptop")
@@ -43,7 +43,7 @@ def test_the_page_says_saving_failed_and_then_that_play_goes_on(own_server, brow
         holder.stdin.close()
         holder.wait(10)
     for page in (laptop, phone):
-        page.wait_for_selector(".saving-banner[data-status=ok]", timeout=BANNER_TIMEOUT)
+        page.wait_for_selector(".saving-banner[data-saving=ok]", timeout=BANNER_TIMEOUT)
     assert laptop.text_content(".saving-banner") == "the game is saved again: play goes on"
     assert phone.text_content(".saving-banner") == SAVING_WORKS.translate("de")
     screenshot(phone, "saving-ok-phone")

@@ -166,7 +166,7 @@ def test_a_person_plays_a_steeplechase_race_by_clicking_and_goes_on_to_the_next(
     keep and Next race, all clicked through by Playwright as a person clicks (the control must be
     on screen and not covered), until the second race of the meeting is on. (Whole meetings to
     their final table: the whole-meeting test of test_browser_turfmaster_table.py, and the
-    8-horse steeplechase meeting of test_browser_catalog_coverage_more.py.)"""
+    8-horse steeplechase meeting of test_browser_catalog_coverage_meetings.py.)"""
     table = create(server, {"game": "turfmaster", "setup": {"players": 2, "horses_per_player": 2, "steeplechase": True},
                             "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot", "level": "tactical"}]})
     page, errors = open_seat(browser, server, table["seats"][0]["link"])

@@ -10,7 +10,7 @@ import pytest
 
 from hippodrome.core.game import decision_view
 from hippodrome.core.match import Match
-from hippodrome.server.app import json_default
+from hippodrome.server.views import json_default
 from tests.browser.conftest import TURFMASTER_SEAT_AUTOPLAY, create, open_seat, screenshot
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,5 @@
-"""Views leak nothing: a seat's secrets (``Game.secrets``) are not in what it is shown (``Game.view``)."""
+"""Views leak nothing: a seat's secrets (``Game.secrets``) are not in what it is shown
+(``Game.observation``: its view, and the pending step as that seat sees it, as a table sends both)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def check_views(state: Game, seats: int, seed: str) -> None:
     assert seed not in json.dumps(state.to_json()), "the state holds the match's seed"
     all_secrets = {seat: state.secrets(seat) for seat in [*range(seats), None]}
     for seat, secrets in all_secrets.items():
-        text = json.dumps(state.view(seat), allow_nan=False)
+        text = json.dumps(state.observation(seat), allow_nan=False)
         assert seed not in text, f"seat {seat}'s view holds the match's seed"
         assert all(secret not in (None, "", [], {}) for secret in secrets), "an empty secret hides nothing"
         view = json.loads(text)

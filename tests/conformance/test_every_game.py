@@ -31,7 +31,8 @@ from typing import Any
 import pytest
 
 from hippodrome.core import Match, replay
-from hippodrome.core.game import Chance, Decision, Game, game_class
+from hippodrome.core.game import Chance, Decision, Game
+from hippodrome.core.registry import game_class
 from hippodrome.core.match import CHANCE
 from hippodrome.core.registry import load_games
 

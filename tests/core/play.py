@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hippodrome.core.game import Chance, Game, game_class
+from hippodrome.core.game import Chance, Game
+from hippodrome.core.registry import game_class
 import hippodrome.readysetbet.race_game  # noqa: F401  (registers "readysetbet" and "readysetbet-race")
 import hippodrome.turfmaster.meeting  # noqa: F401  (registers "turfmaster" and "turfmaster-race")
 

@@ -22,7 +22,7 @@ def pending_views(game: str, seed: int, setup: int = 0):
     state = new_state(game, SETUPS[game][setup])
     rng = random.Random(seed)
     while True:
-        yield state, {seat: state.view(seat)["pending"] for seat in [None, *range(state_seats(state))]}
+        yield state, {seat: state.observation(seat)["pending"] for seat in [None, *range(state_seats(state))]}
         step = random_step(state, rng)
         if step is None:
             return
@@ -65,7 +65,7 @@ def test_turfmaster_shows_everyone_the_horse_a_decision_is_about():
         pending = state.pending()
         if isinstance(pending, Decision) and pending.kind == "card":
             assert {view["horse"] for view in shown.values()} == {pending.context["horse"]}
-            assert state.view(None)["race"]["pending"] == shown[None]
+            assert state.observation(None)["race"]["pending"] == shown[None]
             return
     raise AssertionError("no card decision in a whole meeting")
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from hippodrome.core.game import game_class
+from hippodrome.core.registry import game_class
 
 from .play import SETUPS, new_state, play, random_step, take
 
@@ -51,10 +51,10 @@ def test_the_original_plays_on_without_changing_a_clone(game, number):
     for state, rng in checkpoints(game, number, seed=2):
         clone = state.clone()
         before = snapshot(clone)
-        views = [clone.view(seat) for seat in (None, 0)]
+        views = [clone.observation(seat) for seat in (None, 0)]
         steps = play(state, random.Random(rng.random()), PLAY_ON)
         assert snapshot(clone) == before
-        assert [clone.view(seat) for seat in (None, 0)] == views
+        assert [clone.observation(seat) for seat in (None, 0)] == views
         # and the clone plays the same steps to the same state
         for step in steps:
             take(clone, step)
@@ -69,7 +69,7 @@ def test_a_state_read_from_its_json_is_the_same_state(game, number):
         assert data["game"] == game and json.loads(json.dumps(data)) == data
         restored = cls.from_json(json.loads(json.dumps(data)))
         assert restored.to_json() == data
-        assert restored.view(0) == state.view(0) and restored.view(None) == state.view(None)
+        assert restored.observation(0) == state.observation(0) and restored.observation(None) == state.observation(None)
         # it plays on exactly like the original
         step = random_step(state, random.Random(rng.random()))
         if step is not None:
@@ -95,14 +95,14 @@ def test_every_attribute_of_a_state_is_declared(game, number):
     for state, _ in checkpoints(game, number, seed=5):
         declared = type(state).state_fields.attributes()
         for copy in (state.clone(), type(state).from_json(state.to_json())):
-            copy.view(0)  # fills the caches
+            copy.observation(0)  # fills the caches
             assert set(vars(copy)) == declared
 
 
 def test_the_json_keeps_its_shape():
     """Records and tests stored before the declaration read the same keys."""
     keys = {
-        "turfmaster-race": {"setup", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen",
+        "turfmaster-race": {"setup", "ids", "owner", "seats", "roller", "square", "stage", "places", "fallen",
                             "hands", "round_no", "round_kind", "order", "limits", "turn", "dice", "dice_use",
                             "awaiting", "points", "history", "bonus_unclaimed"},
         "turfmaster": {"setup", "players", "course_name", "steeplechase", "names", "ids", "owner", "decks", "drawn",

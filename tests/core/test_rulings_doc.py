@@ -61,6 +61,7 @@ def test_the_code_and_tests_cite_rulings():
     assert {"T4", "T6", "T11", "R2", "R4", "R8"} <= set(cited), sorted(cited)
 
 
+@pytest.mark.slow
 def test_every_ruling_cited_or_anchored_is_defined():
     defined = set(sections())
     cited = cited_ids()

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 
 from hippodrome.core.description import GameDescription, SeatPlan
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import _GAMES, Chance, Decision, Game, register_game
+from hippodrome.core.game import Chance, Decision, Game
+from hippodrome.core.registry import _GAMES, register_game
 from hippodrome.core.match import Match
 from hippodrome.core.state import DeclaredState, StateFields, shared
 from hippodrome.core.tutorial import CONTINUE, TutorialGame, TutorialStep, tutorial_description, watching
@@ -123,7 +124,7 @@ def test_a_step_offers_only_what_it_allows_and_refuses_the_rest_with_its_hint(ta
     assert pending.seat == 0 and pending.options == ({"type": "add", "n": 3},)
     assert str(refused(tutorial, {"type": "add", "n": 1})) == "Plays any legal move"
     assert str(refused(tutorial, CONTINUE)) == "Plays any legal move"
-    assert tutorial.view(0)["tutorial"] == {
+    assert tutorial.observation(0)["tutorial"] == {
         "step": 1, "steps": 3, "key": "add-three", "title": {"msgid": "Countdown", "params": {}},
         "text": {"msgid": "Say 1 or 2", "params": {}}, "why": {"msgid": "Say 1 or 2", "params": {}},
         "rule": None, "finished": False}
@@ -150,7 +151,7 @@ def test_the_tutorial_plays_to_its_end_the_same_whatever_the_seed(tally):
         match = Match("test-tally-tutorial", {}, seed=seed)
         while match.pending() is not None:
             match.act(0, match.pending().options[-1])
-        view = match.state.view(0)
+        view = match.state.observation(0)
         assert view["tutorial"]["finished"] and view["tutorial"]["step"] == 3
         ends.append(match.state.to_json())
         copy = type(match.state).from_json(match.state.to_json())
@@ -208,7 +209,7 @@ def test_the_last_steps_text_stays_once_finished_or_gives_way_to_its_finished_te
         match = Match(tutorial_class.name, {}, seed=1)
         while match.pending() is not None:
             match.act(0, match.pending().options[-1])
-        return match.state.view(0)["tutorial"]
+        return match.state.observation(0)["tutorial"]
 
     end = played_to_the_end(tally)
     assert end["finished"] and end["text"] == {"msgid": "Say 1 or 2", "params": {}}
@@ -224,7 +225,7 @@ def test_the_last_steps_text_stays_once_finished_or_gives_way_to_its_finished_te
     register_game(Finished)
     try:
         tutorial = Finished.new({})
-        assert tutorial.view(0)["tutorial"]["text"] == tally.steps[0].text.to_json()   # not before the end
+        assert tutorial.observation(0)["tutorial"]["text"] == tally.steps[0].text.to_json()   # not before the end
         end = played_to_the_end(Finished)
         assert end["finished"] and end["key"] == last.key and end["text"] == over.to_json()
     finally:

@@ -144,6 +144,6 @@ def played_to_the_end(seed: int) -> Game:
 
 def test_a_real_time_tutorial_plays_the_same_whatever_the_seed_and_reads_back(dash):
     ends = [played_to_the_end(seed) for seed in (1, 2)]
-    assert all(end.view(0)["tutorial"]["finished"] for end in ends)
+    assert all(end.observation(0)["tutorial"]["finished"] for end in ends)
     assert ends[0].to_json() == ends[1].to_json() == type(ends[0]).from_json(ends[0].to_json()).to_json()
     assert ends[0].free_cursor == 2 and ends[0].inner.shouts[1:3] == [(1, "hey", 2), (1, "go", 2)]

@@ -108,12 +108,12 @@ def test_T11_the_fall_note_translates_and_the_view_stays_json():
     assert {note.translate("es") for note in pending.notes} == {"el caballo no puede completar el salto y se cae"}
     assert {note.translate("de") for note in pending.notes} == {
         "das Pferd kann den Sprung nicht vollenden und stürzt"}
-    view = json.loads(json.dumps(race.view(pending.seat)))
+    view = json.loads(json.dumps(race.observation(pending.seat)))
     decision = view["pending"]
     assert decision["notes"] == [str(note) for note in pending.notes]
     assert decision["notes_i18n"] == [{"msgid": "the horse cannot complete the jump and falls", "params": {}}
                                       ] * len(pending.options)
-    assert "notes" not in json.loads(json.dumps(race.view(None)))["pending"]
+    assert "notes" not in json.loads(json.dumps(race.observation(None)))["pending"]
 
 
 def test_T6_the_dice_use_note_names_the_slowed_horses():
@@ -124,7 +124,7 @@ def test_T6_the_dice_use_note_names_the_slowed_horses():
     assert note == "handicapped horses move one die of their owner's choice instead: Red, Blue"
     assert note.translate("fr") == ("les chevaux handicapés avancent plutôt d’un dé au choix de leur "
                                     "propriétaire\u00a0: Rouge, Bleu")
-    view = race.view(pending.seat)
+    view = race.observation(pending.seat)
     json.dumps(view)
     assert view["pending"]["notes_i18n"][1:] == [None, None]
 

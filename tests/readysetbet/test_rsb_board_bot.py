@@ -12,7 +12,7 @@ from hippodrome.readysetbet.assignment import best_assignment
 from hippodrome.readysetbet.board_bot import BoardBettor
 from hippodrome.readysetbet.dice_race import RaceState, crossings_of
 from hippodrome.readysetbet.pricing import price_options
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 from tests.readysetbet.rsb_helpers import match_at_race, positions
 
 
@@ -56,7 +56,7 @@ def test_board_bots_place_only_legal_bets_and_take_legal_decisions_in_house_vari
         seats = players + 1 if variant == "house_bets" else players
         bots = [Checked(f"legal:{n}") for n in range(seats)]
         table = Table("readysetbet", {"players": players, "variant": variant, "races": races},
-                      [Seat(f"b{n}", bot) for n, bot in enumerate(bots)], seed=11)
+                      [Player(f"b{n}", bot) for n, bot in enumerate(bots)], seed=11)
         _run(table)
         assert table.over
         assert sum(bot.answers for bot in bots) > 5  # bets and decisions were made, all legal
@@ -80,8 +80,8 @@ def test_r5_the_higher_value_space_is_taken_when_two_are_open():
     match = at_position(match_at_race({"players": 2, "props": False, "exotics": False}, seed=1),
                         positions(h7=14, h6=9, h8=9, h5=10))
     options = ({"type": "bet", "token": "5", "space": "win:2/3:R"}, {"type": "bet", "token": "5", "space": "win:7:R"})
-    assert BoardBettor(1).choose_free(match.state.view(0), options) == options[1]
-    assert BoardBettor(1).choose_free(match.state.view(0), options[::-1]) == options[1]
+    assert BoardBettor(1).choose_free(match.state.observation(0), options) == options[1]
+    assert BoardBettor(1).choose_free(match.state.observation(0), options[::-1]) == options[1]
 
 
 def test_r6_an_exotic_card_is_taken_with_the_big_token_when_it_is_priced_best():
@@ -89,7 +89,7 @@ def test_r6_an_exotic_card_is_taken_with_the_big_token_when_it_is_priced_best():
     # all but sure and pays 4x; the best Win bet on 7 pays 3x
     match = at_position(match_at_race({"players": 2}, seed=2), positions(h7=14, h6=10, h8=9, h5=9),
                         exotics=["late-start"])
-    view, options = match.state.view(0), match.state.free_options(0)
+    view, options = match.state.observation(0), match.state.free_options(0)
     assert BoardBettor(2).choose_free(view, options) == {"type": "bet", "token": "5", "space": "exotic:late-start:1"}
 
 
@@ -102,7 +102,7 @@ def test_r4_r5_r7_taken_spaces_are_gone_so_colour_and_prop_bets_take_the_right_t
         bet(match, 1, token, space)
     for token, space in zip(("2", "3"), ("show:11/12:L", "show:11/12:R")):
         bet(match, 2, token, space)
-    view, options = match.state.view(0), match.state.free_options(0)
+    view, options = match.state.observation(0), match.state.free_options(0)
     bot = BoardBettor(3)
     plan = {option["space"]: option["token"] for _, option in bot.plan(view, options, bot.tokens_left(view))}
     assert plan["colour:blue"] == "5" and plan["prop:11/12>8"] == "4"  # 5 x 5 + 4 x 4 beats 5 x 4 + 4 x 5
@@ -112,7 +112,7 @@ def test_r4_r5_r7_taken_spaces_are_gone_so_colour_and_prop_bets_take_the_right_t
 
 def test_it_waits_at_the_start_while_betting_is_sure_to_stay_open():
     match = match_at_race({"players": 2}, seed=4)
-    view, options = match.state.view(0), match.state.free_options(0)
+    view, options = match.state.observation(0), match.state.free_options(0)
     assert BoardBettor(4).choose_free(view, options) is None
     assert BoardBettor(4).odds.of(view["race"]).chance_over_within(7) == 0.0  # three horses cannot cross in 7 rolls
 
@@ -136,14 +136,14 @@ def test_r9_house_tokens_go_on_the_best_spaces_and_the_rotating_house_is_weighed
     match.resolve_chance()
     pending = match.pending()
     bot = BoardBettor(6)
-    view = match.state.view(pending.seat)
+    view = match.state.observation(pending.seat)
     choice = bot.choose(view, pending.options)
     assert choice in pending.options and choice["value"] == 5  # the biggest house token first, on its best space
     fives = tuple(option for option in pending.options if option["value"] == 5)
     worth = {option["space"]: value for value, option in price_options(view, fives, bot.odds)}
     assert worth[choice["space"]] == max(worth.values()) > 0
     rotating = match_at_race({"players": 3, "variant": "rotating_house", "races": 2}, seed=7)
-    view = rotating.state.view(0)
+    view = rotating.state.observation(0)
     assert bot.house_worth({**view, "race_no": 2}) > 0 and bot.bettor_worth(view) > 0
 
 
@@ -154,10 +154,10 @@ def test_its_choices_come_from_the_view_alone():
     for deck in ("prop_deck", "vip_deck", "exotic_deck"):
         getattr(two.state, deck).reverse()
     assert two.state.secrets(0) != one.state.secrets(0)
-    view = one.state.view(0)
-    assert view == two.state.view(0)
+    view = one.state.observation(0)
+    assert view == two.state.observation(0)
     assert not any(str(secret) in str(view) for secret in one.state.secrets(0) if isinstance(secret, list))
-    choices = [BoardBettor(8).choose_free(m.state.view(0), m.state.free_options(0)) for m in (one, two)]
+    choices = [BoardBettor(8).choose_free(m.state.observation(0), m.state.free_options(0)) for m in (one, two)]
     assert choices[0] is not None and choices[0] == choices[1]
 
 

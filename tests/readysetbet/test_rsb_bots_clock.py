@@ -1,6 +1,7 @@
 """Bots, the table's roll clock driven synchronously (real time without real waiting), and the
 simulate command."""
 
+import pytest
 import json
 
 from typer.testing import CliRunner
@@ -10,7 +11,7 @@ from hippodrome.core.game import Chance
 from hippodrome.arena.readysetbet import let_bots_bet, play_bot_game, tournament
 from hippodrome.readysetbet.bots import RandomBettor, ValueBettor
 from hippodrome.table.clock import Clock, strike_if_due
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 
 
 class FakeTime:
@@ -22,7 +23,7 @@ class FakeTime:
 
 
 def people_table(players=3, seed=1):
-    return Table("readysetbet", {"players": players}, [Seat(f"p{i}") for i in range(players)], seed=seed)
+    return Table("readysetbet", {"players": players}, [Player(f"p{i}") for i in range(players)], seed=seed)
 
 
 def rolls(table):
@@ -76,7 +77,7 @@ def test_r4_bets_between_rolls_are_taken_in_order_of_arrival():
 
 
 def test_clock_waits_while_a_decision_is_pending():
-    table = Table("readysetbet", {"players": 2, "variant": "house_bets"}, [Seat("a"), Seat("b"), Seat("house")],
+    table = Table("readysetbet", {"players": 2, "variant": "house_bets"}, [Player("a"), Player("b"), Player("house")],
                   seed=2)
     now = FakeTime()
     clock = Clock(1.0, now=now)
@@ -100,6 +101,7 @@ def test_bots_play_whole_games_in_every_variant():
         assert table.over and len(table.state.history) == 4
 
 
+@pytest.mark.slow
 def test_value_bettor_only_takes_bets_it_values_and_beats_random_bettors():
     tally = tournament({"players": 3}, ["value", "random", "random"], games=12, seed=5)
     assert tally.seat_win_rate("value") > tally.seat_win_rate("random")
@@ -108,7 +110,7 @@ def test_value_bettor_only_takes_bets_it_values_and_beats_random_bettors():
 
 def test_value_bettor_waits_early_for_a_clear_edge():
     table = people_table(players=2)
-    view = table.state.view(0)
+    view = table.state.observation(0)
     options = table.state.free_options(0)
     choice = ValueBettor(seed=1).choose_free(view, options)
     if choice is not None:  # at the start only a bet worth more than $2 on average is taken
@@ -120,7 +122,7 @@ def test_value_bettor_waits_early_for_a_clear_edge():
 def test_let_bots_bet_places_at_most_one_bet_per_bot():
     import random
 
-    table = Table("readysetbet", {"players": 3}, [Seat(f"b{i}", RandomBettor(i, rate=1.0)) for i in range(3)], seed=4)
+    table = Table("readysetbet", {"players": 3}, [Player(f"b{i}", RandomBettor(i, rate=1.0)) for i in range(3)], seed=4)
     assert let_bots_bet(table, random.Random(0)) == 3
     assert len(table.state.bets) == 3
 
@@ -139,6 +141,7 @@ def test_simulate_command_json():
     assert house.exit_code == 2 and "name 2 to 9" in house.stderr, house.output
 
 
+@pytest.mark.slow
 def test_simulate_lists_the_levels_in_the_order_bots_names_them():
     result = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value,board", "--games", "2"])
     assert result.exit_code == 0, result.output

@@ -39,7 +39,7 @@ def test_r2_every_race_runs_to_its_finish_with_chance_steps_only(seed):
     # R3: each race's Win / Place / Show, as words for the page
     assert all(race["results"] == results_message(tuple(race["positions"].values())).to_json() for race in history)
     assert all(race["results"]["params"]["win"] == race["order"][0]["horse"] for race in history)
-    assert match.state.view(None)["over"] and match.state.view(None)["phase"] == "over"
+    assert match.state.observation(None)["over"] and match.state.observation(None)["phase"] == "over"
 
 
 @pytest.mark.parametrize("races", [1, 2, 3])
@@ -65,7 +65,7 @@ def test_a_finished_race_stays_shown_until_the_next_race_rolls():
     match.resolve_chance()
     while not match.state.race.finished:
         match.tick()
-    view = match.state.view(None)
+    view = match.state.observation(None)
     assert view["phase"] == "between_races" and view["race_no"] == 1 and view["order"][0]["space"] == FINISH
     # Win / Place / Show, then the colour bets, exotic finishes and props that win (issue 34)
     assert view["caller"]["race"] == 1 and view["caller"]["lines"][-4]["msgid"] == RESULTS
@@ -73,7 +73,7 @@ def test_a_finished_race_stays_shown_until_the_next_race_rolls():
         message.msgid for message in settlement_lines(tuple(view["race"]["positions"].values()))]
     assert match.pending().context == {"race": 2}
     match.tick()
-    view = match.state.view(None)
+    view = match.state.observation(None)
     assert view["phase"] == "race" and view["race_no"] == 2 and view["order"] is None
     moves = [event for event in view["race_log"] if event["event"] == "move"]
     assert len(moves) == 1 and sum(view["race"]["positions"].values()) == moves[0]["to"]   # from the gate
@@ -82,7 +82,7 @@ def test_a_finished_race_stays_shown_until_the_next_race_rolls():
 def test_every_move_in_the_view_carries_its_two_dice():
     match = Match("readysetbet-box", {"races": 1}, seed=9)
     play_out(match)
-    moves = [event for event in match.state.view(None)["race_log"] if event["event"] == "move"]
+    moves = [event for event in match.state.observation(None)["race_log"] if event["event"] == "move"]
     assert moves and all(len(m["dice"]) == 2 and sum(m["dice"]) == m["sum"] for m in moves)
 
 
@@ -92,13 +92,13 @@ def test_the_lines_are_the_callers_from_its_own_seed_and_tell_nothing_of_the_dic
     for _ in range(6):
         match.tick()
     state = match.state
-    said = state.view(None)["caller"]["lines"]
+    said = state.observation(None)["caller"]["lines"]
     sums = [e["sum"] for e in state.race_log if e["event"] == "move"]
     assert said == race_calls(state.caller_seed, 1, sums)
     for dice in ([1, 1], [3, 4], [6, 6]):
         future = state.clone()
         future.apply({"type": "roll", "dice": dice})
-        assert future.view(None)["caller"]["lines"][:len(said)] == said
+        assert future.observation(None)["caller"]["lines"][:len(said)] == said
     # the seed is a step of its own: another caller seed, the same dice
     record = match.record()
     record["log"] = [{"by": "chance", "action": {"type": "caller_seed", "seed": (state.caller_seed + 1) % 2 ** 32}}]
@@ -106,7 +106,7 @@ def test_the_lines_are_the_callers_from_its_own_seed_and_tell_nothing_of_the_dic
     for _ in range(6):
         other.tick()
     assert [e["sum"] for e in other.state.race_log if e["event"] == "move"] == sums
-    assert other.state.view(None)["caller"]["lines"] != said
+    assert other.state.observation(None)["caller"]["lines"] != said
 
 
 def test_a_restored_meeting_says_the_same_lines():
@@ -115,7 +115,7 @@ def test_a_restored_meeting_says_the_same_lines():
     for _ in range(30):
         match.tick()
     restored = Match.from_record(match.record())
-    assert restored.state.view(None) == match.state.view(None)
+    assert restored.state.observation(None) == match.state.observation(None)
 
 
 def test_no_action_but_the_pending_chance_is_accepted():

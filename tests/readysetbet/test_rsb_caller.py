@@ -248,12 +248,12 @@ def test_call_command_refuses_a_language_it_lacks_and_a_bad_pace():
 
 def test_the_view_carries_the_callers_lines_as_message_json_the_same_for_every_seat():
     match = match_at_race({"players": 3, "races": 2, "vip": False})
-    start = match.state.view(0)["caller"]
+    start = match.state.observation(0)["caller"]
     assert start == {"race": 1, "lines": []}, "nothing is said before the race's first roll"
     run_race_with(match, [6])
-    assert match.state.view(0)["caller"]["lines"][0] == {"msgid": "They're off!", "params": {}}
+    assert match.state.observation(0)["caller"]["lines"][0] == {"msgid": "They're off!", "params": {}}
     run_race_with(match, [8, 6, 7, 5])
-    views = [match.state.view(seat)["caller"] for seat in (None, 0, 1, 2)]
+    views = [match.state.observation(seat)["caller"] for seat in (None, 0, 1, 2)]
     assert all(view == views[0] for view in views)
     lines = views[0]["lines"]
     assert lines == [line.to_json() for line in call_race([6, 8, 6, 7, 5], f"{match.state.caller_seed}:race:1")]
@@ -263,11 +263,11 @@ def test_the_view_carries_the_callers_lines_as_message_json_the_same_for_every_s
 def test_the_callers_lines_tell_nothing_of_the_dice_to_come():
     match = match_at_race({"players": 2, "races": 1})
     run_race_with(match, [6, 8, 6])
-    said = match.state.view(None)["caller"]["lines"]
+    said = match.state.observation(None)["caller"]["lines"]
     for next_sum in (2, 7, 12):
         future = match.state.clone()
         future.apply({"type": "roll", "dice": [1, next_sum - 1] if next_sum < 8 else [6, next_sum - 6]})
-        assert future.view(None)["caller"]["lines"][:len(said)] == said
+        assert future.observation(None)["caller"]["lines"][:len(said)] == said
 
 
 def test_a_restored_game_says_the_same_lines_and_the_last_race_stays_until_the_next_roll():
@@ -276,12 +276,12 @@ def test_a_restored_game_says_the_same_lines_and_the_last_race_stays_until_the_n
     match = match_at_race({"players": 2, "races": 2, "vip": False}, seed=11)
     while match.state.race_no == 1:
         match.tick()
-    finished = match.state.view(None)["caller"]
+    finished = match.state.observation(None)["caller"]
     assert finished["race"] == 1 and finished["lines"][-1]["msgid"] == RESULTS
     restored = Match.from_record(match.record())
-    assert restored.state.view(None)["caller"] == finished
+    assert restored.state.observation(None)["caller"] == finished
     match.tick()
-    assert match.state.view(None)["caller"]["race"] == 2
+    assert match.state.observation(None)["caller"]["race"] == 2
 
 
 def test_the_race_is_called_off_with_its_first_roll_once_the_house_has_placed_its_tokens():
@@ -289,14 +289,14 @@ def test_the_race_is_called_off_with_its_first_roll_once_the_house_has_placed_it
     roll (the table may still wait for its people); that roll opens with "They're off!", and a
     restored game says the same."""
     match = match_at_race({"players": 2, "variant": "house_bets", "races": 1})
-    assert match.state.view(None)["caller"]["lines"] == []
+    assert match.state.observation(None)["caller"]["lines"] == []
     while match.state.phase == "house_tokens":
         match.act(2, match.pending().options[0])
-    assert match.state.view(None)["caller"]["lines"] == []
+    assert match.state.observation(None)["caller"]["lines"] == []
     run_race_with(match, [7])
-    lines = match.state.view(None)["caller"]["lines"]
+    lines = match.state.observation(None)["caller"]["lines"]
     assert lines and lines[0] == {"msgid": "They're off!", "params": {}}
-    assert lines == type(match.state).from_json(match.state.to_json()).view(None)["caller"]["lines"]
+    assert lines == type(match.state).from_json(match.state.to_json()).observation(None)["caller"]["lines"]
 
 
 def random_race_sums(rng):

@@ -118,7 +118,7 @@ def test_the_lines_of_whole_meetings_are_words_only(lang):
             match.tick()
             if not match.state.race.finished:
                 continue
-            for line in match.state.view(None)["caller"]["lines"]:   # every line of the race just run
+            for line in match.state.observation(None)["caller"]["lines"]:   # every line of the race just run
                 text = message_from_json(line).translate(lang)
                 assert text and not FORBIDDEN.search(text), (lang, text)
                 seen.add(line["msgid"])

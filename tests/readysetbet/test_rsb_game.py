@@ -181,7 +181,7 @@ def test_r8_vip_choice_is_private_until_kept_and_decks_are_hidden():
     while not isinstance(match.pending(), Decision):
         match.tick()
     pending = match.pending()
-    mine, theirs = match.state.view(pending.seat), match.state.view(1 - pending.seat)
+    mine, theirs = match.state.observation(pending.seat), match.state.observation(1 - pending.seat)
     # both choose at once (R8 as amended), each between its own two cards
     assert mine["pending"]["options"] and theirs["pending"]["options"] != mine["pending"]["options"]
     text = json.dumps(theirs)
@@ -207,7 +207,7 @@ def test_r9_standings_ties_share_the_win():
     assert match.state.money == [45, 40, 20] and match.state.winners() == [0]
     tie = match_at_race({"players": 2, "races": 1})
     run_race_with(tie, FAST_2_3)
-    assert tie.state.winners() == [0, 1] and tie.state.view(None)["winners"] == [0, 1]
+    assert tie.state.winners() == [0, 1] and tie.state.observation(None)["winners"] == [0, 1]
 
 
 def test_r9_house_bets_six_house_tokens_18_dollars_spaces_stay_free():
@@ -335,7 +335,7 @@ def test_views_never_reveal_deck_order_or_future_cards():
     hidden_props = [card for card in state.prop_deck]
     hidden_exotics = list(state.exotic_deck)
     for seat in (None, 0, 1, 2):
-        view = state.view(seat)
+        view = state.observation(seat)
         text = json.dumps(view)
         assert all(f'"prop:{card}"' not in text and f'"{card}"' not in text for card in hidden_props)
         assert all(card not in text for card in hidden_exotics)

@@ -2,6 +2,7 @@
 money never negative, every token settled exactly once, a refused bet changes nothing,
 replay equals the live game."""
 
+import pytest
 import json
 import random
 from collections import Counter
@@ -81,6 +82,7 @@ def play_random_game(setup, seed, check_refusals=True):
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 8), variant=st.sampled_from(VARIANTS), props=st.booleans(),
        exotics=st.booleans(), vip=st.booleans(), seed=st.integers(0, 10**6))
+@pytest.mark.slow
 def test_random_games_keep_every_invariant(players, variant, props, exotics, vip, seed):
     setup = {"players": players, "variant": variant, "props": props, "exotics": exotics, "vip": vip}
     play_random_game(setup, seed)
@@ -108,6 +110,7 @@ def test_free_options_are_exactly_the_bets_bet_refusal_allows():
             match.tick()
 
 
+@pytest.mark.slow
 def test_five_hundred_random_races_money_never_negative_and_bets_settled_once():
     races = 0
     for seed in range(130):

@@ -36,7 +36,7 @@ def test_R5_a_bet_is_judged_against_every_bet_open_then(game_record):
     step, state, entry = bets_to_review(game_record)[0]
     seat = entry["by"]
     options = list(state.free_options(seat))
-    means = [float(payoff.mean()) for payoff in option_payoffs(state.view(seat), options)]
+    means = [float(payoff.mean()) for payoff in option_payoffs(state.observation(seat), options)]
     best, worst = options[int(np.argmax(means))], options[int(np.argmin(means))]
     judged_best = review_bet(state, step, seat, best)
     assert judged_best.loss == 0 and judged_best.mark == GOOD and judged_best.chosen.value == pytest.approx(max(means))

@@ -39,7 +39,7 @@ def test_R9_house_bets_with_a_single_bettor_besides_the_house():
 ])
 def test_R4_the_closed_leftmost_spaces_count_the_house_with_its_tokens(setup, closed):
     state = at_the_race({**setup, "races": 1})
-    closed_spaces = {space["id"] for space in state.view(0)["board"] if space.get("closed")}
+    closed_spaces = {space["id"] for space in state.observation(0)["board"] if space.get("closed")}
     if closed:
         assert closed_spaces == {f"{kind}:{horse}:L" for kind in ("win", "place", "show")
                                  for horse in ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")}

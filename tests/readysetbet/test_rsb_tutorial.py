@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import game_class
+from hippodrome.core.registry import game_class
 from hippodrome.core.match import Match
 from hippodrome.core.tutorial import CONTINUE
 from hippodrome.readysetbet.board import PROP_CARDS, Finish, prop_space, race_spaces, wins
@@ -130,7 +130,7 @@ def bet(space: str, token: str = "5") -> dict[str, Any]:
 
 
 def key(tutorial: ReadySetBetTutorial) -> str:
-    return tutorial.view(0)["tutorial"]["key"]
+    return tutorial.observation(0)["tutorial"]["key"]
 
 
 def rolls(tutorial: ReadySetBetTutorial) -> int:
@@ -149,7 +149,7 @@ def roll_until(tutorial: ReadySetBetTutorial, step_key: str) -> None:
 
 def test_the_tutorial_walks_its_steps_allowing_what_each_asks_and_refusing_the_rest():
     tutorial = ReadySetBetTutorial.new({})
-    view = tutorial.view(0)
+    view = tutorial.observation(0)
     assert view["tutorial"]["steps"] == len(STEP_KEYS) and view["seats"] == 2 and view["phase"] == "race"
 
     # 1. the Win bet (R5): nothing is rolled before it; the leftmost Win space is closed (R4)
@@ -201,7 +201,7 @@ def test_the_tutorial_walks_its_steps_allowing_what_each_asks_and_refusing_the_r
     roll_until(tutorial, "settlement")
 
     # 10. the settlement (R4): the race ended the moment 2/3 reached 15; the tutorial is finished
-    view = tutorial.view(0)
+    view = tutorial.observation(0)
     assert view["tutorial"] == {**view["tutorial"], "step": 10, "finished": True, "rule": "tokens"}
     assert tutorial.pending() is None and rolls(tutorial) == RACE_ROLLS and tutorial.cursor == len(tutorial.script)
     results = {(r["seat"], r["space"]): (r["won"], r["amount"]) for r in view["history"][-1]["results"]}
@@ -237,9 +237,9 @@ def test_the_same_race_whatever_the_seed_and_no_script_in_a_view():
     tutorial = ReadySetBetTutorial.new({})
     tutorial.apply(bet("win:2/3:R"))
     tutorial.apply(CONTINUE)
-    text = json.dumps(tutorial.view(0))
+    text = json.dumps(tutorial.observation(0))
     assert '"dice": [1, 1]' not in text and "74037" not in text   # roll 2 is still to come
-    assert [e["dice"] for e in tutorial.view(0)["race_log"] if e["event"] == "move"] == [[1, 2]]
+    assert [e["dice"] for e in tutorial.observation(0)["race_log"] if e["event"] == "move"] == [[1, 2]]
 
 
 def test_the_description_offers_it_as_ready_set_bets_learn_to_play():

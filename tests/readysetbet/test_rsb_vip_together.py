@@ -43,24 +43,24 @@ def test_R8_everyone_draws_two_at_once_and_chooses_in_private_in_any_order():
     assert decisions[0].context["together"] == [0, 1, 2]
     # private: each seat sees its own two cards, nobody else's
     for seat in range(3):
-        text = json.dumps(state.view(seat))
+        text = json.dumps(state.observation(seat))
         assert all(card in text for card in hands[seat])
         assert not any(f'"{card}"' in text for other in range(3) if other != seat for card in hands[other])
-    spectator = json.dumps(state.view(None))
+    spectator = json.dumps(state.observation(None))
     assert not any(f'"{card}"' in spectator for hand in hands for card in hand)
-    assert state.view(None)["vip_choosing"] == [0, 1, 2]
+    assert state.observation(None)["vip_choosing"] == [0, 1, 2]
     # each its own decision, the others' seats named (a spectator: the first, and who chooses)
-    assert state.view(1)["pending"]["options"] == list(decisions[1].options)
-    assert state.view(1)["pending"]["together"] == [0, 1, 2]
-    assert state.view(None)["pending"] == {"seat": 0, "kind": "vip", "together": [0, 1, 2]}
+    assert state.observation(1)["pending"]["options"] == list(decisions[1].options)
+    assert state.observation(1)["pending"]["together"] == [0, 1, 2]
+    assert state.observation(None)["pending"] == {"seat": 0, "kind": "vip", "together": [0, 1, 2]}
     # any order: the last seat first
     money, cards = list(state.money), [list(c) for c in state.vip_cards]
     match.act(2, {"type": "vip", "keep": hands[2][0]})
     assert [d.seat for d in match.state.decisions()] == [0, 1] and match.state.phase == "vip"
     # held back: nothing paid, nothing shown, until everyone has chosen
     assert match.state.money == money and match.state.vip_cards == cards
-    assert match.state.view(2)["vip_choice"] == {"drawn": hands[2], "kept": hands[2][0]}
-    assert hands[2][0] not in json.dumps(match.state.view(0)) and match.state.view(0)["vip_choosing"] == [0, 1]
+    assert match.state.observation(2)["vip_choice"] == {"drawn": hands[2], "kept": hands[2][0]}
+    assert hands[2][0] not in json.dumps(match.state.observation(0)) and match.state.observation(0)["vip_choosing"] == [0, 1]
     # a seat that has chosen cannot choose again, nor take another seat's card: nothing changes
     before, logged = json.dumps(match.state.to_json(), sort_keys=True), len(match.log)
     for seat, action in ((2, {"type": "vip", "keep": hands[2][1]}), (1, {"type": "vip", "keep": hands[0][0]})):
@@ -74,7 +74,7 @@ def test_R8_everyone_draws_two_at_once_and_chooses_in_private_in_any_order():
     state = match.state
     assert state.race_no == 2 and state.phase == "race"
     assert [c[-1] for c in state.vip_cards] == [hands[0][1], hands[1][0], hands[2][0]]
-    assert state.view(None)["vip_choosing"] == [] and state.view(0)["vip_choice"] is None
+    assert state.observation(None)["vip_choosing"] == [] and state.observation(0)["vip_choice"] is None
     assert json.dumps(replay(json.loads(json.dumps(match.record()))).to_json()) == json.dumps(state.to_json())
 
 
@@ -158,7 +158,7 @@ def test_R8_a_state_stored_before_the_amendment_plays_on_one_player_after_the_ot
     rng = random.Random(2)
     while (pending := state.pending()) is not None:
         if isinstance(pending, Decision):
-            assert len(state.decisions()) == 1 and state.view(pending.seat)["vip_choice"] is None
+            assert len(state.decisions()) == 1 and state.observation(pending.seat)["vip_choice"] is None
             state.apply(rng.choice(pending.options))
         else:
             state.apply(pending.sample(rng))
@@ -168,7 +168,7 @@ def test_R8_a_state_stored_before_the_amendment_plays_on_one_player_after_the_ot
 def test_R8_a_bots_worker_rebuilds_the_game_under_its_rulings():
     """A bot thinking in a worker process reads a replica rebuilt from the table's log: under the
     table's rulings (its first race reads the same under version 1, where only seat 0 would choose)."""
-    from hippodrome.table.positions import Replicas, logged, question
+    from hippodrome.table.capture import Replicas, logged, question
 
     match = after_race_1({"players": 3}, seed=4)
     record = logged(match, 2).record()

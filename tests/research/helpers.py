@@ -7,7 +7,8 @@ from typing import Any, Iterator
 
 from hippodrome.core import Match
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Chance, Decision, Game, game_class
+from hippodrome.core.game import Chance, Decision, Game
+from hippodrome.core.registry import game_class
 
 TURFMASTER_SETUPS = (
     ("turfmaster-race", {"players": 8, "steeplechase": True}),

@@ -3,6 +3,7 @@ docs/research.md): after 800 races against the tactical bot its greedy policy wi
 against it than the same network untrained and than a policy choosing at random among the legal
 ids, and the arena's agent function plays the weights it saved."""
 
+import pytest
 import importlib.util
 import sys
 from pathlib import Path
@@ -32,6 +33,7 @@ class AtRandom:
         return int(self.rng.choice(np.flatnonzero(mask)))
 
 
+@pytest.mark.slow
 def test_a_short_training_beats_random_play_and_the_agent_plays_its_weights(tmp_path, monkeypatch):
     baseline = load_example()
     policy, curve = baseline.train(minutes=10, seed=3, episodes_at_most=800, checkpoint_seconds=1e9,

@@ -111,7 +111,7 @@ def test_the_race_picture_shows_each_horse_in_its_colour_on_its_square():
     scale = (picture.shape[1] - 24) / (high[0] - low[0])
     seen = 0
     for horse in race.ids:
-        if race.status[horse] != "racing":
+        if race.stage[horse] != "racing":
             continue
         centre = (np.mean(course.data["squares"][race.square[horse]]["cell"], axis=0) - low) * scale + 12
         x, y = int(centre[0]), int(centre[1])

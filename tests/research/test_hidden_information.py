@@ -20,7 +20,7 @@ from tests.research.helpers import chance_entries, random_record, replay_in_step
 
 def shown(state, seat, encoding, core_class):
     core = core_class(state.clone())
-    return (encoding.observe(state, seat).tobytes(), json.dumps(state.view(seat), sort_keys=True),
+    return (encoding.observe(state, seat).tobytes(), json.dumps(state.observation(seat), sort_keys=True),
             core.info_string(seat), core.observation_string(seat), core.tensor(seat).tobytes())
 
 
@@ -34,7 +34,7 @@ def compare(record, other_log, seat, encoding, core_class, until=lambda state: F
         assert shown(first, seat, encoding, core_class) == shown(second, seat, encoding, core_class), \
             f"seat {seat} is shown what it may not know at step {steps}"
         seats = type(first).description.seats(first).count
-        differed |= any(first.view(other) != second.view(other) for other in range(seats) if other != seat)
+        differed |= any(first.observation(other) != second.observation(other) for other in range(seats) if other != seat)
         steps += 1
     assert differed, "the two games differ in nothing any seat could see: the test proves nothing"
     return steps

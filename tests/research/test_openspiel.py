@@ -37,6 +37,7 @@ def test_importing_the_package_registers_the_three_games():
     ("hippodrome_readysetbet_race", {"players": 2}, 1),
     ("hippodrome_readysetbet_race", {"players": 2, "variant": "house_bets", "props": False}, 1),
 ])
+@pytest.mark.slow
 def test_openspiels_random_simulation_test_accepts_the_game(name, params, sims):
     pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=sims, serialize=True, verbose=False)
 

@@ -91,7 +91,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
             env.step(action)
     assert env.driver.state.to_json() == before
     agent = env.agent_selection
-    assert env.infos[agent]["view"] == env.driver.state.view(int(agent.split("_")[1]))
+    assert env.infos[agent]["view"] == env.driver.state.observation(int(agent.split("_")[1]))
     other = next(a for a in env.agents if a != agent)
     assert not env.observe(other)["action_mask"].any()
 

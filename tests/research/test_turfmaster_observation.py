@@ -7,7 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from hippodrome.core.game import Chance, Decision, game_class
+from hippodrome.core.game import Chance, Decision
+from hippodrome.core.registry import game_class
 from hippodrome.envs import turfmaster_encoding as encoding
 from hippodrome.envs import turfmaster_observation as observation
 from tests.research.helpers import TURFMASTER_SETUPS, turfmaster_decisions

@@ -71,20 +71,20 @@ def _race(vector: np.ndarray, race, seat: int, seats: int, start: dict[str, int]
     course = race.course
     finish = course.line_of[course.square(0, course.finish_index[0])]
     for horse, row in start.items():
-        status, square = race.status[horse], race.square[horse]
-        vector[row + E.R_STATUS + E.STATUSES.index(status)] = 1
-        if status == FINISHED:
+        stage, square = race.stage[horse], race.square[horse]
+        vector[row + E.R_STAGE + E.STAGES.index(stage)] = 1
+        if stage == FINISHED:
             vector[row + E.R_PLACE] = (race.places.index(horse) + 1) / encoding.SLOTS
         else:
             vector[row + E.R_LANE + course.lane_of[square]] = 1
             vector[row + E.R_PROGRESS] = min(1.0, course.line_of[square] / finish)
-        if status == RACING:
+        if stage == RACING:
             vector[row + E.R_LIMIT + E.LIMITS.index(race.limits.get(horse))] = 1
     played = Counter((event["horse"], event["card"]) for event in race.history if event["event"] == "card")
     for (horse, card), count in played.items():
         vector[start[horse] + E.R_PLAYED + encoding.KIND[card]] = count / E.MOST_OF_A_KIND
     for place, horse in enumerate(race.order):
-        if race.status[horse] == RACING:
+        if race.stage[horse] == RACING:
             row = start[horse]
             vector[row + E.R_TO_MOVE] = place >= race.turn
             vector[row + E.R_CURRENT] = place == race.turn and race.hands is not None

@@ -24,6 +24,7 @@ def client(tmp_path):
         yield test_client
 
 
+@pytest.mark.slow
 def test_play_again_takes_every_person_still_at_the_table_to_its_own_new_seat(client):
     sign_up(client)
     table = make_table(client, game="readysetbet", setup={"players": 3, "races": 1}, pace=0.05, seats=SEATS)

@@ -3,6 +3,8 @@ grew an argument): tiny runs, their figures' lines checked, not their values."""
 
 from __future__ import annotations
 
+import pytest
+
 import re
 import subprocess
 import sys
@@ -24,6 +26,7 @@ def test_broadcast_measures_the_three_ways_for_both_games():
             assert re.search(re.escape(way) + r"\s+\d+ µs CPU a change", out), out
 
 
+@pytest.mark.slow
 def test_load_plays_two_tables_on_its_own_server_and_prints_latencies():
     out = run(str(BENCH / "load.py"), "--tables", "2", "--seconds", "3", "--warmup", "0")
     assert re.search(r"act -> spectator latency: p50 [\d.]+ ms, p99 [\d.]+ ms", out), out

@@ -9,7 +9,7 @@ import json
 
 from starlette.websockets import WebSocketDisconnected
 
-from hippodrome.server.app import serve_connection
+from hippodrome.server.session import serve_connection
 from tests.server.conftest import make_table
 
 

@@ -20,7 +20,7 @@ def test_a_server_freezes_what_it_keeps_and_still_collects_new_garbage():
         import gc
         from hippodrome.server import collector
         from hippodrome.server.rooms import _warm_up
-        from hippodrome.core.game import game_class
+        from hippodrome.core.registry import game_class
         assert gc.get_freeze_count() == 0
         collector.tune_for_server()
         # CPython's own young and middle thresholds (short collections); no automatic full one
@@ -40,7 +40,7 @@ def test_outside_a_server_a_warm_up_freezes_nothing():
     out = run("""
         import gc
         from hippodrome.server.rooms import _warm_up
-        from hippodrome.core.game import game_class
+        from hippodrome.core.registry import game_class
         _warm_up(game_class("turfmaster"))
         print(gc.get_freeze_count(), gc.get_threshold()[0])
     """)

@@ -100,6 +100,7 @@ def play_a_rated_race(client):
     return table, final
 
 
+@pytest.mark.slow
 def test_a_finished_table_shows_in_the_profile_and_on_the_ladder(client):
     sign_up(client, name="Ana", password=PASSWORD)
     assert client.get("/api/players/ana").json() == {"name": "Ana", "kind": "person", "games": [], "ratings": {}}

@@ -72,7 +72,7 @@ def test_a_step_past_a_checkpoint_is_the_same_reached_from_the_start():
                                                                   {"id": "blue", "owner": 1}]}, seed="s")
     bot = RandomBot(seed=1)
     while (pending := match.pending()) is not None:
-        match.act(pending.seat, bot.choose(match.state.view(pending.seat), pending.options))
+        match.act(pending.seat, bot.choose(match.state.observation(pending.seat), pending.options))
     replay = build(match.record())
     assert replay.steps > CHECKPOINT_EVERY
     step = CHECKPOINT_EVERY + 3

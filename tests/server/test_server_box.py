@@ -2,6 +2,7 @@
 bet on the physical board. Through the server it has no seats, the host link opens the race
 caller, and the table plays all its races with no decision for anybody (nothing can stall it)."""
 
+import pytest
 from tests.server.conftest import join, make_table, receive
 
 
@@ -51,6 +52,7 @@ def test_a_box_table_refuses_seats_saying_it_has_none(client):
     assert no_list.status_code == 200 and no_list.json()["seats"] == []
 
 
+@pytest.mark.slow
 def test_the_table_plays_every_race_with_no_decision_for_anybody(client):
     """The stall of issue 11: after race 1 the caller waited for seat 0's VIP choice. A box table
     runs all its races on the clock and its host's Next race; no state ever asks a decision."""

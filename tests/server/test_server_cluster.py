@@ -142,6 +142,7 @@ async def settle(players: list[Player], quiet: float = 0.5) -> None:
                 await player.next_state(timeout=quiet)
 
 
+@pytest.mark.slow
 def test_two_processes_share_a_table_and_a_kill_of_its_owner_loses_nothing(two_servers):
     first, second = two_servers
     table = post(first.url + "/api/tables", {
@@ -192,6 +193,7 @@ def test_two_processes_share_a_table_and_a_kill_of_its_owner_loses_nothing(two_s
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_a_table_created_on_either_process_is_run_by_exactly_one(two_servers):
     first, second = two_servers
     body = {"game": "turfmaster-race", "setup": {"players": 2},
@@ -305,6 +307,7 @@ def test_a_process_that_lost_a_lease_stops_the_table_and_closes_its_connections(
         assert table["id"] not in client.app.state.hub.rooms
 
 
+@pytest.mark.slow
 def test_a_process_stopped_cleanly_hands_its_tables_over_at_once(two_servers):
     first, second = two_servers
     body = {"game": "turfmaster-race", "setup": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
@@ -353,6 +356,7 @@ def test_the_bus_carries_public_summaries_only(postgres_url, redis_url):
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_table_of_bots_rolling_on_its_clock_goes_on_after_its_owner_is_killed(two_servers):
     """Ready Set Bet's rolls (a timed clock) and bots' bets: a spectator watching through the
     other process never sees the table go back, and sees it go on within 5 s of the kill."""

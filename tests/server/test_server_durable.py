@@ -22,9 +22,11 @@ from hippodrome.server.rooms import SAVING_WORKS, Connection
 from hippodrome.server.storage import Storage
 from hippodrome.server.writer import StoreWriter, WriterClosed
 from hippodrome.table.lifecycle import Lifecycle
-from hippodrome.table.runner import SAVING_FAILED, TableRunner, retry_delays
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.journal import SAVING_FAILED, retry_delays
+from hippodrome.table.runner import TableRunner
+from hippodrome.table.table import Player, Table
 from tests.server.conftest import join, make_table, receive
+from tests.table.helpers import RecordingKeeper
 
 FAST_RETRY = (0.05, 0.2)
 
@@ -103,6 +105,7 @@ def fail_writes(client, table):
     return room, disk
 
 
+@pytest.mark.slow
 def test_no_state_goes_out_before_its_commit_and_the_table_pauses_until_it_is_stored(client, db):
     table = make_table(client)
     room, disk = fail_writes(client, table)
@@ -122,9 +125,9 @@ def test_no_state_goes_out_before_its_commit_and_the_table_pauses_until_it_is_st
         disk.fail()
         mover.send_json({"v": 1, "type": "act", "state_id": before, "action": state["decision"]["options"][0]})
         told = receive(mover, "storage")
-        assert told["status"] == "failing" and told["message"] == "the table is paused: saving the game failed, retrying"
-        assert receive(spectator, "storage")["status"] == "failing"
-        assert receive(other, "storage")["status"] == "failing"
+        assert told["saving"] == "failing" and told["message"] == "the table is paused: saving the game failed, retrying"
+        assert receive(spectator, "storage")["saving"] == "failing"
+        assert receive(other, "storage")["saving"] == "failing"
         # paused: people's actions are refused in words, the lobby says so, nothing is stored
         other.send_json({"v": 1, "type": "act", "state_id": before, "action": {"type": "card", "card": "1"}})
         refusal = receive(other, "error")
@@ -145,11 +148,12 @@ def test_no_state_goes_out_before_its_commit_and_the_table_pauses_until_it_is_st
         for connection in (spectator, other):
             messages = [m for m in until_new_state(connection, before) if m["type"] != "state" or m["state_id"] > before]
             assert [m["type"] for m in messages] == ["storage", "state"], messages
-            assert messages[0]["status"] == "ok" and messages[0]["message"] == "the game is saved again: play goes on"
+            assert messages[0]["saving"] == "ok" and messages[0]["message"] == "the game is saved again: play goes on"
             assert messages[1]["state_id"] == before + 1
         assert client.get(f"/api/tables/{table['id']}").json()["saving"] == "ok"
 
 
+@pytest.mark.slow
 def test_the_acting_seat_hears_only_words_until_its_move_is_stored(client):
     table = make_table(client)
     room, disk = fail_writes(client, table)
@@ -163,7 +167,7 @@ def test_the_acting_seat_hears_only_words_until_its_move_is_stored(client):
         seen = until_new_state(mover, state["state_id"])
         kinds = [m["type"] for m in seen if m["type"] != "state" or m["state_id"] > state["state_id"]]
         assert kinds == ["storage", "storage", "state"], seen
-        assert [m["status"] for m in seen if m["type"] == "storage"] == ["failing", "ok"]
+        assert [m["saving"] for m in seen if m["type"] == "storage"] == ["failing", "ok"]
         assert disk.failures >= 1 and seen[-1]["state_id"] == state["state_id"] + 1 == disk.stored_state_ids[0]
 
 
@@ -199,16 +203,17 @@ def test_a_player_joining_while_saving_fails_is_welcomed_and_told(client):
     with client.websocket_connect(f"/ws/tables/{table['id']}") as bo, \
             client.websocket_connect(f"/ws/tables/{table['id']}") as spectator:
         join(bo, table["seats"][1]["token"])
-        assert receive(bo, "storage")["status"] == "failing"
+        assert receive(bo, "storage")["saving"] == "failing"
         join(spectator)
-        assert receive(spectator, "storage")["status"] == "failing"
+        assert receive(spectator, "storage")["saving"] == "failing"
         assert disk.stored_state_ids == [] and room.runner.saving_failed
         disk.failing.clear()
-        assert receive(bo, "storage")["status"] == "ok"
+        assert receive(bo, "storage")["saving"] == "ok"
         assert 1 in receive(bo)["lifecycle"]["present"]
-        assert receive(spectator, "storage")["status"] == "ok"
+        assert receive(spectator, "storage")["saving"] == "ok"
 
 
+@pytest.mark.slow
 def test_no_roll_and_no_bet_while_saving_fails_then_play_goes_on(client):
     """Ready Set Bet of bots, a roll every 0.1 s: while saving fails the table stands still (only
     the change waiting for its commit is made); once it is stored, the rolls go on."""
@@ -251,7 +256,7 @@ def test_a_lock_held_by_another_process_never_freezes_the_event_loop(client, db)
             assert holder.stdout.readline().strip() == "locked"
             mover.send_json({"v": 1, "type": "act", "state_id": state["state_id"],
                              "action": state["decision"]["options"][0]})
-            assert receive(mover, "storage")["status"] == "failing"   # database is locked, past its busy timeout
+            assert receive(mover, "storage")["saving"] == "failing"   # database is locked, past its busy timeout
             for _ in range(5):
                 started = time.monotonic()
                 assert client.get("/api/tables").status_code == 200
@@ -263,7 +268,7 @@ def test_a_lock_held_by_another_process_never_freezes_the_event_loop(client, db)
         finally:
             holder.stdin.close()   # the other process commits and lets go
             holder.wait(10)
-        assert receive(mover, "storage")["status"] == "ok"
+        assert receive(mover, "storage")["saving"] == "ok"
         after = receive(mover)
         assert after["state_id"] == state["state_id"] + 1 == stored_state_id(db, table["id"])
 
@@ -349,6 +354,7 @@ def test_retries_wait_half_a_second_doubling_to_ten():
     assert [next(delays) for _ in range(8)] == [0.5, 1, 2, 4, 8, 10, 10, 10]
 
 
+@pytest.mark.slow
 def test_a_server_killed_at_any_moment_has_stored_every_state_a_client_saw(tmp_path):
     """kill -9 while a table of bots rolls every 0.05 s and a spectator watches: the database holds
     at least the newest state the spectator was shown, each of three times; the server resumes."""
@@ -437,16 +443,17 @@ def test_a_changes_commit_is_queued_in_the_same_step_of_the_loop_as_the_change()
     async def scenario():
         table = Table("turfmaster-race", {"course": "oval", "horses": [{"id": "red", "owner": 0},
                                                                       {"id": "blue", "owner": 1}]},
-                      [Seat("Ana"), Seat("Bo")], seed=5)
+                      [Player("Ana"), Player("Bo")], seed=5)
         queued = []
 
-        def commit(table):
-            queued.append(table.state_id)
+        def commit(progress, stored):
+            queued.append(progress.state_id)
             done = asyncio.get_running_loop().create_future()
             done.set_result(None)
             return done
 
-        runner = TableRunner(table, commit=commit, lifecycle=Lifecycle((), started=True))
+        runner = TableRunner(table, keeper=RecordingKeeper(table, commit),
+                             lifecycle=Lifecycle(table.players, started=True))
         pending = table.pending()
         acting = asyncio.ensure_future(runner.act(pending.seat, pending.options[0], table.state_id))
         await asyncio.sleep(0)   # the act's first step: the change is made
@@ -460,31 +467,32 @@ def test_a_changes_commit_is_queued_in_the_same_step_of_the_loop_as_the_change()
 
 def two_horse_table() -> Table:
     return Table("turfmaster-race", {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]},
-                 [Seat("Ana"), Seat("Bo")], seed=5)
+                 [Player("Ana"), Player("Bo")], seed=5)
 
 
 def test_a_change_is_told_in_the_step_its_commits_answer_arrives():
-    """(#15) A commit that calls ``stored_now()`` as its answer arrives (the server's writer does)
+    """A commit that calls its ``stored`` callback as its answer arrives (the server's writer does)
     has the change told there and then, not a step of the loop later when the coroutine awaiting
     the commit resumes; it is told once, and only what was stored."""
     async def scenario():
         table = two_horse_table()
-        told, seen_at_answer = [], []
+        seen_at_answer = []
         loop = asyncio.get_running_loop()
 
-        def commit(table):
+        def commit(progress, stored):
             done = loop.create_future()
-            committed = table.state_id
+            committed = progress.state_id
 
-            def answer():   # as the writer's answer: stored_now, then the future settled
-                runner.stored_now()
-                seen_at_answer.append((committed, list(told)))
+            def answer():   # as the writer's answer: stored, then the future settled
+                stored()
+                seen_at_answer.append((committed, list(keeper.told)))
                 done.set_result(None)
             loop.call_soon(answer)
             return done
 
-        runner = TableRunner(table, commit=commit, lifecycle=Lifecycle((), started=True),
-                             on_change=[lambda t: told.append(t.state_id)])
+        keeper = RecordingKeeper(table, commit)
+        told = keeper.told
+        runner = TableRunner(table, keeper=keeper, lifecycle=Lifecycle(table.players, started=True))
         for _ in range(3):
             pending = table.pending()
             await runner.act(pending.seat, pending.options[0], table.state_id)
@@ -497,27 +505,27 @@ def test_a_change_is_told_in_the_step_its_commits_answer_arrives():
     assert runner.stored_state_id == told[-1]
 
 
-def test_while_saving_fails_stored_now_tells_nothing_and_the_retry_tells_the_change_once():
+def test_while_saving_fails_the_stored_callback_tells_nothing_and_the_retry_tells_the_change_once():
     async def scenario():
         table = two_horse_table()
-        told, attempts = [], []
+        attempts = []
         loop = asyncio.get_running_loop()
 
-        def commit(table):
-            attempts.append(table.state_id)
+        def commit(progress, stored):
+            attempts.append(progress.state_id)
             done = loop.create_future()
             if len(attempts) == 1:
                 loop.call_soon(done.set_exception, sqlite3.OperationalError("database or disk is full"))
             else:
                 def answer():
-                    runner.stored_now()   # saving failed before: the retry's own path tells it
+                    stored()   # saving failed before: the retry's own path tells it
                     done.set_result(None)
                 loop.call_soon(answer)
             return done
 
-        runner = TableRunner(table, commit=commit, lifecycle=Lifecycle((), started=True), retry=FAST_RETRY,
-                             on_change=[lambda t: told.append(t.state_id)],
-                             on_saving=[lambda failing: told.append("failing" if failing else "works again")])
+        keeper = RecordingKeeper(table, commit)
+        told = keeper.told
+        runner = TableRunner(table, keeper=keeper, lifecycle=Lifecycle(table.players, started=True), retry=FAST_RETRY)
         pending = table.pending()
         await runner.act(pending.seat, pending.options[0], table.state_id)
         return told, attempts, runner

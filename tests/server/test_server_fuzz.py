@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from hippodrome.core.game import game_class
+from hippodrome.core.registry import game_class
 from hippodrome.core.registry import descriptions
 from hippodrome.server import create_app
 from hippodrome.server.quota import Quota
@@ -169,6 +169,7 @@ def tables(fuzzed):
     return made, options
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_a_tables_socket_answers_every_frame_and_stays_open(fuzzed, tables, data):

@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 from hippodrome.core.bot import RandomBot
 from hippodrome.core.description import INTEGER, BotLevel, GameDescription, Lookup, SeatPlan, SetupField
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import _GAMES, Chance, Decision, Game, register_game
+from hippodrome.core.game import Chance, Decision, Game
+from hippodrome.core.registry import _GAMES, register_game
 from hippodrome.i18n import LANGUAGES, Message
 from hippodrome.server import create_app
 from tests.server.conftest import join, make_table, receive

@@ -30,7 +30,7 @@ def test_alive_and_ready_then_not_ready_while_saving_fails_or_storage_is_gone(cl
         answer = client.get("/readyz")
         assert answer.status_code == 503 and answer.json()["checks"]["saving"] == "saving fails for 1 tables"
         disk.failing.clear()
-        receive(ws, kind="storage", predicate=lambda m: m["status"] == "ok")
+        receive(ws, kind="storage", predicate=lambda m: m["saving"] == "ok")
     assert client.get("/readyz").status_code == 200
     client.app.state.hub.storage._reader.close()   # the database cannot be read any more
     answer = client.get("/readyz")
@@ -69,7 +69,7 @@ def test_the_measurements_follow_the_tables(client):
         ws.send_json({"v": 1, "type": "ready"})
         wait_until(lambda: disk.failures >= 2)
         disk.failing.clear()
-        receive(ws, kind="storage", predicate=lambda m: m["status"] == "ok")
+        receive(ws, kind="storage", predicate=lambda m: m["saving"] == "ok")
     assert scrape(client)[("hippodrome_storage_failures_total", ())] - failures == disk.failures
 
 

@@ -13,10 +13,10 @@ from starlette.testclient import WebSocketDenialResponse
 import hippodrome
 
 from hippodrome.core.errors import InvalidSetup
-from hippodrome.core.game import game_class
+from hippodrome.core.registry import game_class
 from hippodrome.core.registry import descriptions
 from hippodrome.server import create_app
-from hippodrome.server.app import MAX_CREATE_BODY
+from hippodrome.server.context import MAX_CREATE_BODY
 from hippodrome.server.guard import DRAIN_BYTES, allowed_origins, origin_of
 from hippodrome.server.quota import Quota, SlidingWindow
 from hippodrome.server.setup_form import checked_setup

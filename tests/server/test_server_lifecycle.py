@@ -2,6 +2,7 @@
 every state, ready, the host's start handing absent seats to bots, a table made for its host,
 Next race between races, a restart, and bots thinking off the event loop."""
 
+import pytest
 import threading
 
 from fastapi.testclient import TestClient
@@ -113,6 +114,7 @@ def test_a_table_made_for_its_host_waits_for_the_host_start(client):
     assert response.status_code == 400 and "wait_for_host" in response.json()["detail"]
 
 
+@pytest.mark.slow
 def test_between_races_the_next_race_waits_for_everyone_present_and_survives_a_restart(client, db):
     table = make_table(client, game="readysetbet", setup=RSB_TWO["setup"], pace=0.05, next_race_seconds=600)
     ana, bo = table["seats"][0], table["seats"][1]
@@ -140,6 +142,7 @@ def test_between_races_the_next_race_waits_for_everyone_present_and_survives_a_r
             receive(ws, predicate=lambda m: any(e["event"] == "move" for e in m["view"]["race_log"]))
 
 
+@pytest.mark.slow
 def test_the_host_calls_the_next_race(client):
     table = make_table(client, game="readysetbet", setup=RSB_TWO["setup"], pace=0.05)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
@@ -184,6 +187,7 @@ def test_a_bot_thinking_blocks_no_ping(client, monkeypatch):
     ready_all(client, table)  # a table of bots: nobody to be ready, nothing to do
 
 
+@pytest.mark.slow
 def test_a_table_for_the_box_made_for_its_host_waits_for_start_and_for_next_race(client):
     """The box's races (no seats) with ``wait_for_host``: the race caller's host link starts them
     and calls each next race; without the flag the box runs straight through (test_server_box)."""
@@ -298,6 +302,7 @@ def test_a_hand_is_refused_in_words_and_changes_nothing(client):
         assert "the game is over" in receive(ws, "error")["message"]
 
 
+@pytest.mark.slow
 def test_a_seat_handed_between_races_makes_its_vip_choice_at_once(client):
     """Ready Set Bet between races (R8): Bo left before choosing his VIP card; the host hands his seat,
     its bot chooses at once, Ana chooses hers, and the next race still waits for the gate."""

@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 from hippodrome.i18n import Message
 from hippodrome.server import create_app, jsonpatch
 from hippodrome.server.views import ViewCache, dumps, json_default, json_text
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 from hippodrome.table.bots import make_bot
 
 from tests.server.conftest import join, make_table, receive
@@ -56,11 +56,12 @@ def test_a_patch_keeps_json_types_apart():
     ("readysetbet", {"players": 3}, 3),
     ("turfmaster", {"players": 3}, 3),
 ])
+@pytest.mark.slow
 def test_patches_over_a_random_game_give_every_seat_its_whole_view(game, setup, players):
     """A seat's and the spectators' messages along a whole random game (bots at every seat):
     the first whole, then patches, applied in order, equal each whole message."""
     rng = random.Random(7)
-    seats = [Seat(f"s{n}", make_bot(game, "random", f"seed:{n}")) for n in range(players)]
+    seats = [Player(f"s{n}", make_bot(game, "random", f"seed:{n}")) for n in range(players)]
     table = Table(game, setup, seats, seed=11)
     audiences = [None, players - 1]   # the spectators and one seat (its hidden hand included)
 

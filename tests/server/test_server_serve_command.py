@@ -28,6 +28,7 @@ def test_the_command_line_loads_the_web_framework_only_to_serve():
     assert served.strip() == "hippodrome.server.app"
 
 
+@pytest.mark.slow
 def test_serve_prints_its_address_and_serves_the_lobby(tmp_path):
     db = tmp_path / "served.sqlite3"
     process = subprocess.Popen([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0",
@@ -49,6 +50,7 @@ def test_serve_prints_its_address_and_serves_the_lobby(tmp_path):
     assert Storage(db).table_ids() == [created["id"]]
 
 
+@pytest.mark.slow
 def test_serve_refuses_a_database_it_cannot_use():
     result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--db", "mysql://h/db"],
                             capture_output=True, text=True, timeout=30)
@@ -64,6 +66,7 @@ def test_default_database_is_under_the_data_folder(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / ".local" / "share" / "hippodrome" / "hippodrome.sqlite3"
 
 
+@pytest.mark.slow
 def test_serve_speaks_the_language_of_lang():
     result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--lang", "de",
                              "--db", "mysql://h/db"], capture_output=True, text=True, timeout=30)

@@ -1,5 +1,6 @@
 """Lobby, hidden information per connection, bots, the clock, and resuming after a restart."""
 
+import pytest
 import json
 import time
 
@@ -115,6 +116,7 @@ def holds(seat, space):
     return lambda m: any(t["seat"] == seat for s in m["view"]["board"] if s["id"] == space for t in s["tokens"])
 
 
+@pytest.mark.slow
 def test_readysetbet_rolls_on_the_clock_and_takes_bets_as_free_actions(client):
     table = make_table(client, game="readysetbet", setup={"players": 2, "races": 1},
                        seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot"}], pace=0.05)

@@ -1,4 +1,4 @@
-"""The websocket protocol `hippodrome serve` runs (hippodrome.server.websocket): uvicorn's, with
+"""The websocket protocol `hippodrome serve` runs (hippodrome.server.compressed_websocket): uvicorn's, with
 permessage-deflate at zlib's fastest level (issue #15: every state is deflated once per connection
 on the event loop), negotiated with a client as before and read back intact."""
 
@@ -18,7 +18,7 @@ from hippodrome.server.app import create_app
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import TEXT, Frame
 
-from hippodrome.server.websocket import DEFLATE_SETTINGS, WebSocketProtocol, deflate_factory
+from hippodrome.server.compressed_websocket import DEFLATE_SETTINGS, WebSocketProtocol, deflate_factory
 
 
 def test_the_servers_deflate_is_zlibs_fastest_level_in_its_largest_window():
@@ -111,7 +111,7 @@ def test_states_go_out_at_once_in_order_to_every_connection(tmp_path):
             acted = 0
             while True:
                 message = json.loads(await asyncio.wait_for(person.recv(), 30))
-                pending = message.get("view", {}).get("pending") if message["type"] == "state" else None
+                pending = message.get("decision") if message["type"] == "state" else None
                 if message["type"] == "state" and message.get("status") == "waiting":
                     await person.send(json.dumps({"v": 1, "type": "ready"}))
                 elif pending and pending.get("seat") == 0:

@@ -59,14 +59,14 @@ def digest(game: str, setup: dict[str, Any], seed: int) -> str:
     while pending is not None:
         state = match.state
         for seat in (pending.seat, None):
-            views.update(json.dumps(without_rule_links(state.view(seat)), sort_keys=True).encode())
+            views.update(json.dumps(without_rule_links(state.observation(seat)), sort_keys=True).encode())
         for lang in LANGS:
             views.update(json.dumps(without_rule_links(decision_view(pending, pending.seat,
                                                                      state.public_decision_context, lang)),
                                     sort_keys=True, ensure_ascii=False).encode())
         match.act(pending.seat, rng.choice(pending.options))
         pending = match.pending()
-    views.update(json.dumps(without_rule_links(match.state.view(None)), sort_keys=True).encode())
+    views.update(json.dumps(without_rule_links(match.state.observation(None)), sort_keys=True).encode())
     # the record as it was written before it named its rulings' version (issue 35: no part of the play)
     record = {key: value for key, value in match.record().items() if key != "rulings"}
     log = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from hippodrome.core.game import Chance, Decision
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 import hippodrome.turfmaster.meeting  # noqa: F401  (registers the game)
-from hippodrome.turfmaster.bots import RandomBot, TacticalBot, make_bot
+from hippodrome.core.errors import InvalidSetup
+from hippodrome.table.bots import make_bot
+from hippodrome.turfmaster.bots import RandomBot, TacticalBot
 from hippodrome.turfmaster.cards import card_value, is_joker
 from hippodrome.turfmaster.meeting import Meeting, allowed_horses
 from hippodrome.arena.turfmaster import play_meeting, seat_bots, simulate, wilson
@@ -43,7 +45,7 @@ def test_full_meetings_by_bots_every_player_count_both_courses_with_and_without_
     for course, steeplechase in (("oval", False), ("oval", True), ("triangle", False)):
         setup = {"players": players, "horses_per_player": per_player, "course": course, "steeplechase": steeplechase}
         holder = []
-        seats = [Seat(f"bot {s}", SpyBot(TacticalBot(s) if s % 2 == 0 else RandomBot(s), holder))
+        seats = [Player(f"bot {s}", SpyBot(TacticalBot(s) if s % 2 == 0 else RandomBot(s), holder))
                  for s in range(players)]
         table = Table("turfmaster", setup, seats, seed=f"{players}{course}{steeplechase}")
         holder.append(table)
@@ -55,10 +57,10 @@ def test_full_meetings_by_bots_every_player_count_both_courses_with_and_without_
 
 def test_bots_share_the_core_interface_and_are_found_by_name():
     for name in ("random", "tactical"):
-        bot = make_bot(name, 1)
+        bot = make_bot("turfmaster", name, 1)
         assert bot.name == name and callable(bot.choose)
-    with pytest.raises(ValueError, match="tactical"):
-        make_bot("clever")
+    with pytest.raises(InvalidSetup, match="tactical"):
+        make_bot("turfmaster", "clever")
 
 
 def _race_start(seed, players=4):
@@ -75,7 +77,7 @@ def _race_start(seed, players=4):
 
 def _choice(meeting, bot):
     pending = meeting.pending()
-    return bot.choose(meeting.view(pending.seat), pending.options)
+    return bot.choose(meeting.observation(pending.seat), pending.options)
 
 
 def test_T6_T8_tactical_keeps_jokers_for_the_finish_and_never_wastes_a_card_at_the_start():
@@ -124,7 +126,7 @@ def test_T8_tactical_declines_the_bonus_before_a_race_and_keeps_its_best_cards()
         if isinstance(pending, Chance):
             meeting.apply(pending.sample(rng))
             continue
-        choice = bot.choose(meeting.view(pending.seat), pending.options)
+        choice = bot.choose(meeting.observation(pending.seat), pending.options)
         if pending.kind == "claim_bonus":
             assert choice["type"] == "decline_bonus"
         if pending.kind == "keep":
@@ -151,11 +153,11 @@ def test_T11_tactical_never_plays_into_a_fall_it_could_avoid():
     avoided = unavoidable = 0
     for seed in range(8):
         table = Table("turfmaster", {"players": 4, "horses_per_player": 2, "steeplechase": True},
-                      [Seat(f"t{s}", None) for s in range(4)], seed=seed)
+                      [Player(f"t{s}", None) for s in range(4)], seed=seed)
         bot = TacticalBot(seed)
         while not table.over:
             pending = table.pending()
-            choice = bot.choose(table.state.view(pending.seat), pending.options)
+            choice = bot.choose(table.state.observation(pending.seat), pending.options)
             if pending.kind == "card" and choice["type"] == "card":
                 race, horse = table.state.race, choice["horse"]
                 cards = [o["card"] for o in pending.options if o["type"] == "card"]
@@ -199,5 +201,5 @@ def test_the_tactical_bot_plays_a_single_race_its_dice_rounds_included(seed):
     kinds = set()
     while (decision := match.pending()) is not None:
         kinds.add(decision.kind)
-        match.act(decision.seat, bots[decision.seat].choose(match.state.view(decision.seat), decision.options))
+        match.act(decision.seat, bots[decision.seat].choose(match.state.observation(decision.seat), decision.options))
     assert "dice_use" in kinds and len(match.state.places) + len(match.state.fallen) == 6

@@ -104,6 +104,7 @@ def test_destinations_json_keeps_english_keys_in_any_language(tmp_path):
                                                                       {"lane": 1, "square": 3}]}
 
 
+@pytest.mark.slow
 def test_simulate_and_replay_speak_the_language(tmp_path):
     result = runner.invoke(app, ["turfmaster", "simulate", "--games", "2", "--bots", "random,random",
                                  "--workers", "1", "--lang", "nl"], env=NEUTRAL)
@@ -128,7 +129,7 @@ def _everything_a_meeting_shows(seed):
     match = Match("turfmaster", {"players": 3, "horses_per_player": 2, "steeplechase": True}, seed=seed)
     options, views, events = [], [], {}
     while (pending := match.pending()) is not None:
-        view = match.state.view(pending.seat)
+        view = match.state.observation(pending.seat)
         views.append(view)
         options.extend(view["pending"]["options"])
         match.act(pending.seat, pending.options[(len(options) * 7) % len(pending.options)])

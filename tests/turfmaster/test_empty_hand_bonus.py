@@ -21,7 +21,7 @@ def test_T8_an_empty_hand_with_unclaimed_bonus_cards_asks_its_owner_first():
     pending = state.pending()
     assert (pending.kind, pending.seat, pending.context["horse"]) == ("empty_hand", 0, "red")
     assert pending.options == ({"type": "stand_still", "horse": "red"},)
-    assert state.view(1)["pending"]["horse"] == "red"  # the others see whose turn it is
+    assert state.observation(1)["pending"]["horse"] == "red"  # the others see whose turn it is
 
 
 def test_T8_T13_standing_still_passes_the_turn():
@@ -76,7 +76,7 @@ def test_T8_in_a_meeting_the_owner_may_claim_when_the_hand_runs_dry():
     match.act(pending.seat, {"type": "claim_bonus", "horse": horse})
     after = match.pending()
     assert after.kind == "card" and after.context["horse"] == horse and len(after.options) >= 1
-    assert match.state.view(pending.seat)["hands"][horse]  # the two bonus cards, in its hand
+    assert match.state.observation(pending.seat)["hands"][horse]  # the two bonus cards, in its hand
     # claimed once per game: the next time its hand runs dry it just stands still
     race = match.state.race
     assert horse not in race.bonus_unclaimed

@@ -155,14 +155,14 @@ def test_T8_the_claim_notes_are_messages_and_the_view_carries_notes_i18n():
     assert all(isinstance(note, Note) for note in pending.notes)
     assert pending.notes[0] == (f"take the 2 bonus cards of {TURFMASTER_HORSES[horse]} now: its hand limit is 12 for race 1, and after "
                                 "the race 2 of its remaining cards are discarded at random")
-    view = json.loads(json.dumps(meeting.view(pending.seat)))
+    view = json.loads(json.dumps(meeting.observation(pending.seat)))
     decision = view["pending"]
     assert decision["notes"] == [str(note) for note in pending.notes]
     assert decision["notes_i18n"][0] == {
         "msgid": "take the 2 bonus cards of {horse} now: its hand limit is 12 for race {race}, and after the race "
                  "2 of its remaining cards are discarded at random", "params": {"horse": {"msgid": TURFMASTER_HORSES[horse], "params": {}}, "race": 1}}
     assert decision["notes_i18n"][1]["msgid"].startswith("keep them for later")
-    spectator = meeting.view(None)["pending"]
+    spectator = meeting.observation(None)["pending"]
     assert "notes" not in spectator and "notes_i18n" not in spectator
 
 
@@ -174,7 +174,7 @@ def test_T8_the_keep_notes_count_what_is_left_to_give_up():
     pending = meeting.pending()
     assert pending.kind == "keep" and pending.context["horse"] == horse
     assert pending.notes[0] == f"give up the {pending.options[0]['card']}; 0 more cards to give up after this"
-    assert meeting.view(pending.seat)["pending"]["notes_i18n"][0] == {
+    assert meeting.observation(pending.seat)["pending"]["notes_i18n"][0] == {
         "msgid": "give up the {card}; {n} more card to give up after this",
         "params": {"card": pending.options[0]["card"]},
         "plural": "give up the {card}; {n} more cards to give up after this", "n": 0}
@@ -186,8 +186,8 @@ def test_T6_T8_race_notes_and_claim_notes_together_in_a_race_decision():
     pending = meeting.pending()
     claims = [i for i, o in enumerate(pending.options) if o["type"] == "claim_bonus"]
     assert claims and len(pending.notes) == len(pending.options)
-    decision = meeting.view(pending.seat)["pending"]
-    assert meeting.view(pending.seat)["race"]["pending"] == decision
+    decision = meeting.observation(pending.seat)["pending"]
+    assert meeting.observation(pending.seat)["race"]["pending"] == decision
     for index in claims:
         assert decision["notes_i18n"][index]["msgid"].startswith("take the 2 bonus cards of {horse} now (once")
     spent = [i for i, o in enumerate(pending.options) if o["type"] == "card" and pending.notes[i]]
@@ -207,7 +207,7 @@ def test_every_note_of_a_whole_meeting_translates():
         for note in pending.notes:
             assert note == "" or isinstance(note, Note)
             notes += bool(note)
-        json.dumps(meeting.view(pending.seat))
+        json.dumps(meeting.observation(pending.seat))
         meeting.apply(rng.choice(pending.options))
     assert notes > 20
 
@@ -215,12 +215,12 @@ def test_every_note_of_a_whole_meeting_translates():
 def test_T8_meeting_events_are_plain_data():
     claim_first = lambda p: p.options[0] if p.kind == "claim_bonus" else fast(p)  # noqa: E731
     meeting = decide_until(Meeting.new({"players": 2, "horses_per_player": 2}), lambda p: p is None, 3, claim_first)
-    events = meeting.view(0)["events"]
+    events = meeting.observation(0)["events"]
     assert {e["event"] for e in events} == {"claim_bonus", "bonus_discard", "keep_discard"}
     for event in events:
         assert set(event) <= {"race", "event", "horse", "during_race", "at", "cards", "card"}
         assert all(isinstance(v, (str, int, bool)) for v in event.values())
-    hidden = [e for e in meeting.view(0)["events"] if e["event"] == "keep_discard" and meeting.owner[e["horse"]] != 0]
+    hidden = [e for e in meeting.observation(0)["events"] if e["event"] == "keep_discard" and meeting.owner[e["horse"]] != 0]
     assert hidden and all("card" not in e for e in hidden)
 
 

@@ -38,9 +38,9 @@ def _meeting_view_with_handicaps():
     """Seat 0's view of a meeting a few rounds in, when horses race with handicaps."""
     match = Match("turfmaster", {"players": 4, "horses_per_player": 1}, seed="handicap words")
     for _ in range(200):
-        view = match.state.view(0)
+        view = match.state.observation(0)
         race = view.get("race") or {}
-        if any(h.get("status") == "racing" and h.get("limit") for h in race.get("horses", [])):
+        if any(h.get("stage") == "racing" and h.get("limit") for h in race.get("horses", [])):
             return view
         pending = match.pending()
         match.act(pending.seat, pending.options[0])
@@ -55,7 +55,7 @@ def test_T6_the_terminal_horses_table_shows_the_handicap_and_its_limit(lang, wor
     console.print(horses_table(view, lang))
     table = console.file.getvalue()
     for horse in view["race"]["horses"]:
-        if horse.get("status") == "racing" and horse.get("limit"):
+        if horse.get("stage") == "racing" and horse.get("limit"):
             assert words.format(handicap=horse["limit"] + 1, limit=horse["limit"]) in table, table
     assert "max " not in table and "Limit" not in table
 

@@ -46,7 +46,7 @@ def _race_views(seed, decisions=60):
         pending = match.pending()
         if pending is None:
             break
-        views.append(match.state.view(0))
+        views.append(match.state.observation(0))
         options.extend(pending.options)
         match.act(pending.seat, pending.options[0])
     return views, options
@@ -66,7 +66,7 @@ def test_every_lane_a_race_shows_in_the_terminal_counts_from_1():
     console = Console(file=io.StringIO(), width=160, color_system=None)
     console.print(horses_table(views[-1], "en"))
     table = console.file.getvalue()
-    racing = [h for h in views[-1]["race"]["horses"] if h["status"] == "racing"]
+    racing = [h for h in views[-1]["race"]["horses"] if h["stage"] == "racing"]
     for horse in racing:
         assert f"lane {horse['lane'] + 1}, square {horse['square']}" in table
     assert {int(n) for n in LANE.findall(table)} <= set(range(1, 9))

@@ -271,7 +271,7 @@ def test_T8_bonus_claimable_at_any_decision_of_the_owner_during_a_race():
     play_out(meeting, first_non_claim, until=lambda m: m.pending() and getattr(m.pending(), "kind", "") == "dice_use")
     pending = meeting.pending()
     unclaimed = [h for h in meeting.horses_of(pending.seat) if meeting.claimed[h] is None
-                 and meeting.race.status[h] == "racing"]
+                 and meeting.race.stage[h] == "racing"]
     assert [o["horse"] for o in pending.options if o["type"] == "claim_bonus"] == unclaimed
 
 
@@ -311,8 +311,8 @@ def test_T8_keep_between_races_chooses_which_cards_stay_and_refuses_others():
     assert Counter(meeting.hands[horse]) == expected
     # the cards given up are out of the game face down: only their owner's view names them
     owner = meeting.owner[horse]
-    mine = [e for e in meeting.view(owner)["events"] if e["event"] == "keep_discard" and e["horse"] == horse]
-    theirs = [e for e in meeting.view((owner + 1) % 4)["events"] if e["event"] == "keep_discard"
+    mine = [e for e in meeting.observation(owner)["events"] if e["event"] == "keep_discard" and e["horse"] == horse]
+    theirs = [e for e in meeting.observation((owner + 1) % 4)["events"] if e["event"] == "keep_discard"
               and e["horse"] == horse]
     assert len(mine) == len(theirs) == len(hand) - 10
     assert all("card" in e for e in mine) and not any("card" in e for e in theirs)
@@ -417,7 +417,7 @@ def test_T13_T6_false_start_is_allowed_and_announced_before_it_is_played():
 def test_view_shows_a_seat_its_own_hands_only_and_never_a_deck_order():
     meeting = to_race_start({"players": 2, "horses_per_player": 2})
     for seat in (0, 1, None):
-        view = meeting.view(seat)
+        view = meeting.observation(seat)
         text = json.dumps(view)
         assert set(view["hands"]) == set(meeting.horses_of(seat) if seat is not None else [])
         assert set(view["race"]["hands"]) == set(view["hands"])
@@ -429,8 +429,8 @@ def test_view_shows_a_seat_its_own_hands_only_and_never_a_deck_order():
         assert all(isinstance(h["cards"], int) for h in view["horses"])
     pending = meeting.pending()
     other = 1 - pending.seat
-    assert "options" not in meeting.view(other)["pending"]
-    assert meeting.view(pending.seat)["pending"]["options"] == list(pending.options)
+    assert "options" not in meeting.observation(other)["pending"]
+    assert meeting.observation(pending.seat)["pending"]["options"] == list(pending.options)
 
 
 def test_bad_choices_are_refused_without_changing_the_state():
@@ -527,24 +527,24 @@ def test_T9_views_share_the_standings_until_a_race_ends_and_always_show_the_poin
     rng, shared, races_seen, steps, copies_ended = random.Random(5), None, set(), 0, 0
     while (pending := match.pending()) is not None:
         state, steps = match.state, steps + 1
-        shown = state.view(0)["standings"]
+        shown = state.observation(0)["standings"]
         assert shown == final_table(state.owner, state.players, state.results, state.names)
-        assert state.view(None)["standings"] is shown
+        assert state.observation(None)["standings"] is shown
         if shared is not None and len(state.results) == shared[0]:
             assert shown is shared[1]
         shared = (len(state.results), shown)
         copy = state.clone()   # a bot's copy shares them too, until its own race ends
-        assert copy.view(0)["standings"] is shown
+        assert copy.observation(0)["standings"] is shown
         while steps % 10 == 0 and copy.race is not None and len(copy.results) == len(state.results) and copy.pending() is not None:
             play = copy.pending()
             copy.apply(rng.choice(play.options) if hasattr(play, "options") else play.sample(rng))
         if len(copy.results) > len(state.results):
-            assert copy.view(0)["standings"] == final_table(copy.owner, copy.players, copy.results, copy.names)
-            assert state.view(0)["standings"] is shown
+            assert copy.observation(0)["standings"] == final_table(copy.owner, copy.players, copy.results, copy.names)
+            assert state.observation(0)["standings"] is shown
             copies_ended += 1
         races_seen.add(len(state.results))
         match.act(pending.seat, rng.choice(pending.options))
-    assert races_seen == {0, 1, 2} and match.state.view(1)["standings"][0]["total"] > 0 and copies_ended > 0
+    assert races_seen == {0, 1, 2} and match.state.observation(1)["standings"][0]["total"] > 0 and copies_ended > 0
 
 
 def test_T7_T8_a_view_counts_the_cards_left_in_each_horses_deck_of_32():
@@ -552,7 +552,7 @@ def test_T7_T8_a_view_counts_the_cards_left_in_each_horses_deck_of_32():
     counts = set()
     while (pending := match.pending()) is not None:
         state = match.state
-        for horse in state.view(None)["horses"]:
+        for horse in state.observation(None)["horses"]:
             assert horse["deck_left"] == 32 - state.drawn[horse["id"]]
             counts.add(horse["deck_left"])
         match.act(pending.seat, pending.options[0])

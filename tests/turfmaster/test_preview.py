@@ -90,7 +90,7 @@ def test_T11_the_terminal_says_the_horse_falls_beside_each_such_square(lang):
 
     race = race_at({"red": (2, 6), "blue": (4, 3)}, steeplechase=True, hands={"red": ["6"], "blue": ["3"]})
     race.apply({"type": "card", "horse": "red", "card": "6"})
-    view = race.view(0)
+    view = race.observation(0)
     lines = [line for line in options_block(view, lang).plain.splitlines() if re.match(r"\s*\d+\)", line)]
     fall = translate(lang, "the horse cannot complete the jump and falls")
     assert lines and all(fall in line for line in lines)

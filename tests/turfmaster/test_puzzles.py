@@ -43,7 +43,7 @@ def test_the_position_is_a_legal_race_waiting_for_the_puzzle_seat(puzzle):
     for horse in race.racing():
         assert not race.course.crossed[race.square[horse]]
     if "horse" in pending.context:  # a horse's decision is its owner's; the dice's is the roller's (T10)
-        assert race.status[pending.context["horse"]] == RACING and race.owner[pending.context["horse"]] == puzzle.seat
+        assert race.stage[pending.context["horse"]] == RACING and race.owner[pending.context["horse"]] == puzzle.seat
     else:
         assert pending.kind == "dice_use" and race.roller == puzzle.seat
     # the JSON is the engine's own: it loads back to the same state
@@ -57,14 +57,14 @@ def test_the_position_is_a_legal_race_waiting_for_the_puzzle_seat(puzzle):
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.key)
 def test_the_engine_finds_the_solution_clearly_best(puzzle):
     race = position(puzzle)
-    values = option_values(race.view(puzzle.seat), puzzle.seat, QUICK_PLAYOUTS, seed="suite")
+    values = option_values(race.observation(puzzle.seat), puzzle.seat, QUICK_PLAYOUTS, seed="suite")
     assert lead(values, list(puzzle.solution)) >= QUICK_MARGIN, [(v.action, v.mean) for v in values]
 
 
 def test_the_quick_check_can_fail():
     """A wrong solution (the option the engine likes least) is refused by the same check."""
     puzzle = PUZZLES[0]
-    values = option_values(position(puzzle).view(puzzle.seat), puzzle.seat, QUICK_PLAYOUTS, seed="suite")
+    values = option_values(position(puzzle).observation(puzzle.seat), puzzle.seat, QUICK_PLAYOUTS, seed="suite")
     worst = min(values, key=lambda value: value.mean).action
     assert lead(values, [worst]) < 0
 
@@ -75,7 +75,7 @@ def test_the_search_bot_chooses_the_solution(puzzle):
     race = position(puzzle)
     pending = race.pending()
     bot = SearchBot(seed=puzzle.key, think=60.0, iterations=puzzle.search_iterations)
-    assert bot.choose(race.view(puzzle.seat), pending.options) in puzzle.solution
+    assert bot.choose(race.observation(puzzle.seat), pending.options) in puzzle.solution
 
 
 def test_the_book_shows_the_seat_view_without_the_solution():

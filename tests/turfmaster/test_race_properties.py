@@ -5,6 +5,7 @@ is full length whenever some path is and agrees with the naive reference (sample
 views hide the other seats' hands; at the end replay(log) rebuilds the live state.
 """
 
+import pytest
 import json
 import random
 
@@ -42,12 +43,12 @@ def check_square_decision(state, pending, rng, reference_every):
 
 def check_views(state):
     for seat in range(state.seats):
-        view = state.view(seat)
+        view = state.observation(seat)
         own = {h for h in state.ids if state.owner[h] == seat}
         assert set(view["hands"]) == own
         if view["pending"] and view["pending"]["seat"] != seat:
             assert "options" not in view["pending"]
-    spectator = state.view(None)
+    spectator = state.observation(None)
     assert spectator["hands"] == {}
 
 
@@ -87,6 +88,7 @@ def test_random_races_keep_every_invariant_and_replay(seed, course, steeplechase
     assert replay(record).to_json() == match.state.to_json()
 
 
+@pytest.mark.slow
 def test_eight_hundred_random_races_keep_the_board_invariants():
     for seed in range(800):
         course = "oval" if seed % 3 else "triangle"

@@ -174,7 +174,7 @@ def test_T9_round_is_played_out_and_a_later_horse_can_win():
                    hands={"red": ["6"], "blue": ["J12"], "yellow": ["3"], "green": ["3"]})
     play_card(race, "6")
     take_first_square(race)
-    assert race.course.crossed[race.square["red"]] and race.status["red"] == "racing"
+    assert race.course.crossed[race.square["red"]] and race.stage["red"] == "racing"
     play_card(race, "J12")
     race.apply({"type": "square", "horse": "blue", "lane": 2, "square": 119})
     play_card(race, "3")
@@ -182,7 +182,7 @@ def test_T9_round_is_played_out_and_a_later_horse_can_win():
     play_card(race, "3")
     take_first_square(race)
     assert race.places == ["blue", "red"]
-    assert race.status["blue"] == "finished" and race.status["yellow"] == "racing"
+    assert race.stage["blue"] == "finished" and race.stage["yellow"] == "racing"
 
 
 def test_T9_level_past_the_line_inner_lane_wins():
@@ -234,7 +234,7 @@ def test_T11_card_round_fall_when_the_jump_cannot_be_completed():
     pending = race.pending()
     assert all("falls" in note for note in pending.notes)
     race.apply(pending.options[0])
-    assert race.status["red"] == "fallen" and race.fallen == ["red"]
+    assert race.stage["red"] == "fallen" and race.fallen == ["red"]
     assert "red" not in race.racing()
 
 
@@ -245,7 +245,7 @@ def test_T11_dice_round_stops_before_the_fence_instead_of_falling():
     pending = race.pending()
     assert pending.kind == "square" and pending.context["steps"] == 3
     race.apply({"type": "square", "horse": "red", "lane": 2, "square": 9})
-    assert race.status["red"] == "racing" and where(race, "red") == (2, 9)
+    assert race.stage["red"] == "racing" and where(race, "red") == (2, 9)
 
 
 def test_T11_fallen_horse_is_out_and_scores_no_place():

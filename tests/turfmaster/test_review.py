@@ -15,7 +15,7 @@ from hippodrome.core.review import BLUNDER, GOOD, MISTAKE, InvalidRecord, comman
 from hippodrome.core.game import same_json
 from hippodrome.core.game import Decision
 from hippodrome.core.match import Match, apply_entry
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 from hippodrome.turfmaster.bots import RandomBot, TacticalBot
 from hippodrome.turfmaster.meeting import Meeting
 from hippodrome.turfmaster.meeting_measure import believed_meeting, play_out
@@ -31,7 +31,7 @@ PUZZLE_PLAYOUTS = 100
 
 
 def meeting_record(bots, seed: str) -> dict:
-    seats = [Seat(f"bot {n}", bot) for n, bot in enumerate(bots)]
+    seats = [Player(f"bot {n}", bot) for n, bot in enumerate(bots)]
     table = Table("turfmaster", SETUP, seats, seed=seed)
     table.run_bots()
     assert table.over
@@ -48,7 +48,7 @@ def test_T9_a_puzzle_solution_comes_out_best_and_its_wrong_options_are_mistakes(
     race = position(puzzle)
     pending = race.pending()
     options = list(pending.options)
-    columns = sampled(playout_points(race.view(puzzle.seat), puzzle.seat, options, "suite"), 0, PUZZLE_PLAYOUTS)
+    columns = sampled(playout_points(race.observation(puzzle.seat), puzzle.seat, options, "suite"), 0, PUZZLE_PLAYOUTS)
     for index, option in enumerate(options):
         decision = judged(puzzle.seat, 0, 1, pending.kind, options, index, columns)
         assert any(same_json(decision.best.action, answer) for answer in puzzle.solution), decision
@@ -107,9 +107,10 @@ def first_race_record(bots, seed: str) -> dict:
         if match.state.race_no > 1 or not isinstance(pending, Decision):
             return match.record()
         bot = bots[pending.seat]
-        match.act(pending.seat, bot.choose(match.state.view(pending.seat), pending.options))
+        match.act(pending.seat, bot.choose(match.state.observation(pending.seat), pending.options))
 
 
+@pytest.mark.slow
 def test_random_play_loses_well_more_than_the_search_bot_in_the_same_race():
     """A meeting's first race (T9 race points), search bot against random bot: the random bot's
     decisions lose far more points by the review's measure (seeded throughout, so the figures are
@@ -146,6 +147,7 @@ def _with_hidden_cards_swapped(record: dict, seat: int) -> dict:
     raise AssertionError("no two cards of this seat can be swapped")
 
 
+@pytest.mark.slow
 def test_a_seat_review_never_changes_when_another_seat_hidden_cards_change(tactical_meeting):
     """T7/T8 hidden information: seat 1's hands and deck order change (two of its cards dealt in
     other races swapped), the log still replays, and seat 0's review is the same with the same seed."""
@@ -162,7 +164,7 @@ def test_T8_a_believed_meeting_keeps_what_the_seat_saw_and_draws_the_rest(tactic
     for entry in tactical_meeting["log"][:200]:
         apply_entry(state, entry)
     believed = believed_meeting(state, 0, random.Random(1))
-    assert believed.view(0) == state.view(0)       # everything seat 0 sees stays
+    assert believed.observation(0) == state.observation(0)       # everything seat 0 sees stays
     for horse in state.ids:
         assert len(believed.hand(horse)) == len(state.hand(horse))
         assert Counter(believed.decks[horse]) == Counter(state.decks[horse]) or state.owner[horse] != 0

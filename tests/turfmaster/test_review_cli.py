@@ -26,6 +26,7 @@ def check_review_json(output: str, seats: int) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_T9_turfmaster_simulate_saves_records_that_replay_and_review(tmp_path):
     folder = tmp_path / "meetings"
     result = runner.invoke(app, ["turfmaster", "simulate", "--games", "2", "--bots", "random,random",
@@ -43,6 +44,7 @@ def test_T9_turfmaster_simulate_saves_records_that_replay_and_review(tmp_path):
     assert all(record["log"][d["step"]]["by"] == d["seat"] for d in data["decisions"])
 
 
+@pytest.mark.slow
 def test_readysetbet_simulate_saves_records_that_review_in_words(tmp_path):
     folder = tmp_path / "games"
     result = runner.invoke(app, ["readysetbet", "simulate", "--games", "1", "--bots", "value,random",

@@ -7,7 +7,9 @@ digests changed, the races' and the one-horse meetings' stayed as recorded; then
 steeplechase meetings' view halves when the English note of a card given up became "give up the
 8" (not "a 8"): their logs' halves stayed, and the flat meetings, whose random play never gives
 up a card, stayed whole; then every view half when the notes said the limit as the limit, "above
-this horse's limit of 8", and the Spanish fall "se cae": all 180 logs' halves stayed).
+this horse's limit of 8", and the Spanish fall "se cae": all 180 logs' halves stayed; then every
+view half when a horse's ``status`` was named its ``stage`` and the digests read ``observation``,
+the view with its pending step: with ``stage`` read back as ``status`` all 180 stayed whole).
 
 The fixture holds 12 seeds per setup; the test replays the first few of each (all of them take
 half a minute: ``python tests/turfmaster/same_play.py`` and compare the output with the fixture)."""

@@ -8,7 +8,7 @@ import pytest
 
 from hippodrome.arena.turfmaster import simulate
 from hippodrome.core.match import Match
-from hippodrome.turfmaster.bots import make_bot
+from hippodrome.table.bots import make_bot
 from hippodrome.turfmaster.cards import full_deck
 from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize, unseen_cards
 from hippodrome.turfmaster.search import SearchBot
@@ -40,7 +40,7 @@ def test_a_determinisation_faces_the_same_decision_as_the_view(game, setup):
     checked = 0
     for seed in range(3):
         for match, pending in race_decisions(game, setup, seed, every=3):
-            view = match.state.view(pending.seat)
+            view = match.state.observation(pending.seat)
             race = determinize(view, pending.seat, rng)
             again = race.pending()
             assert again.kind == pending.kind and list(again.options) == plain(view["pending"]["options"])
@@ -51,7 +51,7 @@ def test_a_determinisation_faces_the_same_decision_as_the_view(game, setup):
 def test_a_determinisation_keeps_the_seats_hands_and_draws_the_others_from_unseen_cards():
     """T7: each horse draws from its own deck; the view shows how many cards each horse holds."""
     match, pending = next(race_decisions("turfmaster", {"players": 3}, 2, every=40))
-    view = match.state.view(pending.seat)
+    view = match.state.observation(pending.seat)
     race_view = view["race"]
     others_seen = set()
     for sample in range(20):
@@ -80,7 +80,7 @@ def test_the_search_bot_decides_from_the_view_alone():
     seed, same number of iterations) the same choice: it cannot read what is hidden."""
     compared = 0
     for match, pending in race_decisions("turfmaster", {"players": 2, "horses_per_player": 2}, 4, every=25):
-        view = match.state.view(pending.seat)
+        view = match.state.observation(pending.seat)
         twin = match.state.clone()
         others = [h for h in twin.race.ids if twin.race.owner[h] != pending.seat and twin.race.hands[h]]
         if not others:
@@ -88,7 +88,7 @@ def test_the_search_bot_decides_from_the_view_alone():
         hand = twin.race.hands[others[0]]
         twin.race.hands[others[0]] = sorted(full_deck(), key=lambda c: (c in hand, c))[:len(hand)]
         assert twin.race.hands[others[0]] != hand
-        twin_view = twin.view(pending.seat)
+        twin_view = twin.observation(pending.seat)
         assert twin_view == view
         first = SearchBot(1, think=0, iterations=30).choose(view, pending.options)
         second = SearchBot(1, think=0, iterations=30).choose(twin_view, pending.options)
@@ -101,11 +101,11 @@ def test_the_search_bot_decides_from_the_view_alone():
 
 def test_the_search_bot_plays_only_legal_moves_through_a_race_and_searches():
     match = Match("turfmaster-race", {"players": 2, "horses_per_player": 2, "steeplechase": True}, 11)
-    bots = [SearchBot(0, think=0, iterations=20), make_bot("tactical", 1)]
+    bots = [SearchBot(0, think=0, iterations=20), make_bot("turfmaster", "tactical", 1)]
     searched = 0
     while match.pending() is not None:
         pending = match.pending()
-        choice = bots[pending.seat].choose(match.state.view(pending.seat), pending.options)
+        choice = bots[pending.seat].choose(match.state.observation(pending.seat), pending.options)
         assert pending.allows(choice), (pending.kind, choice)
         searched += pending.seat == 0 and bots[0].last_iterations == 20
         bots[0].last_iterations = 0
@@ -124,11 +124,11 @@ def test_the_search_bot_stops_when_its_thinking_time_is_spent():
 
     match, pending = next(race_decisions("turfmaster", {"players": 2}, 3, every=5))
     bot = SearchBot(0, think=0.1, clock=clock)
-    assert bot.choose(match.state.view(pending.seat), pending.options) in pending.options
+    assert bot.choose(match.state.observation(pending.seat), pending.options) in pending.options
     assert 5 <= bot.last_iterations <= 11
 
 
 def test_think_reaches_the_search_bot_through_the_arena():
-    assert make_bot("search", 0, 0.25).think == 0.25
+    assert make_bot("turfmaster", "search", 0, 0.25).think == 0.25
     tally = simulate({"players": 2, "horses_per_player": 2}, ["search", "random"], 1, workers=1, think=0.002)
     assert tally.games == 1 and sum(tally.seats.values()) == 2

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from hippodrome.cli.main import app
 from hippodrome.core import Match
-from hippodrome.core.game import game_class
+from hippodrome.core.registry import game_class
 import hippodrome.turfmaster.meeting  # noqa: F401
 
 HIPPODROME = str(Path(sys.executable).with_name("hippodrome"))
@@ -55,6 +55,7 @@ def _wait_for(session, text, timeout=60.0):
     return _wait_until(session, lambda screen: text in screen, f"{text!r} did not appear", timeout)
 
 
+@pytest.mark.slow
 def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_session, tmp_path):
     record_file = tmp_path / "meeting.json"
     # COLUMNS and LINES, when the test's own environment sets them (a CI runner's 80x24), would win
@@ -96,6 +97,7 @@ def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_sessio
             f"{row['total']} │") for line in result.output.splitlines() if line.count("│") >= 6)
 
 
+@pytest.mark.slow
 def test_replay_move_by_move_gives_the_recorded_final_table(tmp_path):
     match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "steeplechase": True}, seed="r")
     while (pending := match.pending()) is not None:
@@ -183,7 +185,7 @@ def test_replay_shows_a_card_given_up_to_its_owner_only(tmp_path):
     bots = [TacticalBot(seed=seat) for seat in range(2)]
     while not any(e["by"] != "chance" and e["action"].get("type") == "discard" for e in match.log):
         pending = match.pending()
-        match.act(pending.seat, bots[pending.seat].choose(match.state.view(pending.seat), pending.options))
+        match.act(pending.seat, bots[pending.seat].choose(match.state.observation(pending.seat), pending.options))
     owner, card = match.log[-1]["by"], match.log[-1]["action"]["card"]
     state = game_class("turfmaster").new(match.setup)
     lines = {viewer: [] for viewer in (owner, 1 - owner, None)}
@@ -246,7 +248,7 @@ def test_the_screen_fits_the_terminal_leaving_out_the_least_needed_first():
     while match.state.phase != "race" or len(match.log) < 60:
         pending = match.pending()
         match.act(pending.seat, rng.choice(pending.options))
-    view = match.state.view(match.pending().seat)
+    view = match.state.observation(match.pending().seat)
     events = [f"move {n}" for n in range(12)]
 
     def shown(width, height):
@@ -292,7 +294,7 @@ def test_the_terminal_warns_of_a_fall_or_a_boxed_in_move_before_the_card_or_die_
                 assert ("falls at a fence" in words) == falls and ("boxed in" in words) == boxed, (option, outcome)
                 seen |= {"falls"} if falls else {"boxed"} if boxed else set()
                 if words:
-                    block = options_block(match.state.view(pending.seat), "en", warnings).plain
+                    block = options_block(match.state.observation(pending.seat), "en", warnings).plain
                     assert words in block
         match.act(pending.seat, rng.choice(pending.options))
     assert seen == {"falls", "boxed"}   # both met in this seeded race

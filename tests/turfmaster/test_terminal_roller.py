@@ -20,7 +20,7 @@ def test_the_header_names_who_rolls_this_dice_round_and_who_rolls_next():
     match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "names": ["Ana", "Bo"]}, seed="roller")
     seen = set()
     while (pending := match.pending()) is not None and len(seen) < 2:
-        view = match.state.view(0)
+        view = match.state.observation(0)
         race = view.get("race") or {}
         if view["phase"] == "race" and race and not race.get("over"):
             name = view["names"][race["roller"]]

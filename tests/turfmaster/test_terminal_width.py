@@ -18,10 +18,10 @@ def race_view(setup, seed, decisions):
     for _ in range(decisions):
         pending = match.pending()
         match.act(pending.seat, pending.options[-1])
-    while match.state.view(0)["phase"] != "race" or match.pending().seat != 0:
+    while match.state.observation(0)["phase"] != "race" or match.pending().seat != 0:
         pending = match.pending()
         match.act(pending.seat, pending.options[-1])
-    return match.state.view(0)
+    return match.state.observation(0)
 
 
 def rendered_lines(view, lang, width):

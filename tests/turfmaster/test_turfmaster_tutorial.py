@@ -11,7 +11,8 @@ import json
 import pytest
 
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Decision, game_class
+from hippodrome.core.game import Decision
+from hippodrome.core.registry import game_class
 from hippodrome.core.match import Match
 from hippodrome.core.tutorial import CONTINUE
 from hippodrome.turfmaster.movement import moves_among
@@ -72,7 +73,7 @@ def test_every_step_refuses_what_it_does_not_ask_for_with_its_hint():
     assert refused(tutorial, CONTINUE) == str(STEPS[0].hint)
     assert refused(tutorial, {"type": "card", "horse": "blue", "card": "8"}) == str(STEPS[0].hint)
     walk(tutorial)   # the walk sends a refused option at every step
-    assert tutorial.finished and tutorial.view(0)["tutorial"]["finished"]
+    assert tutorial.finished and tutorial.observation(0)["tutorial"]["finished"]
     assert refused(tutorial, CONTINUE) == "the tutorial is over"
 
 
@@ -131,7 +132,7 @@ def test_once_finished_the_last_step_says_how_the_race_ended_not_what_to_do():
     """T9: the finished panel no longer asks to watch the others finish; it names the real ranking."""
     tutorial = Tutorial.new({})
     walk(tutorial)
-    end = tutorial.view(0)["tutorial"]
+    end = tutorial.observation(0)["tutorial"]
     assert end["finished"] and end["key"] == "finish" and end["text"] != STEPS[-1].text.to_json()
     words = end["text"]["msgid"]
     placed = [words.index(colour) for colour in ("Red", "Blue", "Yellow")]
@@ -143,7 +144,7 @@ def test_the_run_is_the_same_whatever_the_seed_and_shows_no_other_hand():
     for seed in (3, 4):
         match = Match("turfmaster-tutorial", {}, seed=seed)
         while match.pending() is not None:
-            view, race = match.state.view(0), match.state.inner
+            view, race = match.state.observation(0), match.state.inner
             assert list(view["hands"]) == ["red"]          # the other player's hands stay hidden
             shown = json.dumps(view)
             if race.round_no < 7:                          # Yellow's joker, until it plays it
@@ -219,7 +220,7 @@ def test_T6_the_dice_step_names_reds_limit_when_it_is_so():
     while tutorial.pending() is not None:
         decision = tutorial.pending()
         if tutorial.current_step().key == "dice-handicap":
-            red = next(h for h in tutorial.view(0)["horses"] if h["id"] == "red")
+            red = next(h for h in tutorial.observation(0)["horses"] if h["id"] == "red")
             limits[decision.kind] = red["limit"]
         tutorial.apply(decision.options[0])
     text = str(next(s for s in STEPS if s.key == "dice-handicap").text)

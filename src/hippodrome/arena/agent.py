@@ -90,13 +90,13 @@ def ask(agent: Agent, observation: dict[str, Any], legal: dict[int, Any]) -> int
 # -- the agent's games ------------------------------------------------------------------------------
 def _turfmaster_points(agent: Agent, level: str, seat: int, seed: str, think: float | None) -> float:
     from hippodrome.envs.turfmaster_driver import TurfMasterDriver
-    from hippodrome.turfmaster.bots import make_bot
+    from hippodrome.table.bots import make_bot
 
     driver = TurfMasterDriver("turfmaster", dict(LADDER_SETUPS["turfmaster"]))
     driver.reset(seed)
     levels: list[str | None] = [level, level]
     levels[seat] = None
-    bots = make_bots("turfmaster", levels, seed, lambda name, bot_seed: make_bot(name, bot_seed, think))
+    bots = make_bots("turfmaster", levels, seed, lambda name, bot_seed: make_bot("turfmaster", name, bot_seed, think))
     while True:
         turfmaster_bots_play(driver, bots, seat)
         if driver.decision() is None:
@@ -108,13 +108,13 @@ def _turfmaster_points(agent: Agent, level: str, seat: int, seed: str, think: fl
 
 def _readysetbet_points(agent: Agent, level: str, seat: int, seed: str, think: float | None) -> float:
     from hippodrome.envs.readysetbet_driver import ReadySetBetDriver
-    from hippodrome.readysetbet.bots import BOTS
+    from hippodrome.table.bots import make_bot
 
     driver = ReadySetBetDriver(dict(LADDER_SETUPS["readysetbet"]))
     driver.reset(seed)
     levels: list[str | None] = [level, level]
     levels[seat] = None
-    bots = make_bots("readysetbet", levels, seed, lambda name, bot_seed: BOTS[name](bot_seed))
+    bots = make_bots("readysetbet", levels, seed, lambda name, bot_seed: make_bot("readysetbet", name, bot_seed))
 
     def late(other: int) -> int:
         return readysetbet_bot_choice(driver, bots, other)

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from hippodrome.arena.summary import levels_won, summary_json
-from hippodrome.readysetbet.bots import BOTS
+from hippodrome.table.bots import make_bot
 from hippodrome.table.clock import Clock, strike_if_due
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
 
 
 class _StepTime:
@@ -30,17 +30,17 @@ class _StepTime:
 def let_bots_bet(table: Table, rng: random.Random) -> int:
     """Each bot seat may place one bet now, in a random order; returns the bets placed."""
     placed = 0
-    order = list(range(len(table.seats)))
+    order = list(range(len(table.players)))
     rng.shuffle(order)
     for seat in order:
-        bot = table.seats[seat].bot
+        bot = table.players[seat].bot
         chooser = getattr(bot, "choose_free", None)
         if chooser is None:
             continue
         options = table.state.free_options(seat)
         if not options:
             continue
-        action = chooser(table.state.view(seat), options)
+        action = chooser(table.state.observation(seat), options)
         if action is not None:
             table.act(seat, action)
             placed += 1
@@ -49,7 +49,7 @@ def let_bots_bet(table: Table, rng: random.Random) -> int:
 
 def play_bot_game(setup: dict[str, Any], levels: list[str], seed: int | str) -> Table:
     """One whole game with a bot of ``levels[seat]`` at every seat."""
-    seats = [Seat(f"{level}-{n}", BOTS[level](f"{seed}:{n}")) for n, level in enumerate(levels)]
+    seats = [Player(f"{level}-{n}", make_bot("readysetbet", level, f"{seed}:{n}")) for n, level in enumerate(levels)]
     table = Table("readysetbet", setup, seats, seed=seed)
     if len(seats) != table.state.seats:
         raise ValueError(f"this setup has {table.state.seats} seats, not {len(seats)}")  # i18n: programming error

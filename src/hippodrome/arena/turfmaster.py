@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from hippodrome.arena.summary import levels_won, summary_json, wilson
-from hippodrome.table.table import Seat, Table
-from hippodrome.turfmaster.bots import make_bot
+from hippodrome.table.table import Player, Table
+from hippodrome.table.bots import make_bot
 import hippodrome.turfmaster.meeting  # noqa: F401  (registers the game)
 
 
@@ -27,7 +27,7 @@ def seat_bots(bots: list[str], game: int) -> list[str]:
 def play_meeting(setup: dict[str, Any], bots: list[str], seed: int | str, think: float | None = None) -> dict[str, Any]:
     """One meeting of bots through the table layer; returns the bots per seat and the final table.
     ``think``: the search bot's seconds per decision."""
-    seats = [Seat(f"{name} {number}", make_bot(name, f"{seed}:{number}", think)) for number, name in enumerate(bots)]
+    seats = [Player(f"{name} {number}", make_bot("turfmaster", name, f"{seed}:{number}", think)) for number, name in enumerate(bots)]
     table = Table("turfmaster", setup, seats, seed=seed)
     table.run_bots()
     if not table.over:  # pragma: no cover - every decision is a bot's

@@ -20,7 +20,7 @@ The language is ``help_language()``: a ``--lang`` on the command line, else HIPP
 the locale variables, as for our own help texts. ``install()`` runs once, before the app runs
 (hippodrome.cli.main). Every hook checks that what it changes still exists and still says the
 English text we expect; when a later Typer moves or rewords something, that part stays English.
-tests/test_cli_click_i18n.py pins the installed versions' strings.
+tests/cli/test_click_i18n.py pins the installed versions' strings.
 """
 
 from __future__ import annotations

@@ -132,18 +132,19 @@ def simulate_command(
         "write each game's record (JSON) in this folder")),
     lang: str = lang_option(),
 ) -> None:
-    from hippodrome.core.game import game_class
+    from hippodrome.core.registry import game_class
     from hippodrome.arena.readysetbet import tournament
-    from hippodrome.readysetbet.bots import BOTS
     from hippodrome.readysetbet.description import VARIANTS
+    from hippodrome.table.bots import bot_levels
     from hippodrome.readysetbet.game import player_range
 
     with refused_input_exits(lang):
         levels = [b.strip() for b in bots.split(",") if b.strip()]
-        unknown = [b for b in levels if b not in BOTS]
+        known = bot_levels("readysetbet")
+        unknown = [b for b in levels if b not in known]
         if unknown:
             raise InvalidSetup(Message("unknown bot level {level}; levels: {levels}",
-                                       level=repr(unknown[0]), levels=", ".join(BOTS)))
+                                       level=repr(unknown[0]), levels=", ".join(known)))
         _check_range("--games", games, 1, MAX_GAMES)
         house = 1 if variant == "house_bets" else 0   # a bot plays the House too
         players = len(levels) - house
@@ -209,9 +210,9 @@ def arena_command(
     workers: int = arena.workers_option(),
     lang: str = lang_option(),
 ) -> None:
-    from hippodrome.readysetbet.bots import BOTS
+    from hippodrome.table.bots import bot_levels
 
-    arena.run_arena("readysetbet", agent, levels, list(BOTS), games, None, workers, lang)
+    arena.run_arena("readysetbet", agent, levels, list(bot_levels("readysetbet")), games, None, workers, lang)
 
 
 @app.command("review", help=help_text("Review a finished game: each bet's expected money against the best bet "

@@ -103,7 +103,7 @@ def run_review(game: str, record_file: Any, lang: str, as_json: bool, describe_f
 
     from hippodrome.cli.errors import refused_input_exits
     from hippodrome.cli.records import read_json_file
-    from hippodrome.core.game import game_class
+    from hippodrome.core.registry import game_class
     from hippodrome.core.review import command_json, finished_game
 
     with refused_input_exits(lang):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import webbrowser
 from typing import List, Optional
@@ -56,7 +55,6 @@ def serve(
 ) -> None:
     import socket
 
-    from hippodrome.core.bot import SEARCH_THINK_VARIABLE
     from hippodrome.server.app import create_app
     from hippodrome.server.guard import allowed_origins
     from hippodrome.server.storage import describe_db
@@ -84,13 +82,12 @@ def serve(
     except ValueError as error:
         typer.echo(localize_error(error, lang), err=True)  # says which value and what a proxy's address looks like
         raise typer.Exit(2)
-    if think is not None:   # the search bots of this server's tables (and its bot workers) read it
-        os.environ[SEARCH_THINK_VARIABLE] = repr(think)
     try:
         app = create_app(db, bot_delay=bot_delay, allowed_origins=origins,
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
-                         archive_after=archive_after, bus=bus, bot_workers=bot_workers, limits=limits)
+                         archive_after=archive_after, bus=bus, bot_workers=bot_workers, limits=limits,
+                         bot_budget=think)
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

@@ -87,13 +87,14 @@ def _meeting_setup(players: int, horses: int | None, course: str, steeplechase: 
 
 def _bot_names(bots: str, seats: int) -> list[str]:
     """The bots named by ``--bots`` for ``seats`` seats: one name for all, or one per seat."""
-    from hippodrome.turfmaster.bots import BOTS
+    from hippodrome.table.bots import bot_levels
 
+    levels = bot_levels("turfmaster")
     names = [b.strip() for b in bots.split(",")]
-    unknown = [n for n in names if n not in BOTS]
+    unknown = [n for n in names if n not in levels]
     if unknown:
         raise InvalidSetup(Message("unknown bot(s) {unknown}; bots: {bots}", unknown=", ".join(unknown),
-                                   bots=", ".join(BOTS)))
+                                   bots=", ".join(levels)))
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -181,8 +182,8 @@ def play_command(
     from hippodrome.cli.turfmaster_screen import frame, note_of, too_small
     from hippodrome.cli.turfmaster_view import final_block, options_block, screen
     from hippodrome.core.errors import IllegalAction
-    from hippodrome.table.table import Seat, Table
-    from hippodrome.turfmaster.bots import make_bot
+    from hippodrome.table.table import Player, Table
+    from hippodrome.table.bots import make_bot
     from hippodrome.turfmaster.description import MEETING
 
     console = Console(width=width)   # without --width, the terminal's width at each screen (a resized window)
@@ -191,12 +192,12 @@ def play_command(
             _check_writable(save)
         setup = _meeting_setup(players, horses, course, steeplechase)
         names = _bot_names(bots, players - 1)
-        bot_objects = [make_bot(n, f"{seed}:{i}", think) for i, n in enumerate(names, start=1)]
+        bot_objects = [make_bot("turfmaster", n, f"{seed}:{i}", think) for i, n in enumerate(names, start=1)]
         titles = {level.name: level.title for level in MEETING.bots}
         # NOTE: the name of a bot's seat at the table: {bot} is its level's name ("Tactical bot"), {seat} a number.
         setup["names"] = [name or translate(lang, "Player")] + [
             translate(lang, "{bot} {seat}", bot=titles[n], seat=i) for i, n in enumerate(names, start=1)]
-        seats = [Seat(setup["names"][0])] + [Seat(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
+        seats = [Player(setup["names"][0])] + [Player(setup["names"][i], bot) for i, bot in enumerate(bot_objects, start=1)]
         table = Table("turfmaster", setup, seats, seed=seed)
     events = _Events(lang)
     said: Text | None = None  # why the last answer was refused, or an option's note: under the question
@@ -208,7 +209,7 @@ def play_command(
             events.catch_up(table.state, announce_start=True)
             if table.over:
                 break
-            view = table.state.view(0)
+            view = table.state.observation(0)
             warnings = consequence_warnings(table.state, 0, lang)
             if full:
                 console.clear()
@@ -245,7 +246,7 @@ def play_command(
     if not table.over:
         console.print(Text(translate(lang, "meeting abandoned")))
     if table.over:
-        console.print(final_block(table.state.view(0), lang))
+        console.print(final_block(table.state.observation(0), lang))
     if save is not None:
         try:
             save.write_text(json.dumps(table.record(), indent=1))
@@ -411,7 +412,6 @@ def replay_command(
     from rich.text import Text
 
     from hippodrome.cli.turfmaster_view import final_block, screen
-    from hippodrome.core.game import game_class
     from hippodrome.core.match import initial_state, record_rulings
     from hippodrome.core.match import apply_numbered
     import hippodrome.turfmaster.meeting  # noqa: F401
@@ -439,7 +439,7 @@ def replay_command(
             events.catch_up(state)
             if quiet or entry["by"] == "chance":   # (an entry applied is an object with "by")
                 continue
-            console.print(screen(state.view(viewer), events.lines, lang, width))
+            console.print(screen(state.observation(viewer), events.lines, lang, width))
             console.rule(Text(translate(lang, "move {number} of {total}", number=number,
                                         total=len(record["log"]))))
             if step:
@@ -447,7 +447,7 @@ def replay_command(
         if not state.over:
             console.print(Text(translate(lang, "the record stops before the end of the meeting (race {race})",
                                          race=state.race_no)))
-        console.print(final_block(state.view(viewer), lang))
+        console.print(final_block(state.observation(viewer), lang))
 
 
 @app.command("arena", help=help_text("Rate your policy on the bots' Elo ladder: it plays meetings against every bot "
@@ -461,9 +461,9 @@ def arena_command(
     workers: int = arena.workers_option(),
     lang: str = lang_option(),
 ) -> None:
-    from hippodrome.turfmaster.bots import BOTS
+    from hippodrome.table.bots import bot_levels
 
-    arena.run_arena("turfmaster", agent, levels, list(BOTS), games, think, workers, lang)
+    arena.run_arena("turfmaster", agent, levels, list(bot_levels("turfmaster")), games, think, workers, lang)
 
 
 @app.command("review", help=help_text("Review a finished meeting: each decision's expected race points against "

@@ -51,11 +51,11 @@ def horses_lines(view: Mapping[str, Any], lang: str, width: int = 80) -> Text:
         item = Text(f" {horse_letters(lang)[horse['id']]} ", style=horse_style(horse["id"]))
         item.append(" " + localize_text(horse_name(horse["id"]), lang), style="bold" if horse["id"] == current else "")
         words = []
-        if entry.get("status") == "finished":
+        if entry.get("stage") == "finished":
             words.append(translate(lang, "finished {place}", place=Ordinal(entry["place"])))
-        elif entry.get("status") == "fallen":
+        elif entry.get("stage") == "fallen":
             words.append(translate(lang, "fell"))
-        if entry.get("status") == "racing" and entry.get("limit"):
+        if entry.get("stage") == "racing" and entry.get("limit"):
             # NOTE: TurfMaster terminal, the horses in short: a handicap as the rulebooks number it and its limit, "9 (at most 8)".
             words.append(translate(lang, "{handicap} (at most {limit})", handicap=handicap_number(entry["limit"]), limit=entry["limit"]))
         # NOTE: TurfMaster terminal, the horses in short: the cards a horse holds.

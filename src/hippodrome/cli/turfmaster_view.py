@@ -276,7 +276,7 @@ def course_map(view: Mapping[str, Any], lang: str, width: int = 80, legend: bool
     horse_columns = []
     # before a race, once its stalls are drawn, the horses stand in them (T10: stall n, lane n)
     placed = ([(horse, lane, 0) for lane, horse in enumerate(view["stalls"])] if view["phase"] == "prepare" and view.get("stalls")
-              else [(e["id"], e["lane"], e["square"]) for e in race.get("horses", []) if e["status"] == "racing"])
+              else [(e["id"], e["lane"], e["square"]) for e in race.get("horses", []) if e["stage"] == "racing"])
     for horse, lane, index in placed:
         square = course.square(lane, index)
         at[(lane, columns[square])] = horse
@@ -321,13 +321,13 @@ def course_map(view: Mapping[str, Any], lang: str, width: int = 80, legend: bool
 
 def _where(entry: Mapping[str, Any]) -> Message | str:
     """Where a horse is: finished (and its place), fallen, or its lane and square."""
-    status = entry.get("status")
-    if status == "finished":
+    stage = entry.get("stage")
+    if stage == "finished":
         # NOTE: TurfMaster horses table: {place} is an ordinal ("1st").
         return Message("finished {place}", place=Ordinal(entry["place"]))
-    if status == "fallen":
+    if stage == "fallen":
         return Message("fell")
-    if status != "racing":
+    if stage != "racing":
         return "-"
     return Message("lane {lane}, square {square}", **square_params(entry))
 
@@ -358,7 +358,7 @@ def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
     current = (view.get("pending") or {}).get("horse")
     for horse in view["horses"]:
         entry = by_id.get(horse["id"], {})
-        racing = entry.get("status") == "racing"
+        racing = entry.get("stage") == "racing"
         limit = entry.get("limit") if racing else None
         turn = format_number(order.index(horse["id"]) + 1, lang) if racing and horse["id"] in order else ""
         label = horse_label(horse["id"], lang)

@@ -35,7 +35,3 @@ class RandomBot:
     def choose(self, observation: dict[str, Any], options: tuple[Action, ...]) -> Action:
         return self.rng.choice(options)
 
-
-#: the environment variable that sets a search bot's thinking time (seconds per decision) where
-#: none is given, as on a server's tables (``hippodrome serve --think`` sets it)
-SEARCH_THINK_VARIABLE = "HIPPODROME_SEARCH_THINK"

@@ -21,6 +21,13 @@ from typing import Any, Callable, Mapping
 
 from hippodrome.i18n import LANGUAGES, Message
 
+#: what a table option sets at the table that plays the game (``SetupField.sets``): the seconds
+#: between clock strikes (rolls), the soonest and latest a bot takes a free action after a strike,
+#: the seconds before the next race starts by itself
+CLOCK_INTERVAL, BOT_REACTION_SOONEST, BOT_REACTION_LATEST, NEXT_RACE_WAIT = (
+    "clock_interval", "bot_reaction_soonest", "bot_reaction_latest", "next_race_wait")
+TABLE_SETTINGS = (CLOCK_INTERVAL, BOT_REACTION_SOONEST, BOT_REACTION_LATEST, NEXT_RACE_WAIT)
+
 #: a setup field's kinds, as a form shows them
 INTEGER, NUMBER, BOOLEAN, CHOICE, SEAT_NAMES = "integer", "number", "boolean", "choice", "seat_names"
 FIELD_KINDS = (INTEGER, NUMBER, BOOLEAN, CHOICE, SEAT_NAMES)
@@ -73,10 +80,14 @@ class SetupField:
     help: Message | None = None
     #: an option of the table that plays the game (e.g. seconds between rolls), not of the game
     table_option: bool = False
+    #: the table setting a table option sets (one of :data:`TABLE_SETTINGS`), if any
+    sets: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
             raise ValueError(f"setup field {self.key!r}: unknown kind {self.kind!r}")  # i18n: programming error
+        if self.sets is not None and (self.sets not in TABLE_SETTINGS or not self.table_option):
+            raise ValueError(f"setup field {self.key!r}: 'sets' is for table options, one of {TABLE_SETTINGS}")  # i18n: programming error
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"key": self.key, "kind": self.kind, "label": in_every_language(self.label),
@@ -95,20 +106,35 @@ class SetupField:
 #: have, or the host has); an option of every table of a game of races (``GameDescription.races``)
 NEXT_RACE_SECONDS = SetupField(
     "next_race_seconds", INTEGER, Message("Seconds before the next race starts by itself (0: wait for everyone)"),
-    default=30, minimum=0, maximum=600, table_option=True)
+    default=30, minimum=0, maximum=600, table_option=True, sets=NEXT_RACE_WAIT)
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a table's options set at the table (:meth:`GameDescription.table_settings`)."""
+
+    clock_interval: float = 2.0
+    bot_reaction: tuple[float, float] = (0.6, 2.5)
+    next_race_seconds: float = 30
 
 
 @dataclass(frozen=True)
 class BotLevel:
     """A level of bot: its name (the id in setups and records), words for people, and the bot class
-    (``"module:Class"``, built with a seed)."""
+    (``"module:Class"``, built with a seed); ``budget``: the bot thinks for a budget of seconds a
+    decision (a search bot), given as ``think`` where one is given."""
 
     name: str
     title: Message
     about: Message
     factory: str
+    budget: bool = False
 
-    def make(self, seed: int | str) -> Any:
+    def make(self, seed: int | str, budget: float | None = None) -> Any:
+        """A bot of this level; ``budget``: seconds it thinks a decision (a level with a budget; None:
+        its own default). Other levels ignore it."""
+        if self.budget and budget is not None:
+            return resolve(self.factory)(seed, think=budget)
         return resolve(self.factory)(seed)
 
     def to_json(self) -> dict[str, Any]:
@@ -130,6 +156,8 @@ class Lookup:
     function: str
     public: bool = False
     slow: bool = False
+    #: the look-up is about one of the asking seat's options, given as its ``action`` parameter
+    about_option: bool = False
 
     def __call__(self, state: Any, seat: int | None, params: Mapping[str, Any]) -> Any:
         return resolve(self.function)(state, seat, params)
@@ -228,6 +256,8 @@ class GameDescription:
     #: setup keys the game accepts that the lobby's form does not ask for (for scripts and tests:
     #: a race's starting positions, its hands); with the fields' keys, every key a setup may hold
     extra_setup_keys: tuple[str, ...] = ()
+    #: setup keys nobody but the game sees (a race's dealt hands): left out of the lobby's setup
+    secret_setup_keys: tuple[str, ...] = ()
     #: the rules page for players (None: the game has none)
     rules: RulesPage | None = None
     #: the game runs several races and stands between them (``Game.between_races``): its tables
@@ -258,6 +288,24 @@ class GameDescription:
 
     def lookup(self, name: str) -> Lookup | None:
         return next((entry for entry in self.lookups if entry.name == name), None)
+
+    def private_lookups(self) -> tuple[str, ...]:
+        """The names of the look-ups a seat asks about its own options (a message of that name)."""
+        return tuple(entry.name for entry in self.lookups if not entry.public)
+
+    def public_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """A table's setup as anyone may see it: without the keys the game keeps secret (dealt hands)."""
+        return {key: value for key, value in setup.items() if key not in self.secret_setup_keys}
+
+    def table_settings(self, options: Mapping[str, Any]) -> TableSettings:
+        """What a table's ``options`` set at the table (each option the game marks with ``sets``)."""
+        chosen = {entry.sets: options.get(entry.key, entry.default) for entry in self.table_options() if entry.sets}
+        default = TableSettings()
+        return TableSettings(
+            clock_interval=chosen.get(CLOCK_INTERVAL, default.clock_interval),
+            bot_reaction=(chosen.get(BOT_REACTION_SOONEST, default.bot_reaction[0]),
+                          chosen.get(BOT_REACTION_LATEST, default.bot_reaction[1])),
+            next_race_seconds=chosen.get(NEXT_RACE_WAIT, default.next_race_seconds))
 
     def setup_fields(self) -> tuple[SetupField, ...]:
         return tuple(entry for entry in self.setup if not entry.table_option)

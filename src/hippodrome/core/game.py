@@ -82,10 +82,13 @@ class Decision:
     string of its English text that still translates, so every note is a ``str``. A bot or a search
     that never shows a note never pays for its words.
 
+    ``between_races``: the decision is a choice between two races (VIP cards, cards to keep: the
+    table takes it while it waits for the next race), not a move of a race.
+
     Immutable, and equal to another decision with the same fields (as a frozen dataclass is).
     """
 
-    __slots__ = ("seat", "kind", "options", "context", "note_messages", "_notes")
+    __slots__ = ("seat", "kind", "options", "context", "note_messages", "between_races", "_notes")
 
     seat: int
     kind: str
@@ -93,15 +96,17 @@ class Decision:
     context: dict[str, Any]
     #: the notes as given: strings and translatable messages, not rendered
     note_messages: tuple[Any, ...]
+    between_races: bool
 
     def __init__(self, seat: int, kind: str, options: tuple[Action, ...], context: dict[str, Any] | None = None,
-                 notes: tuple[Any, ...] = ()) -> None:
+                 notes: tuple[Any, ...] = (), between_races: bool = False) -> None:
         # each slot set through its own descriptor (a game makes one decision per step)
         _set_seat(self, seat)
         _set_kind(self, kind)
         _set_options(self, options)
         _set_context(self, {} if context is None else context)
         _set_note_messages(self, notes)
+        _set_between_races(self, between_races)
         _set_notes(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -111,7 +116,7 @@ class Decision:
         raise FrozenInstanceError(f"cannot delete field {name!r}")  # i18n: programming error
 
     def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle make it anew
-        return (Decision, (self.seat, self.kind, self.options, self.context, self.note_messages))
+        return (Decision, (self.seat, self.kind, self.options, self.context, self.note_messages, self.between_races))
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -125,7 +130,7 @@ class Decision:
         return notes
 
     def _fields(self) -> tuple[Any, ...]:
-        return (self.seat, self.kind, self.options, self.context, self.notes)
+        return (self.seat, self.kind, self.options, self.context, self.notes, self.between_races)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -182,7 +187,7 @@ class Decision:
         return ""
 
 
-_set_seat, _set_kind, _set_options, _set_context, _set_note_messages, _set_notes = (
+_set_seat, _set_kind, _set_options, _set_context, _set_note_messages, _set_between_races, _set_notes = (
     Decision.__dict__[name].__set__ for name in Decision.__slots__)
 
 
@@ -253,40 +258,9 @@ def open_decision_view(state: "Game", seat: int | None, public: tuple[str, ...] 
     return shown
 
 
-_GAMES: dict[str, type["Game"]] = {}
-
-
 def competition_places(scores: list[float]) -> list[int]:
     """Each seat's place by its score, highest first, level scores sharing a place (1, 2, 2, 4)."""
     return [1 + sum(other > score for other in scores) for score in scores]
-
-
-def register_game(cls: type["Game"]) -> type["Game"]:
-    """Class decorator: make a game known to :func:`game_class` (and so to ``replay``)."""
-    _GAMES[cls.name] = cls
-    return cls
-
-
-def registered_games() -> dict[str, type["Game"]]:
-    """The games registered so far, by name (``core.registry.load_games`` imports them all)."""
-    return dict(_GAMES)
-
-
-def game_class(name: str) -> type["Game"]:
-    """The class of game ``name``; the game packages of the entry points are imported if needed."""
-    if name not in _GAMES:
-        from hippodrome.core.registry import load_games
-
-        load_games()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        from hippodrome.core.errors import InvalidSetup
-
-        if not _GAMES:
-            raise InvalidSetup(Message("unknown game {name}; known games: none registered", name=repr(name))) from None
-        raise InvalidSetup(Message("unknown game {name}; known games: {games}", name=repr(name),
-                                   games=", ".join(sorted(_GAMES)))) from None
 
 
 class Game(ABC):
@@ -326,7 +300,16 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator); never another seat's secrets."""
+        """What ``seat`` may know (``None``: a spectator); never another seat's secrets. The step
+        the game waits for is not in it: a table sends it beside the view (:func:`decision_view`)."""
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What a player who reads the game alone (a bot, the terminal, a learner) is given: the
+        seat's view, and as ``pending`` the step it waits for, as that seat may see it (its own open
+        decision where several seats choose at once: :func:`open_decision_view`)."""
+        observed = self.view(seat)
+        observed["pending"] = open_decision_view(self, seat, self.public_decision_context)
+        return observed
 
     def secrets(self, seat: int | None) -> list[Any]:
         """The JSON values ``seat`` must never find in ``view(seat)``: other seats' hands, the order

@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from hippodrome.core.errors import IllegalAction
-from hippodrome.core.game import Action, Chance, Decision, Game, game_class
+from hippodrome.core.game import Action, Chance, Decision, Game
+from hippodrome.core.registry import game_class
 from hippodrome.i18n import Message, Seat
 
 CHANCE = "chance"

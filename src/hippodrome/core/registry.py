@@ -10,17 +10,49 @@ of packaging metadata.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from typing import TYPE_CHECKING
 
-from hippodrome.core.description import GameDescription
-from hippodrome.core.game import Game, registered_games
+from hippodrome.core.errors import InvalidSetup
+from hippodrome.i18n import Message
+
+if TYPE_CHECKING:
+    from hippodrome.core.description import GameDescription
+    from hippodrome.core.game import Game
 
 ENTRY_POINT_GROUP = "hippodrome.games"
 COMMANDS_GROUP = "hippodrome.commands"
 
 _loaded = False
 
+_GAMES: dict[str, type["Game"]] = {}
 
-def load_games() -> dict[str, type[Game]]:
+
+def register_game(cls: type["Game"]) -> type["Game"]:
+    """Class decorator: make a game known to :func:`game_class` (and so to ``replay``)."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def registered_games() -> dict[str, type["Game"]]:
+    """The games registered so far, by name (``core.registry.load_games`` imports them all)."""
+    return dict(_GAMES)
+
+
+def game_class(name: str) -> type["Game"]:
+    """The class of game ``name``; the game packages of the entry points are imported if needed."""
+    if name not in _GAMES:
+        load_games()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        if not _GAMES:
+            raise InvalidSetup(Message("unknown game {name}; known games: none registered", name=repr(name))) from None
+        raise InvalidSetup(Message("unknown game {name}; known games: {games}", name=repr(name),
+                                   games=", ".join(sorted(_GAMES)))) from None
+
+
+
+def load_games() -> dict[str, type["Game"]]:
     """Import every game package of the entry points (once) and return the registered games by name."""
     global _loaded
     if not _loaded:
@@ -30,15 +62,13 @@ def load_games() -> dict[str, type[Game]]:
     return registered_games()
 
 
-def descriptions() -> list[GameDescription]:
+def descriptions() -> list["GameDescription"]:
     """The description of every game, in the order lists show them."""
     games = load_games().values()
     return sorted((cls.description for cls in games), key=lambda d: (d.order, d.name))
 
 
-def description_of(name: str) -> GameDescription:
+def description_of(name: str) -> "GameDescription":
     """The description of game ``name`` (InvalidSetup naming the known games if there is none)."""
-    from hippodrome.core.game import game_class
-
     return game_class(name).description
 

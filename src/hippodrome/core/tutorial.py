@@ -42,7 +42,8 @@ from typing import Any, Callable, ClassVar
 
 from hippodrome.core.description import GameDescription, Lookup, SeatPlan
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, game_class
+from hippodrome.core.game import Action, Chance, Decision, Game
+from hippodrome.core.registry import game_class
 from hippodrome.core.state import SUBSTATE, Codec, DeclaredState, Field, StateFields, shared
 from hippodrome.i18n import Message
 
@@ -172,7 +173,7 @@ class TutorialGame(DeclaredState, Game):
         kept = [i for i, option in enumerate(decision.options) if step.allows(self.inner, option)]
         notes = decision.note_messages
         return Decision(PERSON, decision.kind, tuple(decision.options[i] for i in kept), decision.context,
-                        tuple(notes[i] for i in kept) if notes else ())
+                        tuple(notes[i] for i in kept) if notes else (), decision.between_races)
 
     def free_options(self, seat: int) -> tuple[Action, ...]:
         if seat != PERSON or self.finished:
@@ -243,8 +244,6 @@ class TutorialGame(DeclaredState, Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         """The inner game's view for ``seat`` (its pending step as the tutorial shows it) and the step."""
         shown = self.inner.view(seat)
-        if "pending" in shown:
-            shown["pending"] = decision_view(self.pending(), seat, self.public_decision_context)
         step = self.current_step()
         rules = self.description.rules
         anchors = rules.anchor_map() if rules is not None else {}
@@ -276,7 +275,8 @@ def tutorial_description(of: GameDescription, name: str, title: Message, summary
     return replace(
         of, name=name, title=title, summary=summary, min_seats=1, max_seats=1, setup=(), bots=(),
         seats=lambda _state: SeatPlan((None,)), form=lambda _values: {},
-        lookups=tuple(InnerLookup(entry.name, entry.function, entry.public, entry.slow) for entry in of.lookups),
+        lookups=tuple(InnerLookup(entry.name, entry.function, entry.public, entry.slow, entry.about_option)
+                      for entry in of.lookups),
         examples=({},), caller=False, order=of.order + 1, extra_setup_keys=(), races=False,
         tutorial_of=teaches or of.name, starts_at_once=True, puzzles=None, rated=False,
     )

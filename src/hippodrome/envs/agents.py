@@ -40,7 +40,7 @@ class SeatAgents:
 
     def view(self, agent: str | None) -> dict[str, Any]:
         """The engine's JSON view for ``agent`` (None: a spectator's)."""
-        return self.driver.state.view(None if agent is None else self._seat[agent])
+        return self.driver.state.observation(None if agent is None else self._seat[agent])
 
     def record(self) -> dict[str, Any]:
         """The game so far as a hippodrome record (``hippodrome.core.replay`` rebuilds it)."""

@@ -81,7 +81,7 @@ class _LearnerEnv(gymnasium.Env):
 
     def view(self) -> dict[str, Any]:
         """The engine's JSON view for the learner's seat."""
-        return self.driver.state.view(self.seat)
+        return self.driver.state.observation(self.seat)
 
     def render(self) -> Any:
         """``ansi``: a spectator's view as JSON text; ``rgb_array``: a picture of the race (TurfMaster)."""

@@ -131,7 +131,7 @@ def _item(game: str, field: dict[str, Any], offset: int) -> str:
 _LABELS: dict[tuple[str, str], tuple[Any, ...]] = {
     ("turfmaster", "own hand, per card kind"): turfmaster.CARD_KINDS,
     ("turfmaster", "played this race, per card kind"): turfmaster.CARD_KINDS,
-    ("turfmaster", "status"): turfmaster_observation.STATUSES,
+    ("turfmaster", "stage"): turfmaster_observation.STAGES,
     ("turfmaster", "handicap limit"): tuple("none" if limit is None else limit for limit in turfmaster_observation.LIMITS),
     ("turfmaster", "my decision"): turfmaster_observation.DECISIONS,
     ("turfmaster", "phase of the meeting"): turfmaster_observation.PHASES,

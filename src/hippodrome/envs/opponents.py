@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from hippodrome.core.game import Action, Decision, game_class
+from hippodrome.core.game import Action, Decision
+from hippodrome.core.registry import game_class
 from hippodrome.envs import readysetbet_encoding
 
 #: a bot level's maker for a seat: (level, seed) -> bot
@@ -46,7 +47,7 @@ def turfmaster_bots_play(driver: Any, bots: list[Any], seat: int) -> int:
     """The bots decide until it is ``seat``'s turn or the game is over; ``seat``'s points meanwhile."""
     earned = 0
     while (decision := driver.decision()) is not None and decision.seat != seat:
-        option = bots[decision.seat].choose(driver.state.view(decision.seat), decision.options)
+        option = bots[decision.seat].choose(driver.state.observation(decision.seat), decision.options)
         earned += driver.act(id_of(driver.legal(), option))[seat]
     return earned
 
@@ -57,8 +58,8 @@ def readysetbet_bot_choice(driver: Any, bots: list[Any], seat: int) -> int:
     legal = readysetbet_encoding.legal_actions(state, seat)
     pending = state.pending()
     if isinstance(pending, Decision):
-        return id_of(legal, bot.choose(state.view(seat), pending.options))
-    option = bot.choose_free(state.view(seat), state.free_options(seat))
+        return id_of(legal, bot.choose(state.observation(seat), pending.options))
+    option = bot.choose_free(state.observation(seat), state.free_options(seat))
     return readysetbet_encoding.PASS if option is None else id_of(legal, option)
 
 

@@ -22,7 +22,7 @@ def check_render_mode(render_mode: str | None, modes: Sequence[str]) -> str | No
 def render(state: Game, render_mode: str | None) -> Any:
     """What ``render()`` returns in ``render_mode`` (None: nothing)."""
     if render_mode == "ansi":
-        return json.dumps(state.view(None))
+        return json.dumps(state.observation(None))
     if render_mode == "rgb_array":
         from hippodrome.envs.turfmaster_picture import picture
 

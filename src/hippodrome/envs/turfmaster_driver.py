@@ -10,7 +10,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from hippodrome.core.game import Action, Decision, game_class
+from hippodrome.core.game import Action, Decision
+from hippodrome.core.registry import game_class
 from hippodrome.core.match import Match
 from hippodrome.envs.actions import action_id as as_id, legal_text
 from hippodrome.envs.turfmaster_encoding import action_mask, legal_actions

@@ -2,7 +2,7 @@
 OpenSpiel games (the action ids are :mod:`hippodrome.envs.turfmaster_encoding`'s).
 
 The observation (:func:`observe`, :data:`OBSERVATION_SIZE` floats in [0, 1]) holds only what the
-engine's ``view(seat)`` shows: public positions, statuses, handicaps, card counts, the cards each
+engine's ``view(seat)`` shows: public positions, stages, handicaps, card counts, the cards each
 horse has played in this race (public: played face up), the seat's own hands, the round, the
 dice, the roller, the points so far and the decision in front of the seat. One row per horse,
 the seat's own horses first (in slot order, so row s is slot s), then the others in game order.
@@ -38,8 +38,8 @@ from hippodrome.turfmaster.meeting import RACES, Meeting
 from hippodrome.turfmaster.race import CARD_ROUND, FALLEN, FINISHED, RACING, Race
 from hippodrome.turfmaster.scoring import PLACE_POINTS
 
-STATUSES = (RACING, FINISHED, FALLEN)
-STATUS_INDEX = {status: number for number, status in enumerate(STATUSES)}
+STAGES = (RACING, FINISHED, FALLEN)
+STAGE_INDEX = {stage: number for number, stage in enumerate(STAGES)}
 LIMITS = (None, 8, 9, 10)
 LIMIT_INDEX = {limit: number for number, limit in enumerate(LIMITS)}
 DECISIONS = ("card", "square", "dice_use", "die", "claim_bonus", "keep", "empty_hand")
@@ -61,7 +61,7 @@ _row = Layout()
 R_PRESENT = _row.add("present", 1)
 R_MINE = _row.add("mine", 1)
 R_OWNER = _row.add("owner, seats after me", SLOTS)
-R_STATUS = _row.add("status", len(STATUSES))
+R_STAGE = _row.add("stage", len(STAGES))
 R_LANE = _row.add("lane", LANES)
 R_PROGRESS = _row.add("line / the finish line's", 1)
 R_PLACE = _row.add("finishing place / 8", 1)
@@ -107,8 +107,8 @@ MEETING_GLOBALS = slice(G_RACE, G_PHASE + len(PHASES))
 DECISION_ENTRIES = slice(G_DECISION, G_TO_DISCARD + 1)
 #: a row's entries on the round's move order (from, to): still to move, moves now, place in the order
 ORDER_BLOCK, ORDER_END = R_TO_MOVE, R_ORDER + 1
-#: a horse's pose in a race: its row's entries from its status to its handicap (from, to)
-POSE, POSE_END = R_STATUS, R_LIMIT + len(LIMITS)
+#: a horse's pose in a race: its row's entries from its stage to its handicap (from, to)
+POSE, POSE_END = R_STAGE, R_LIMIT + len(LIMITS)
 assert (G_ROUND, G_DICE, G_DICE_USE, G_ROLLER) == (G_ROUND_KIND + 2, G_ROUND + 1, G_DICE + 2 * DIE_FACES,
                                                    G_DICE_USE + 1 + DIE_FACES), "the race's globals are one block"
 assert G_PHASE == G_RACE + RACES and (R_CURRENT, R_ORDER) == (R_TO_MOVE + 1, R_TO_MOVE + 2), "blocks of entries"
@@ -171,13 +171,13 @@ def _zeros(width: int) -> array:
     return array("f", bytes(4 * width))
 
 
-#: poses by (course, status, square or finishing place, handicap limit): a pose's entries
+#: poses by (course, stage, square or finishing place, handicap limit): a pose's entries
 _POSES: dict[tuple, array] = {}
 
 
 def _pose(course: Course, condition: str, where: int, limit: int | None) -> array:
     pose = _zeros(POSE_END - POSE)
-    pose[R_STATUS - POSE + STATUS_INDEX[condition]] = 1
+    pose[R_STAGE - POSE + STAGE_INDEX[condition]] = 1
     if condition == FINISHED:
         pose[R_PLACE - POSE] = (where + 1) / SLOTS
     else:
@@ -327,7 +327,7 @@ class _Common:
                 if not first_look:  # (at the first look every pose is written afterwards)
                     horse = event["horse"]
                     self._pose(race, horse)
-                    if race.status[horse] != RACING:  # fallen or finished: out of the move order
+                    if race.stage[horse] != RACING:  # fallen or finished: out of the move order
                         start = start_of[horse] + ORDER_BLOCK
                         values[start:start + 3] = _NO_ORDER
             elif kind == "card":
@@ -343,7 +343,7 @@ class _Common:
         self.read = len(history)
 
     def _pose(self, race: Race, horse: str) -> None:
-        condition = race.status[horse]
+        condition = race.stage[horse]
         key = ((race.course, condition, race.square[horse], race.limits.get(horse)) if condition != FINISHED
                else (race.course, FINISHED, race.places.index(horse), None))
         pose = _POSES.get(key)
@@ -373,21 +373,21 @@ class _Common:
             self._order(race, range(min(turn, was), min(max(turn, was) + 1, len(order))))
             return
         self.turn = turn
-        status, start_of, values = race.status, self.start_of, self.values
-        if status[order[was]] == RACING:
+        stage, start_of, values = race.stage, self.start_of, self.values
+        if stage[order[was]] == RACING:
             start = start_of[order[was]]
             values[start + R_TO_MOVE] = values[start + R_CURRENT] = 0
-        if turn < len(order) and self.dealt and status[order[turn]] == RACING:
+        if turn < len(order) and self.dealt and stage[order[turn]] == RACING:
             values[start_of[order[turn]] + R_CURRENT] = 1
 
     def _order(self, race: Race, places: range) -> None:
         """The racing horses' places in this round's move order at ``places``: moved, to move, or
         moving now (the one at the turn, once dealt: race.current_horse())."""
-        order, turn, dealt, status = race.order, race.turn, self.dealt, race.status
+        order, turn, dealt, stage = race.order, race.turn, self.dealt, race.stage
         start_of, values, offset = self.start_of, self.values, ORDER_BLOCK
         for place in places:
             horse = order[place]
-            if status[horse] == RACING:
+            if stage[horse] == RACING:
                 start = start_of[horse] + offset
                 values[start:start + 3] = _ORDER_BLOCKS[place][0 if place < turn else 2 if place == turn and dealt else 1]
         self.turn = turn

@@ -48,7 +48,7 @@ def picture(state: Game, width: int = DEFAULT_WIDTH) -> np.ndarray:
     scale, origin = _frame(race.course, width)
     radius = max(2.0, 8.0 * scale)
     for horse in race.ids:
-        if race.status[horse] != RACING:
+        if race.stage[horse] != RACING:
             continue
         cell = np.asarray(race.course.data["squares"][race.square[horse]]["cell"], float)
         centre = (cell.mean(axis=0) - origin) * scale + MARGIN

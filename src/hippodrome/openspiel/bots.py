@@ -34,9 +34,9 @@ class HippodromeBot(pyspiel.Bot):
         pending = engine.pending()
         legal = core.options()
         if isinstance(pending, Decision):
-            option = self.bot.choose(engine.view(seat), pending.options)
+            option = self.bot.choose(engine.observation(seat), pending.options)
         elif isinstance(engine, ReadySetBet):
-            option = self.bot.choose_free(engine.view(seat), engine.free_options(seat))
+            option = self.bot.choose_free(engine.observation(seat), engine.free_options(seat))
             if option is None:
                 return readysetbet_encoding.PASS
         else:

@@ -193,11 +193,11 @@ class ReadySetBetCore:
         return self.recall.tensor(seat, observe(self.engine, seat))
 
     def info_string(self, seat: int) -> str:
-        return text(self.engine.view(seat), frozenset({"caller"}), arrival=self.order, acted=self.turn,
+        return text(self.engine.observation(seat), frozenset({"caller"}), arrival=self.order, acted=self.turn,
                     drawing=len(self.drawn))
 
     def observation_string(self, seat: int) -> str:
-        return text(self.engine.view(seat), frozenset({"caller", "race_log", "history"}), arrival=self.order,
+        return text(self.engine.observation(seat), frozenset({"caller", "race_log", "history"}), arrival=self.order,
                     acted=self.turn)
 
     def action_string(self, player: int, action: int) -> str:

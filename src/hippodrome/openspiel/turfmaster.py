@@ -29,7 +29,8 @@ from typing import Any, Iterable
 import pyspiel
 
 from hippodrome.core.dice import dice_outcomes
-from hippodrome.core.game import Chance, Decision, Game, game_class
+from hippodrome.core.game import Chance, Decision, Game
+from hippodrome.core.registry import game_class
 from hippodrome.envs.actions import legal_text
 from hippodrome.envs.turfmaster_encoding import ACTIONS, CARD_KINDS, KIND, describe, legal_actions
 from hippodrome.envs.turfmaster_observation import MOST_OF_A_KIND, OBSERVATION_SIZE, observe
@@ -175,10 +176,10 @@ class TurfMasterCore:
         more = {"drawing": len(self.drawn)}
         if self.meeting:
             more.update(races_run=self.races_run, own_hands=self.hands_seen[seat])
-        return text(self.engine.view(seat), **more)
+        return text(self.engine.observation(seat), **more)
 
     def observation_string(self, seat: int) -> str:
-        return text(self.engine.view(seat), frozenset({"history", "events", "stall_rolls", "roller_rolls"}))
+        return text(self.engine.observation(seat), frozenset({"history", "events", "stall_rolls", "roller_rolls"}))
 
     def action_string(self, player: int, action: int) -> str:
         if player != CHANCE:
@@ -189,7 +190,7 @@ class TurfMasterCore:
         return f"chance {action}"
 
     def text(self) -> str:
-        return json.dumps(self.engine.view(None), sort_keys=True)
+        return json.dumps(self.engine.observation(None), sort_keys=True)
 
     # -- ISMCTS ----------------------------------------------------------------------------------------
     def resampled(self, history: list[int], seat: int, rng: random.Random, world: Any = None) -> Iterable[int]:

@@ -18,7 +18,6 @@ from typing import Any
 
 
 from hippodrome.core.game import Action
-from hippodrome.readysetbet.board_bot import BoardBettor
 from hippodrome.readysetbet.pricing import LiveOdds, price_options
 from hippodrome.readysetbet.vip import VIP_CARDS
 
@@ -95,5 +94,3 @@ def _vip_worth(card_id: str, observation: dict[str, Any]) -> float:
         return 1.0 * races_left
     return 1.5 * races_left  # last call
 
-
-BOTS = {"random": RandomBettor, "value": ValueBettor, "board": BoardBettor}

@@ -18,7 +18,8 @@ from typing import Any
 
 from hippodrome.core.chance import Draws
 from hippodrome.core.errors import InvalidSetup, given
-from hippodrome.core.game import Action, Chance, Game, register_game
+from hippodrome.core.game import Action, Chance, Game
+from hippodrome.core.registry import register_game
 from hippodrome.core.state import RESET, DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, results_message, seed_bytes, seed_from_bytes

@@ -16,7 +16,8 @@ from importlib import resources
 from typing import Any, Mapping
 
 from hippodrome.core.description import (
-    BOOLEAN, CHOICE, INTEGER, NUMBER, BotLevel, Choice, GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
+    BOOLEAN, BOT_REACTION_LATEST, BOT_REACTION_SOONEST, CHOICE, CLOCK_INTERVAL, INTEGER, NUMBER, BotLevel, Choice,
+    GameDescription, Lookup, RulesPage, SeatPlan, SetupField,
 )
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RACE_DATA
@@ -62,7 +63,7 @@ RULES = RulesPage("readysetbet", "hippodrome.readysetbet.rules:ANCHORS", "hippod
 
 #: the table's seconds between rolls (an option of the table, not of the game)
 PACE = SetupField("pace", NUMBER, Message("Seconds between rolls"), default=2.0, minimum=0.05, maximum=30.0,
-                  table_option=True)
+                  table_option=True, sets=CLOCK_INTERVAL)
 
 
 def races_field() -> SetupField:
@@ -92,9 +93,11 @@ GAME = GameDescription(
         PACE,
         # a bot bets some time after each roll, drawn anew for each bet between these two
         SetupField("bot_free_delay_min", NUMBER, Message("Bots bet at the soonest (seconds after a roll)"),
-                   default=0.6, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
+                   default=0.6, minimum=0.0, maximum=30.0, step=0.1, table_option=True,
+                   sets=BOT_REACTION_SOONEST),
         SetupField("bot_free_delay_max", NUMBER, Message("Bots bet at the latest (seconds after a roll)"),
-                   default=2.5, minimum=0.0, maximum=30.0, step=0.1, table_option=True),
+                   default=2.5, minimum=0.0, maximum=30.0, step=0.1, table_option=True,
+                   sets=BOT_REACTION_LATEST),
     ),
     bots=(
         BotLevel("random", Message("Random bot"), Message("Bets now and then on any open space"),

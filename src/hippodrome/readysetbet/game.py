@@ -34,9 +34,8 @@ from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.rulings import Ruled
-from hippodrome.core.game import (
-    Action, Chance, Decision, Game, competition_places, open_decision_view, register_game,
-)
+from hippodrome.core.game import Action, Chance, Decision, Game, competition_places
+from hippodrome.core.registry import register_game
 from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
@@ -242,10 +241,11 @@ class ReadySetBet(DeclaredState, Game):
             seat = self._house_asked_seat()
             options = ({"type": "house", "accept": True}, {"type": "house", "accept": False})
             kind = "house_stay" if seat == self.house_seat else "house_offer"
-            return Decision(seat, kind, options, {"race": self.race_no, "house": self.house_seat})
+            return Decision(seat, kind, options, {"race": self.race_no, "house": self.house_seat},
+                            between_races=self.race_no > 1)
         if self.phase == PLACE_HOUSE_TOKENS:
             return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
-                            {"race": self.race_no, "tokens_left": list(self.house_left)})
+                            {"race": self.race_no, "tokens_left": list(self.house_left)}, between_races=self.race_no > 1)
         if self.phase == RACE:
             return race_roll(self.race_no)
         if self.phase == VIP:
@@ -258,7 +258,8 @@ class ReadySetBet(DeclaredState, Game):
                 return self._vip_decision(self.vip_choosing()[0])
             seat = self.vip_queue[0]
             options = tuple({"type": "vip", "keep": card} for card in self.vip_drawn)
-            return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)})
+            return Decision(seat, "vip", options, {"race": self.race_no, "drawn": list(self.vip_drawn)},
+                            between_races=True)
         return None
 
     # -- the VIP cards chosen together (R8 as amended, rulings 2) ------------------------
@@ -271,7 +272,8 @@ class ReadySetBet(DeclaredState, Game):
     def _vip_decision(self, seat: int) -> Decision:
         hand = self.vip_hands[seat]
         return Decision(seat, "vip", tuple({"type": "vip", "keep": card} for card in hand),
-                        {"race": self.race_no, "drawn": list(hand), "together": self.vip_choosing()})
+                        {"race": self.race_no, "drawn": list(hand), "together": self.vip_choosing()},
+                        between_races=True)
 
     def decisions(self) -> tuple[Decision, ...]:
         """Under rulings 2, every player still choosing a VIP card has a decision open (R8)."""
@@ -731,7 +733,6 @@ class ReadySetBet(DeclaredState, Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            "pending": open_decision_view(self, seat),
             # rulings 2: who is still choosing a VIP card (public), and this seat's own two cards and
             # the one it kept, held back until everyone has chosen (R8)
             "vip_choosing": self.vip_choosing(),

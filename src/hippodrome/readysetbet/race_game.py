@@ -10,7 +10,8 @@ from typing import Any
 
 from hippodrome.core.dice import is_roll, roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup
-from hippodrome.core.game import Action, Chance, Game, register_game
+from hippodrome.core.game import Action, Chance, Game
+from hippodrome.core.registry import register_game
 from hippodrome.core.state import DeclaredState, StateFields, object_codec, shallow, shared
 from hippodrome.i18n import Message
 from hippodrome.readysetbet.dice_race import RaceState, finishing_order, parse_race_state, roll_dice

@@ -85,7 +85,7 @@ def review_bet(state: ReadySetBet, step: int, seat: int, action: Action) -> Revi
         options, kind = list(state.free_options(seat)), "bet"
     else:
         options, kind = list(state.pending().options), "house_token"
-    view = state.view(seat)
+    view = state.observation(seat)
     chosen = _chosen(options, action, view)
     payoffs = option_payoffs(view, options)
     values = [Valued(option, float(payoff.mean()), float(payoff.std(ddof=1) / np.sqrt(payoff.size)))

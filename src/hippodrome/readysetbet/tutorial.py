@@ -26,7 +26,8 @@ import random
 from typing import Any, Callable
 
 from hippodrome.core.dice import roll
-from hippodrome.core.game import Action, Game, register_game
+from hippodrome.core.game import Action, Game
+from hippodrome.core.registry import register_game
 from hippodrome.core.tutorial import (
     PERSON, ScriptedFree, TutorialGame, TutorialStep, tutorial_description, watching,
 )

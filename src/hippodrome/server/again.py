@@ -45,9 +45,10 @@ def again_router(hub: Any, accounts: Any) -> APIRouter:
             making.pop(room.id, None)
 
     async def make(room: Any) -> dict[str, Any]:
-        request = {**room.options, "game": room.game, "setup": room.public_setup(),
-                   "seats": [{"name": s["name"], "kind": s["kind"], **({"level": s["level"]} if s["kind"] == "bot" else {})}
-                             for s in room.seats_info]}
+        request = {**room.options, "game": room.game, "setup": room.description.public_setup(room.table.match.setup),
+                   "seats": [{"name": player.name, "kind": player.kind,
+                              **({"level": player.level} if not player.is_person else {})}
+                             for player in room.table.players]}
         try:
             made = await hub.create(request)
         except HippodromeError as error:

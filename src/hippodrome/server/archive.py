@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from hippodrome.server.app import Hub
+    from hippodrome.server.hub import Hub
 
 log = logging.getLogger(__name__)
 

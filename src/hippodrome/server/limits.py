@@ -33,7 +33,7 @@ from hippodrome.i18n import Message
 from hippodrome.server.localize import problem
 from hippodrome.server.logs import refused
 from hippodrome.server.quota import Quota, SlidingWindow
-from hippodrome.server.websocket import WebSocketProtocol
+from hippodrome.server.compressed_websocket import WebSocketProtocol
 
 #: a person's page sends a few messages a second at most (a bet, a tap, a ping every 20 s)
 MESSAGES = Quota(60, 10.0)

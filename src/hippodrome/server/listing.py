@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import Message
 from hippodrome.server.localize import LobbyError
-from hippodrome.server.rooms import public_setup, watch_link
+from hippodrome.server.seating import watch_link
 from hippodrome.table.lifecycle import OVER, STATUSES
 
 if TYPE_CHECKING:
-    from hippodrome.server.app import Hub
+    from hippodrome.server.hub import Hub
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -75,12 +75,13 @@ def bad_cursor(after: str) -> LobbyError:
 
 def archived_summary(row: dict[str, Any]) -> dict[str, Any]:
     """A finished table's lobby entry from its stored row (the shape of ``Room.summary``)."""
-    from hippodrome.core.game import game_class
+    from hippodrome.core.registry import game_class
 
+    description = game_class(row["game"]).description
     seats = [{"seat": n, "name": s["name"], "kind": s["kind"], "level": s["level"], "connected": s["kind"] == "bot"}
              for n, s in enumerate(row["seats"])]
-    return {"id": row["id"], "game": row["game"], "setup": public_setup(json.loads(row["setup"])), "seats": seats,
-            "watch": watch_link(game_class(row["game"]).description, row["id"]), "state_id": row["state_id"],
+    return {"id": row["id"], "game": row["game"], "setup": description.public_setup(json.loads(row["setup"])),
+            "seats": seats, "watch": watch_link(description, row["id"]), "state_id": row["state_id"],
             "over": True, "status": OVER, "options": json.loads(row["options"]),
             "free_seats": [s["seat"] for s in seats if s["kind"] == "person"]}
 

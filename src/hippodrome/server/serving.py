@@ -2,7 +2,7 @@
 
 One place for what the command line and the tests that use real sockets both start: the HTTP and
 websocket protocols with their time limits and their count of connections per address
-(``server/limits.py``; the websocket's deflate: ``server/websocket.py``), the proxies whose
+(``server/limits.py``; the websocket's deflate: ``server/compressed_websocket.py``), the proxies whose
 ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (``--forwarded-allow-ips``: none by
 default, so that no client can claim another's address), the log (``server/logs.py``: uvicorn's
 loggers write through the server's handler), at most 64 KiB a websocket message.

@@ -15,10 +15,10 @@ from typing import Any, Mapping
 
 from hippodrome.core.description import BOOLEAN, CHOICE, INTEGER, NUMBER, SEAT_NAMES, GameDescription, SetupField
 from hippodrome.core.errors import HippodromeError, InvalidSetup
-from hippodrome.core.game import game_class
+from hippodrome.core.registry import game_class
 from hippodrome.i18n import Message
 from hippodrome.server.localize import error_details, quoted
-from hippodrome.server.rooms import MAX_NAME, fit_name
+from hippodrome.server.seating import MAX_NAME, fit_name
 
 
 def check_setup(description: GameDescription, setup: Any, lang: str) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from typing import Any
 
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import InvalidSetup, given
-from hippodrome.core.game import Action, game_class
+from hippodrome.core.game import Action
+from hippodrome.core.registry import game_class
 from hippodrome.i18n import Message
 
 #: chance that a bot without ``choose_free`` takes one free action at a clock strike
@@ -24,12 +25,14 @@ def bot_levels(game: str) -> dict[str, Any]:
     return {bot.name: bot for bot in game_class(game).description.bots}
 
 
-def make_bot(game: str, level: str, seed: int | str = 0) -> Bot:
+def make_bot(game: str, level: str, seed: int | str = 0, budget: float | None = None) -> Bot:
+    """A bot of ``level`` for ``game`` (InvalidSetup naming the levels otherwise); ``budget``: the
+    seconds a bot that searches thinks a decision (None: its default)."""
     levels = bot_levels(game)
     if level not in levels:
         raise InvalidSetup(Message("unknown bot level {level} for {game}; levels: {levels}",
                                    level=given(level), game=game, levels=", ".join(levels)))
-    return levels[level].make(seed)
+    return levels[level].make(seed, budget)
 
 
 def free_choice(bot: Bot, observation: dict[str, Any], options: tuple[Action, ...],

@@ -20,14 +20,18 @@ decides what the table does about it, for any game:
 * ``over``: the game is over.
 
 :class:`Lifecycle` holds the state of all this, as JSON for storage (``to_json`` /
-``from_json``). The countdown runs on an injectable monotonic clock and is not stored: a table
+``from_json``). Who plays each seat (a person, a bot, a seat handed to a bot) it reads from the
+table's :class:`~hippodrome.table.table.Player` records, the one record of it. The countdown runs on an injectable monotonic clock and is not stored: a table
 resumed after a restart counts down afresh.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:
+    from hippodrome.table.table import Player
 
 WAITING, PLAYING, BETWEEN_RACES, OVER = "waiting", "playing", "between_races", "over"
 STATUSES = (WAITING, PLAYING, BETWEEN_RACES, OVER)
@@ -36,14 +40,13 @@ NEXT_RACE_SECONDS = 30
 
 
 class Lifecycle:
-    def __init__(self, persons: Iterable[int], *, next_race_seconds: float = NEXT_RACE_SECONDS,
+    def __init__(self, players: list["Player"], *, next_race_seconds: float = NEXT_RACE_SECONDS,
                  hold: bool = False, started: bool | None = None, now: Callable[[], float] = time.monotonic):
-        self.persons: set[int] = set(persons)       # person seats (a seat handed to a bot leaves it)
+        self.players = players                        # the table's (read, never changed here)
         self.next_race_seconds = float(next_race_seconds)
         self.hold = hold                              # waits for the host even with no person seat
         self.started = (not self.persons and not hold) if started is None else started
         self.ready: set[int] = set()
-        self.handed: list[int] = []                  # seats the host handed to bots (at the start or later)
         self.between = False                          # the game stood between races at the last look
         self.gate_open = False                        # ... and the next race may begin
         self.races_between = 0                        # how many times the game came between races
@@ -55,6 +58,16 @@ class Lifecycle:
         self.frozen: float | None = None              # seconds left then
 
     # -- reading ------------------------------------------------------------------
+    @property
+    def persons(self) -> set[int]:
+        """The seats people play (a seat handed to a bot is a bot's)."""
+        return {seat for seat, player in enumerate(self.players) if player.is_person}
+
+    @property
+    def handed(self) -> list[int]:
+        """The seats the host handed to bots (at the start or later)."""
+        return [seat for seat, player in enumerate(self.players) if player.handed]
+
     def status(self, over: bool) -> str:
         if over:
             return OVER
@@ -90,12 +103,9 @@ class Lifecycle:
         not the host's own seat (``host_seat``)."""
         return self.persons - self.ready - self.present - {host_seat}
 
-    def start(self, handed: Iterable[int]) -> None:
-        """The host starts: ``handed`` seats are now bots'."""
-        for seat in handed:
-            self.persons.discard(seat)
-            self.ready.discard(seat)
-            self.handed.append(seat)
+    def start(self) -> None:
+        """The host starts (the empty seats handed to bots already)."""
+        self.ready &= self.persons
         self.started = True
 
     def may_hand(self, seat: int) -> bool:
@@ -105,11 +115,10 @@ class Lifecycle:
 
     def hand(self, seat: int) -> bool:
         """The host hands the person seat ``seat`` (its person gone) to a bot while the game runs;
-        True when that opened the gate between races (everyone left had pressed Next race)."""
-        self.persons.discard(seat)
+        True when that opened the gate between races (everyone left had pressed Next race); the
+        seat's player is handed to its bot already."""
         self.ready.discard(seat)
         self.next.discard(seat)
-        self.handed.append(seat)
         return self._open_if_everyone_pressed()
 
     def press_next(self, seat: int | None) -> bool:
@@ -187,10 +196,13 @@ class Lifecycle:
                 "next_race_seconds": self.next_race_seconds}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], now: Callable[[], float] = time.monotonic) -> "Lifecycle":
-        lifecycle = cls(data["persons"], next_race_seconds=data["next_race_seconds"], hold=data["hold"],
+    def from_json(cls, data: dict[str, Any], players: list["Player"],
+                  now: Callable[[], float] = time.monotonic) -> "Lifecycle":
+        """The stored lifecycle of a table of ``players`` (its ``persons`` and ``handed`` are the
+        players' own, restored with them)."""
+        lifecycle = cls(players, next_race_seconds=data["next_race_seconds"], hold=data["hold"],
                         started=data["started"], now=now)
-        lifecycle.ready, lifecycle.handed = set(data["ready"]), list(data["handed"])
+        lifecycle.ready = set(data["ready"])
         lifecycle.between, lifecycle.gate_open = data["between"], data["gate_open"]
         lifecycle.races_between, lifecycle.next = data["races_between"], set(data["next"])
         lifecycle.resumed()

@@ -25,7 +25,7 @@ from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision
 from hippodrome.core.match import Match
 from hippodrome.i18n import Message
-from hippodrome.table.thinking import bot_thought
+from hippodrome.table.thought import bot_thought
 
 
 log = logging.getLogger(__name__)
@@ -36,17 +36,36 @@ class StaleState(IllegalAction):
 
 
 @dataclass
-class Seat:
+class Player:
+    """Who plays a seat, the one record of it: a person (``bot`` None) or a bot, the bot's level
+    (as the game's description names it; None for a bot made in code), whether the host handed
+    the seat to a bot (a person's seat until then), and the digest of the seat's token (a person's
+    link holds the token; the table keeps only its digest)."""
+
     name: str
     bot: Bot | None = None
-    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    token_digest: str = field(default_factory=lambda: secrets.token_hex(32))
+    level: str | None = None
+    handed: bool = False
+
+    @property
+    def is_person(self) -> bool:
+        return self.bot is None
+
+    @property
+    def kind(self) -> str:
+        return "person" if self.bot is None else "bot"
+
+    def hand_to(self, bot: Bot, level: str | None) -> None:
+        """The host hands this person's seat to ``bot``."""
+        self.bot, self.level, self.handed = bot, level, True
 
 
 @dataclass
 class BotTurn:
     """A bot's decision to take: the seat, the pending decision, the state id it was taken at
     and a copy of the state (the bot reads its seat's view of the copy), or a running table's
-    :class:`~hippodrome.table.positions.Position` (its thinker's capture)."""
+    :class:`~hippodrome.table.capture.Capture` (its thinker's capture)."""
 
     seat: int
     pending: Decision
@@ -57,21 +76,21 @@ class BotTurn:
 def think(bot: Bot, turn: BotTurn) -> Action | None:
     """The bot's choice for ``turn`` (None when it failed: its error is logged). Reads only the
     turn's copy of the state, so it may run in a worker thread."""
-    return bot_thought(bot, turn.state.view(turn.seat), turn.pending.options, None)
+    return bot_thought(bot, turn.state.observation(turn.seat), turn.pending.options, None)
 
 
 class Table:
-    def __init__(self, game: str, setup: dict[str, Any], seats: list[Seat], seed: int | str | None = None):
-        self.seats = seats
+    def __init__(self, game: str, setup: dict[str, Any], players: list[Player], seed: int | str | None = None):
+        self.players = players
         self.match = Match(game, setup, secrets.randbits(64) if seed is None else seed)
         self.state_id = 0
         self.epoch = 0
         self.match.resolve_chance()
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], seats: list[Seat], state_id: int = 0) -> "Table":
+    def from_record(cls, record: dict[str, Any], players: list[Player], state_id: int = 0) -> "Table":
         table = cls.__new__(cls)
-        table.seats = seats
+        table.players = players
         table.match = Match.from_record(record)
         table.state_id = state_id
         table.epoch = state_id
@@ -89,12 +108,10 @@ class Table:
     def over(self) -> bool:
         return self.pending() is None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {"state_id": self.state_id, "seat": seat, "game": self.match.state.view(seat)}
-
-    def seat_for_token(self, token: str) -> int | None:
-        for number, seat in enumerate(self.seats):
-            if secrets.compare_digest(seat.token, token):
+    def seat_of(self, token_digest: str) -> int | None:
+        """The seat whose token has this digest (None: no seat)."""
+        for number, player in enumerate(self.players):
+            if secrets.compare_digest(player.token_digest, token_digest):
                 return number
         return None
 
@@ -149,15 +166,15 @@ class Table:
         pending = self.match.pending()
         if not isinstance(pending, Decision):
             return None
-        if self.seats[pending.seat].bot is not None:
+        if self.players[pending.seat].bot is not None:
             return pending.seat
         return next((decision.seat for decision in self.match.state.decisions()
-                     if self.seats[decision.seat].bot is not None), None)
+                     if self.players[decision.seat].bot is not None), None)
 
     def bot_request(self, capture: Callable[[Match, int], Any] | None = None) -> BotTurn | None:
         """What the bot to decide now needs, taken at once (under the runner's lock): its seat,
         the options, the state id, and a copy of the state to read its view from (or what
-        ``capture(match, seat)`` takes instead: a thinker's :class:`~hippodrome.table.positions.Position`),
+        ``capture(match, seat)`` takes instead: a thinker's :class:`~hippodrome.table.capture.Capture`),
         so that the bot may think elsewhere (a worker) while the table moves on."""
         seat = self.bot_to_move()
         if seat is None:
@@ -184,20 +201,7 @@ class Table:
         turn = self.bot_request()
         if turn is None:
             return False
-        return self.bot_apply(turn, think(self.seats[turn.seat].bot, turn))
-
-    def probe(self, action: Action, seat: int | None = None) -> Any:
-        """A copy of the state with the decision ``action`` applied (IllegalAction: refused), to
-        see where it would lead without taking it: as ``seat``'s, or (None) as the answer of the
-        open decision that allows it (several seats may be choosing at once, Game.decisions)."""
-        copy = self.match.state.clone()
-        if seat is None:
-            seat = next((decision.seat for decision in copy.decisions() if decision.allows(action)), None)
-        if seat is None:
-            copy.apply(action)
-        else:
-            copy.apply_as(seat, action)
-        return copy
+        return self.bot_apply(turn, think(self.players[turn.seat].bot, turn))
 
     def waits_for_clock(self) -> bool:
         pending = self.match.pending()

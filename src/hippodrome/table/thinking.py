@@ -14,7 +14,7 @@ in the process (tests, the terminal, simulations).
 to a worker process the first time it thinks and keeps it there under a key; later thoughts send
 only the key and where the table stands, and the bot's own state (its random generator, what it
 keeps from one decision to the next) lives on in the worker. A running table's bots think at a
-:class:`~hippodrome.table.positions.Position` (:meth:`ProcessThinker.think_at`): the worker keeps
+:class:`~hippodrome.table.capture.Capture` (:meth:`ProcessThinker.think_at`): the worker keeps
 a replica of the table's match, is sent the log's entries it has not seen, and builds the seat's
 view and options itself, so the event loop neither copies the state nor builds a bot's view. A
 bot always thinks in the same worker (chosen by its key). A worker runs quick thoughts (a tactical move, a bet) two at a time,
@@ -39,68 +39,36 @@ the event loop), so a bot in a worker reads it as a page does; a view JSON canno
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import copy
 import itertools
 import logging
 import multiprocessing
 import os
 import pickle
 import queue
-import random
 import threading
 import time
 import uuid
 import weakref
 import zlib
-from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any, Callable, Iterable
 
-import orjson
-
 from hippodrome.core.bot import Bot
-from hippodrome.core.game import Action, Game
+from hippodrome.core.game import Action
 from hippodrome.core.match import Match
-from hippodrome.table.bots import free_choice
-from hippodrome.table.positions import Position, Replicas, copied, logged, question
+from hippodrome.table.capture import Capture, copied, logged
+from hippodrome.table.thought import (
+    _UNKNOWN, _UNKNOWN_TABLE, PARENT_CHECK, bot_thought, observation_payload, serve, thinks_long, thought_at,
+)
 from hippodrome.table.threadsafe import settle_threadsafe
 
 log = logging.getLogger(__name__)
 
 Observe = Callable[[], dict[str, Any]]
-#: bots a worker keeps at most (the oldest unused go first; one sent again is simply re-installed)
-WORKER_BOTS = 5000
-#: seconds between a worker's checks that the server's process is still there
-PARENT_CHECK = 1.0
-#: how much nicer than the server a worker process is (``os.nice``; 0 to 19, higher yields more)
-WORKER_NICENESS = 5
 #: a worker that stops within this many seconds of its start stopped "as it started"...
 QUICK_STOP_SECONDS = 5.0
 #: ... and after this many such workers in a row, bots think in threads instead
 QUICK_STOPS = 3
-
-
-def bot_thought(bot: Bot, observation: dict[str, Any], options: tuple[Action, ...],
-                free_seed: int | None) -> Action | None:
-    """The bot's decision among ``options`` (``free_seed`` None), or its free action (a bet, or None
-    to wait; ``free_seed`` seeds the chance a bot without ``choose_free`` bets). None also when the
-    bot failed: its error is logged and the table plays a random legal option instead."""
-    try:
-        if free_seed is None:
-            return bot.choose(observation, options)
-        return free_choice(bot, observation, options, random.Random(free_seed))
-    except Exception:  # a bot's bug must not stall a table of people
-        log.exception("bot %s failed", type(bot).__name__)
-        return None
-
-
-def thought_at(bot: Bot, state: Game, seat: int, free_seed: int | None) -> Action | None:
-    """The bot's decision (``free_seed`` None) or free action at ``state``, from its seat's view;
-    None when it has nothing to choose (no free action open to it) or failed."""
-    asked = question(state, seat, free=free_seed is not None)
-    return None if asked is None else bot_thought(bot, *asked, free_seed)
 
 
 class ThreadThinker:
@@ -111,11 +79,11 @@ class ThreadThinker:
         return await asyncio.get_running_loop().run_in_executor(
             None, lambda: bot_thought(bot, observe(), options, free_seed))
 
-    def capture(self, bot: Bot, match: Match, seat: int) -> Position:
+    def capture(self, bot: Bot, match: Match, seat: int) -> Capture:
         """What ``bot`` will read, taken now (under the table's lock): a copy of the state."""
         return copied(match, seat)
 
-    async def think_at(self, bot: Bot, position: Position, free_seed: int | None = None) -> Action | None:
+    async def think_at(self, bot: Bot, position: Capture, free_seed: int | None = None) -> Action | None:
         """The bot's decision at ``position`` (its free action with a ``free_seed``), from its view there."""
         return await asyncio.get_running_loop().run_in_executor(
             None, lambda: thought_at(bot, position.state(), position.seat, free_seed))
@@ -126,166 +94,6 @@ class ThreadThinker:
 
 THREADS = ThreadThinker()
 
-# -- the worker process's side ---------------------------------------------------------
-_UNKNOWN = "unknown bot"
-_UNKNOWN_TABLE = "unknown table"
-#: quick thoughts (a tactical move, a bet) a worker runs at once; the others wait their turn. A
-#: thought is CPU work under the worker's interpreter lock, so more threads buy no speed, and 64
-#: of them (the old number) thrashed: numpy gives the lock up at each step of the odds, every
-#: thread woke for it in turn, and a thought cost 3 to 30 times its CPU alone (worker at a full
-#: core, bots a second late). Two, so that one slow thought (tables filled at first use) holds up
-#: no other.
-QUICK_THOUGHTS_AT_ONCE = 2
-#: long thoughts (bots with ``thinks_long``: a search bot takes its whole budget) a worker runs at
-#: once, each in a thread of its own, so that one bot's second holds up no other
-LONG_THOUGHTS_AT_ONCE = 64
-_bots: OrderedDict[str, Bot] = OrderedDict()
-_bots_lock = threading.Lock()
-#: the worker's replicas of tables' matches (its main thread's alone)
-_replicas = Replicas()
-
-
-def _watch_parent(parent: int) -> None:
-    """In a worker, at its start: exit when the server's process is gone (its parent changes)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK)
-        os._exit(0)
-    threading.Thread(target=watch, name="hippodrome-parent-watch", daemon=True).start()
-
-
-def observation_payload(observation: Any) -> Any:
-    """A view (or a decision's options) as it travels to a worker: its JSON text where JSON carries
-    it as it is (views and options are made of JSON's types; their tuples arrive as lists, as on a
-    page), else the value itself. orjson writes it in a quarter of pickle's time (a bettor's free
-    options are hundreds of bets), on the event loop."""
-    try:
-        return orjson.dumps(observation)
-    except TypeError:  # orjson.JSONEncodeError is one: a key that is not a string, a set ...
-        return observation
-
-
-def _think_in_worker(key: str, bot: Bot | None, forgotten: list[str], observation: bytes | dict[str, Any],
-                     options: bytes | tuple[Action, ...], free_seed: int | None) -> Any:
-    if isinstance(observation, bytes):
-        observation = orjson.loads(observation)
-    if isinstance(options, bytes):
-        options = tuple(orjson.loads(options))
-    with _bots_lock:
-        for gone in forgotten:
-            _bots.pop(gone, None)
-        if bot is not None:
-            _bots[key] = bot
-            while len(_bots) > WORKER_BOTS:
-                _bots.popitem(last=False)
-        bot = _bots.get(key)
-        if bot is None:
-            return _UNKNOWN
-        _bots.move_to_end(key)
-    return bot_thought(bot, observation, options, free_seed)
-
-
-def _prepare_thought_at(key: str, bot: Bot | None, forgotten: list[str], table: str, record: dict[str, Any] | None,
-                        start: int, entries: list[dict[str, Any]], seat: int,
-                        free_seed: int | None) -> tuple[str, tuple[Any, ...]] | str | None:
-    """On the worker's main thread, in the order the questions came: the table's replica brought
-    up to the question's position, and the seat's view and options read from it. Returns the
-    thought to run (a ``think`` call), or the answer at once: None when there is nothing to choose,
-    :data:`_UNKNOWN_TABLE` when the replica is missing (the server sends the record)."""
-    state = _replicas.advance(table, record, start, entries)
-    if state is None:
-        return _UNKNOWN_TABLE
-    asked = question(state, seat, free=free_seed is not None)
-    if asked is None:
-        return None
-    view, options = asked
-    return "think", (key, bot, forgotten, _json_copy(view), tuple(_json_copy(options)), free_seed)
-
-
-def _json_copy(value: Any) -> Any:
-    """``value`` as a bot in a worker reads it: as JSON carries it (tuples arrive as lists, as on a
-    page), written and read back, so that no thought shares an object with the replica the main
-    thread goes on changing."""
-    payload = observation_payload(value)
-    return orjson.loads(payload) if isinstance(payload, bytes) else copy.deepcopy(value)
-
-
-def _held_in_worker() -> list[str]:
-    """The keys of the bots this worker holds (for tests)."""
-    with _bots_lock:
-        return list(_bots)
-
-
-_CALLS: dict[str, Callable[..., Any]] = {"think": _think_in_worker, "held": _held_in_worker}
-
-
-class _Lanes:
-    """A worker's threads: a few for quick thoughts, taken in turn, and one for each long thought."""
-
-    def __init__(self) -> None:
-        self.quick = ThreadPoolExecutor(max_workers=QUICK_THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-thought")
-        self.long = ThreadPoolExecutor(max_workers=LONG_THOUGHTS_AT_ONCE, thread_name_prefix="hippodrome-long-thought")
-
-    def submit(self, long: bool, function: Callable[..., Any], *args: Any) -> None:
-        (self.long if long else self.quick).submit(function, *args)
-
-
-def thinks_long(bot: Bot) -> bool:
-    """Whether the bot's thoughts take a budget of time (its ``thinks_long``; the search bot's)."""
-    return bool(getattr(bot, "thinks_long", False))
-
-
-def _serve(conn: Connection, parent: int) -> None:
-    """A worker's main loop: each request (its number, the pickled call, whether it is long) runs
-    in a thread of :class:`_Lanes`; answers go back as they come."""
-    _watch_parent(parent)
-    with contextlib.suppress(OSError):   # a system that refuses it: the same priority as the server
-        os.nice(WORKER_NICENESS)
-    lanes = _Lanes()
-    sending = threading.Lock()
-
-    def answer(number: int, ok: bool, value: Any) -> None:
-        with sending:
-            try:
-                conn.send((number, ok, value))
-            except (OSError, ValueError):  # the server is gone
-                os._exit(0)
-            except Exception as error:  # an answer that cannot be pickled
-                conn.send((number, False, f"{type(error).__name__}: {error}"))
-
-    def run(number: int, name: str, args: tuple[Any, ...]) -> None:
-        try:
-            answer(number, True, _CALLS[name](*args))
-        except Exception as error:
-            answer(number, False, f"{type(error).__name__}: {error}")
-
-    while True:
-        try:
-            number, payload, long = conn.recv()
-        except (EOFError, OSError):  # the server closed its end, or is gone
-            os._exit(0)
-        try:
-            # unpickled here, one at a time: a bot's first arrival imports its game's modules, and
-            # imports made at once by several threads can meet a module half made (a circular import)
-            name, args = pickle.loads(payload)
-            if name == "tables":   # the replicas' keys (for tests), read where they change
-                answer(number, True, _replicas.keys())
-                continue
-            if name in ("think", "think_at"):
-                _replicas.forget(args[2])   # the keys the server no longer holds (bots' go in the thought)
-            if name == "think_at":   # the table's replica moves here, in the questions' order
-                prepared = _prepare_thought_at(*args)
-                if not isinstance(prepared, tuple):
-                    answer(number, True, prepared)
-                    continue
-                name, args = prepared
-        except Exception as error:
-            answer(number, False, f"{type(error).__name__}: {error}")
-            continue
-        lanes.submit(long, run, number, name, args)
-
-
-# -- the server's side ------------------------------------------------------------------
 class WorkerStopped(RuntimeError):
     """The worker process stopped (killed, or crashed) before it answered."""
 
@@ -299,7 +107,7 @@ class _Worker:
         context = multiprocessing.get_context("spawn")
         self.conn, there = context.Pipe()
         self.started = time.monotonic()
-        self.process = context.Process(target=target or _serve, args=(there, os.getpid()), name="hippodrome-bots",
+        self.process = context.Process(target=target or serve, args=(there, os.getpid()), name="hippodrome-bots",
                                        daemon=True)
         self.process.start()
         there.close()
@@ -383,7 +191,7 @@ class ProcessThinker:
     """Thoughts in ``workers`` worker processes, each bot kept in one of them (module docstring)."""
 
     def __init__(self, workers: int = 1, target: Callable[[Connection, int], None] | None = None):
-        """``target``: the workers' main function (:func:`_serve`; tests give a failing one)."""
+        """``target``: the workers' main function (:func:`serve`; tests give a failing one)."""
         if workers < 1:
             raise ValueError("a process thinker needs at least one worker")  # i18n: programming error (CLI checks)
         self._target = target
@@ -461,16 +269,16 @@ class ProcessThinker:
             "think", key, sent, forgotten, observation, sent_options, free_seed),
             lambda: THREADS.think(bot, lambda: view, options, free_seed))
 
-    def capture(self, bot: Bot, match: Match, seat: int) -> Position:
+    def capture(self, bot: Bot, match: Match, seat: int) -> Capture:
         """What ``bot`` will read, taken now (under the table's lock): for a bot that thinks in a
         worker, the match's log's length (the worker brings its replica there); else a copy."""
         if self.closed or self._key(bot) is None:
             return copied(match, seat)
         return logged(match, seat)
 
-    async def think_at(self, bot: Bot, position: Position, free_seed: int | None = None) -> Action | None:
+    async def think_at(self, bot: Bot, position: Capture, free_seed: int | None = None) -> Action | None:
         """The bot's decision at ``position`` (its free action with a ``free_seed``), from its seat's
-        view there, built in the worker from its replica of the table (:mod:`hippodrome.table.positions`).
+        view there, built in the worker from its replica of the table (:mod:`hippodrome.table.capture`).
         None, without asking, when the worker's replica has already gone past the position (another
         bot of the table asked meanwhile): the table has moved on."""
         match = position.match

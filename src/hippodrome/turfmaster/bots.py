@@ -21,9 +21,7 @@ import random
 from typing import Any
 
 from hippodrome.core.bot import RandomBot as _CoreRandomBot
-from hippodrome.core.errors import InvalidSetup
 from hippodrome.core.game import Action
-from hippodrome.i18n import Message
 from hippodrome.turfmaster.cards import card_value, is_joker
 from hippodrome.turfmaster.course import Course, load_course
 from hippodrome.turfmaster.movement import blocked_squares, destinations
@@ -170,7 +168,7 @@ class _Board:
         self.limit: dict[str, int] = {}
         for entry in race.get("horses", []):
             self.owner[entry["id"]] = entry["owner"]
-            if entry["status"] == "racing":
+            if entry["stage"] == "racing":
                 self.square[entry["id"]] = course.square(entry["lane"], entry["square"])
                 if entry.get("limit") is not None:
                     self.limit[entry["id"]] = entry["limit"]
@@ -211,31 +209,3 @@ class _Board:
             if line in roller_lines:
                 score += LEVEL_WITH_ROLLER_BONUS
         return score
-
-
-def _search_bot(seed: int | str = 0, think: float | None = None):
-    from hippodrome.turfmaster.search import SearchBot  # search imports this module
-
-    return SearchBot(seed, think=think)
-
-
-#: the bots by name; the search bot thinks ``think`` seconds a decision (`--think`)
-BOTS = {"random": RandomBot, "tactical": TacticalBot, "search": _search_bot}
-
-
-class UnknownBot(InvalidSetup, ValueError):
-    """A bot name that is not in :data:`BOTS` (an InvalidSetup, and a ValueError for callers that
-    catch that)."""
-
-
-def make_bot(name: str, seed: int | str = 0, think: float | None = None):
-    """A bot by name ("random", "tactical" or "search", which thinks ``think`` seconds a decision);
-    :class:`UnknownBot` names the known ones."""
-    if name == "search":
-        return _search_bot(seed, think)
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        # NOTE: {name} is what was typed, in quotes; {bots} lists the bots' names ("random, tactical"),
-        # which are typed as they are.
-        raise UnknownBot(Message("unknown bot {name}; bots: {bots}", name=repr(name), bots=", ".join(BOTS))) from None

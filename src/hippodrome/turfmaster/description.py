@@ -116,10 +116,10 @@ BOTS = (
     BotLevel("search", Message("Search bot"),
              Message("Thinks ahead: plays each race forward hundreds of times from what it can see and picks "
                      "the move that scores best; the hardest to beat"),
-             "hippodrome.turfmaster.search:SearchBot"),
+             "hippodrome.turfmaster.search:SearchBot", budget=True),
 )
 
-PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview")
+PREVIEW = Lookup("preview", "hippodrome.turfmaster.preview:preview", about_option=True)
 WHY = Lookup("why", "hippodrome.turfmaster.why:why")
 RACES_RUN = Lookup("races", "hippodrome.turfmaster.preview:races", public=True)
 
@@ -196,4 +196,5 @@ RACE = replace(
     # a race set up in full (race.py): its horses and owners, where they stand, their hands, which
     # round comes first, who rolls first, how many seats, whose bonus cards are still unclaimed
     extra_setup_keys=("horses", "positions", "hands", "first_round", "first_roller", "seats", "bonus_unclaimed"),
+    secret_setup_keys=("hands",),
 )

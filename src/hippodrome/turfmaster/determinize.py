@@ -62,7 +62,7 @@ def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> R
         count = min(entry.get("cards_left") or 0, len(pool))
         hands[horse] = rng.sample(pool, count)
     course_square = {"lane": 0, "square": 0}
-    squares = {e["id"]: ({"lane": e["lane"], "square": e["square"]} if e["status"] != FINISHED else course_square)
+    squares = {e["id"]: ({"lane": e["lane"], "square": e["square"]} if e["stage"] != FINISHED else course_square)
                for e in horses}
     owners = {e["id"]: e["owner"] for e in horses}
     seats = observation.get("players") or (max(owners.values()) + 1)
@@ -70,7 +70,7 @@ def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> R
              "horses": [{"id": e["id"], "owner": e["owner"]} for e in horses], "seats": seats, "hands": hands}
     state = {
         "setup": setup, "ids": [e["id"] for e in horses], "owner": owners, "seats": seats,
-        "roller": race["roller"], "square": squares, "status": {e["id"]: e["status"] for e in horses},
+        "roller": race["roller"], "square": squares, "stage": {e["id"]: e["stage"] for e in horses},
         "places": list(race["places"]), "fallen": list(race["fallen"]), "hands": hands,
         "round_no": race["round"], "round_kind": race["round_kind"], "order": list(race["order"]),
         "limits": {e["id"]: e["limit"] for e in horses if e.get("limit") is not None},

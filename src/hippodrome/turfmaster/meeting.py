@@ -79,7 +79,8 @@ from typing import Any, Callable
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction, given
-from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game, same_json
+from hippodrome.core.game import Action, Chance, Decision, Game, same_json
+from hippodrome.core.registry import register_game
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, shallow, shared, substate
 from hippodrome.i18n import Message, Plural, Seat
@@ -252,7 +253,7 @@ class Meeting(DeclaredState, Game):
         """Horses of ``seat`` whose bonus cards may be claimed now, during a race (T8)."""
         if self.phase != RACING:
             return []
-        return [h for h in self.horses_of(seat) if self.claimed[h] is None and self.race.status[h] == "racing"]
+        return [h for h in self.horses_of(seat) if self.claimed[h] is None and self.race.stage[h] == "racing"]
 
     def _keep_horse(self) -> str | None:
         for horse in self.ids:
@@ -342,7 +343,7 @@ class Meeting(DeclaredState, Game):
                  Ruled(Message("keep them for later (once per game; unclaimed before race 3, they are dealt then)"), "T8"))
         return Decision(self.owner[horse], "claim_bonus", options,
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(self.hands[horse]),
-                         "limit": self.limit[horse]}, notes)
+                         "limit": self.limit[horse]}, notes, between_races=self.race_no > 1)
 
     def _keep_decision(self, horse: str) -> Decision:
         """Before a race: give up one card of a hand over its limit (T8)."""
@@ -357,7 +358,7 @@ class Meeting(DeclaredState, Game):
                       for c in cards)
         return Decision(self.owner[horse], "keep", options,
                         {"horse": horse, "race": self.race_no, "hand": _sorted_hand(hand),
-                         "limit": self.limit[horse], "to_discard": over}, notes)
+                         "limit": self.limit[horse], "to_discard": over}, notes, between_races=True)
 
     # chance steps ------------------------------------------------------------------
     def _rolls_chance(self, kind: str, key: str, group: list) -> Chance:
@@ -483,7 +484,7 @@ class Meeting(DeclaredState, Game):
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name, {race} a race number (1 to 3).
             return Ruled(Message("the bonus cards of {horse} were already taken in race {race}: once per game",
                                  horse=horse_name(horse), race=self.claimed[horse]), "T8")
-        if self.phase == RACING and self.race.status.get(horse) != "racing":
+        if self.phase == RACING and self.race.stage.get(horse) != "racing":
             # NOTE: TurfMaster, rule T8; {horse} is a horse's name.
             return Ruled(Message("{horse} is no longer running in this race; claim its bonus cards before the next "
                                  "race", horse=horse_name(horse)), "T8")
@@ -604,12 +605,17 @@ class Meeting(DeclaredState, Game):
         self._prepare(self.race_no + 1)
 
     # -- views (fields, JSON and clone: state_fields) ------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The view with the pending step, at the top and, while a race runs, in the race's view."""
+        observed = super().observation(seat)
+        if observed["race"] is not None:
+            observed["race"]["pending"] = observed["pending"] if self.phase == RACING else None
+        return observed
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        decision = decision_view(self.pending(), seat, self.public_decision_context)
         race_view = None
         if self.race is not None:
             race_view = self.race.view(seat)
-            race_view["pending"] = decision if self.phase == RACING else None
         horses = []
         for horse in self.ids:
             horses.append({"id": horse, "owner": self.owner[horse], "colour": HORSE_COLOURS[horse],
@@ -633,7 +639,6 @@ class Meeting(DeclaredState, Game):
             "results": [dict(r) for r in self.results],
             "standings": self._shown_standings(),
             "race": race_view,
-            "pending": decision,
             "events": [self._event_for(event, seat) for event in self.events],
             "over": self.over,
         }

@@ -38,7 +38,8 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup, given
-from hippodrome.core.game import Action, Chance, Decision, Game, decision_view, register_game
+from hippodrome.core.game import Action, Chance, Decision, Game
+from hippodrome.core.registry import register_game
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
 from hippodrome.i18n import Listing, Message
@@ -171,7 +172,7 @@ class Race(DeclaredState, Game):
         shared("seats"),
         shared("roller"),
         shallow("square", codec=SQUARES),
-        shallow("status"),
+        shallow("stage"),
         shallow("places"),
         shallow("fallen"),
         nested("hands"),  # None until dealt
@@ -245,7 +246,7 @@ class Race(DeclaredState, Game):
             raise InvalidSetup(Message("'first_round' must be 'card' or 'dice'"))
         race = cls.create(
             setup=setup, ids=ids, owner=dict(zip(ids, owners)), seats=seats, roller=roller,
-            square={horse: squares[horse] for horse in ids}, status={horse: RACING for horse in ids},
+            square={horse: squares[horse] for horse in ids}, stage={horse: RACING for horse in ids},
             places=[], fallen=[], hands=hands,
             # _start_round begins with the other kind of round
             round_no=0, round_kind=DICE_ROUND if first_round == CARD_ROUND else CARD_ROUND,
@@ -291,8 +292,8 @@ class Race(DeclaredState, Game):
 
     def _racing_horses(self) -> tuple[str, ...]:
         """The horses still racing, in the order of ids (kept until a horse leaves the track)."""
-        status = self.status
-        self._racing_cache = racing = tuple([h for h in self.ids if status[h] == RACING])
+        stage = self.stage
+        self._racing_cache = racing = tuple([h for h in self.ids if stage[h] == RACING])
         return racing
 
     def current_horse(self) -> str | None:
@@ -331,7 +332,7 @@ class Race(DeclaredState, Game):
         stays as it was."""
         race = self.clone()
         race.places, race.fallen = list(places), list(fallen)
-        race.status = {horse: FINISHED if horse in places else FALLEN for horse in race.ids}
+        race.stage = {horse: FINISHED if horse in places else FALLEN for horse in race.ids}
         race.hands = {horse: list(cards) for horse, cards in hands.items()}
         race.roller = roller
         race.awaiting = None
@@ -341,7 +342,7 @@ class Race(DeclaredState, Game):
     def add_cards(self, horse: str, cards: list[str]) -> None:
         """Put ``cards`` in the hand of ``horse``, a horse still running (a meeting's bonus cards
         claimed mid-race, T8). The horse's next card decision offers them."""
-        if self.status.get(horse) != RACING or self.hands is None:
+        if self.stage.get(horse) != RACING or self.hands is None:
             raise ValueError(f"cannot add cards to {horse!r}: not a horse running with a hand")  # i18n: programming error
         self.hands[horse].extend(cards)
         self.bonus_unclaimed = [h for h in self.bonus_unclaimed if h != horse]
@@ -548,7 +549,7 @@ class Race(DeclaredState, Game):
                  "to": {"lane": lane[square], "square": index[square]}}
         if moves.blocked_by_fence and self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
             event["fell"] = True
-            self.status[horse] = FALLEN
+            self.stage[horse] = FALLEN
             self._racing_cache = None
             self.fallen.append(horse)
         self.square[horse] = square
@@ -623,7 +624,7 @@ class Race(DeclaredState, Game):
         crossed = self.course.crossed
         arrived = in_move_order([h for h in self.racing() if crossed[self.square[h]]], self.square, self.course)
         for horse in arrived:
-            self.status[horse] = FINISHED
+            self.stage[horse] = FINISHED
             self._racing_cache = None
             self.places.append(horse)
             self.history.append({"round": self.round_no, "event": "finish", "horse": horse,
@@ -633,13 +634,13 @@ class Race(DeclaredState, Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         horses = []
         for horse in self.ids:
-            on_track = self.status[horse] == RACING
-            entry = {"id": horse, "owner": self.owner[horse], "status": self.status[horse],
+            on_track = self.stage[horse] == RACING
+            entry = {"id": horse, "owner": self.owner[horse], "stage": self.stage[horse],
                      "cards_left": len(self.hands[horse]) if self.hands is not None else None,
                      "limit": self.limits.get(horse) if on_track else None}
-            if self.status[horse] == FINISHED:
+            if self.stage[horse] == FINISHED:
                 entry["place"] = self.places.index(horse) + 1
-            if self.status[horse] != FINISHED:
+            if self.stage[horse] != FINISHED:
                 entry.update(self.course.name_of(self.square[horse]))
             horses.append(entry)
         return {
@@ -658,7 +659,6 @@ class Race(DeclaredState, Game):
             "fallen": list(self.fallen),
             "hands": {h: shown_hand(self.hands[h]) for h in self.ids
                       if self.hands is not None and self.owner[h] == seat},
-            "pending": decision_view(self.pending(), seat, self.public_decision_context),
             "over": self.over,
             "history": list(self.history),
         }

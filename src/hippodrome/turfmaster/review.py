@@ -106,7 +106,7 @@ def review_decision(state: Meeting, step: int, action: Action, budget: float, se
         claims = [o for o in options if o["type"] == "claim_bonus"]
         plays = [o for o in options if o["type"] != "claim_bonus"]
         if action["type"] != "claim_bonus" and len(plays) > 1:
-            samples = playout_points(state.view(seat), seat, plays, seed)
+            samples = playout_points(state.observation(seat), seat, plays, seed)
             return _judged(state, seat, step, pending.kind, plays, _index(plays, action), samples, budget, playouts)
         # the bonus cards beside the race decision: claim them now, or play on without them
         chosen = action if action["type"] == "claim_bonus" else plays[0]

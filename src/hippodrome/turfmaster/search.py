@@ -18,40 +18,18 @@ races, claiming the bonus cards) and decisions with one option are the tactical 
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 from typing import Any, Callable
 
-from hippodrome.core.bot import SEARCH_THINK_VARIABLE
 from hippodrome.core.game import Action
-from hippodrome.i18n import Message
 from hippodrome.turfmaster.bots import TacticalBot
 from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize
 from hippodrome.turfmaster.scoring import points_for_place
 from hippodrome.turfmaster.search_state import CARD, DIE, KIND_JOKER, KIND_VALUE, ROLL, SQUARE, SearchRace
 
-#: seconds of thought per decision when none is given (`--think`) and HIPPODROME_SEARCH_THINK is unset
+#: seconds of thought per decision when none is given (`--think`)
 DEFAULT_THINK = 1.0
-#: the environment variable that sets the search bots' thinking time where none is given (a server's tables)
-THINK_VARIABLE = SEARCH_THINK_VARIABLE
-
-
-def default_think() -> float:
-    """Seconds a search bot thinks per decision when none is given: HIPPODROME_SEARCH_THINK
-    (``hippodrome serve --think`` sets it), else :data:`DEFAULT_THINK`."""
-    text = os.environ.get(THINK_VARIABLE)
-    if text is None or not text.strip():
-        return DEFAULT_THINK
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value <= 60:   # nan fails too
-        # NOTE: {variable} is an environment variable's name (HIPPODROME_SEARCH_THINK), {value} what it holds.
-        raise ValueError(Message("{variable} must be seconds above 0 and at most 60, such as 0.5, not {value}",
-                                 variable=THINK_VARIABLE, value=repr(text)))
-    return value
 #: UCB1's exploration constant, for rewards in [0, 1]
 EXPLORATION = 0.7
 #: the most points a player's horses can score in one race (1st and 2nd: 50 + 30), for rewards in [0, 1]
@@ -82,7 +60,7 @@ class SearchBot:
 
     def __init__(self, seed: int | str = 0, think: float | None = None, iterations: int | None = None,
                  clock: Callable[[], float] = time.perf_counter):
-        think = default_think() if think is None else think
+        think = DEFAULT_THINK if think is None else think
         if think <= 0 and iterations is None:
             raise ValueError("a search bot needs a thinking time above 0 or a number of iterations")  # i18n: programming error
         self.rng = random.Random(seed)

@@ -42,7 +42,7 @@ KIND_JOKER: tuple[bool, ...] = tuple(is_joker(card) for card in CARD_KINDS)
 RACING, FINISHED, FALLEN = 0, 1, 2
 _IS_RACING = RACING.__eq__
 _KIND_NUMBERS = range(len(CARD_KINDS))
-STATUS_NAMES = ("racing", "finished", "fallen")
+STAGE_NAMES = ("racing", "finished", "fallen")
 #: what is pending: the same kinds as the race's decisions and chance step
 ROLL, DICE_USE, CARD, DIE, SQUARE, EMPTY_HAND = "roll", "dice_use", "card", "die", "square", "empty_hand"
 #: what the current horse waits for (None: nothing yet)
@@ -60,7 +60,7 @@ ROLLS: tuple[int, ...] = tuple(range(36))
 class SearchRace:
     """A dealt race as a search plays it. See the module docstring."""
 
-    __slots__ = ("course", "fences", "ids", "owner", "seats", "roller", "square", "status", "places", "fallen",
+    __slots__ = ("course", "fences", "ids", "owner", "seats", "roller", "square", "stage", "places", "fallen",
                  "hands", "round_no", "card_round", "order", "limits", "turn", "dice", "dice_use", "awaiting",
                  "points", "unclaimed", "moves", "kind")
 
@@ -80,7 +80,7 @@ class SearchRace:
         state.seats = race.seats
         state.roller = race.roller
         state.square = [race.square[h] for h in ids]
-        state.status = [STATUS_NAMES.index(race.status[h]) for h in ids]
+        state.stage = [STAGE_NAMES.index(race.stage[h]) for h in ids]
         state.places = tuple(number[h] for h in race.places)
         state.fallen = tuple(number[h] for h in race.fallen)
         state.hands = tuple(_counts(race.hands[h]) for h in ids)
@@ -102,7 +102,7 @@ class SearchRace:
         return state
 
     def clone(self) -> "SearchRace":
-        """A copy that plays on independently (the lists of squares and status copied, the rest shared:
+        """A copy that plays on independently (the lists of squares and stages copied, the rest shared:
         immutable)."""
         twin = _new(SearchRace)
         twin.course = self.course
@@ -112,7 +112,7 @@ class SearchRace:
         twin.seats = self.seats
         twin.roller = self.roller
         twin.square = self.square.copy()
-        twin.status = self.status.copy()
+        twin.stage = self.stage.copy()
         twin.places = self.places
         twin.fallen = self.fallen
         twin.hands = self.hands
@@ -133,7 +133,7 @@ class SearchRace:
     # -- queries ----------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return RACING not in self.status
+        return RACING not in self.stage
 
     def pending_kind(self) -> str | None:
         """What the race waits for: a decision's kind, ``"roll"`` (chance), or None when over."""
@@ -141,7 +141,7 @@ class SearchRace:
 
     def _waits_for(self) -> str | None:
         """:meth:`pending_kind`, found from the fields (kept in ``kind`` after each action)."""
-        if RACING not in self.status:
+        if RACING not in self.stage:
             return None
         if self.card_round:
             return self.awaiting
@@ -257,7 +257,7 @@ class SearchRace:
 
     def _destinations(self, horse: int) -> MoveOptions:
         square = self.square
-        others = list(compress(square, map(_IS_RACING, self.status)))  # the racing horses' squares
+        others = list(compress(square, map(_IS_RACING, self.stage)))  # the racing horses' squares
         start = square[horse]
         others.remove(start)
         return moves_among(self.course, start, self.points, others, self.fences)
@@ -273,7 +273,7 @@ class SearchRace:
         moves = self.moves
         if (self.card_round and moves.blocked_by_fence and moves.steps < self.points
                 and square in moves.blocked_by_fence):  # T11: the horse falls
-            self.status[horse] = FALLEN
+            self.stage[horse] = FALLEN
             self.fallen = self.fallen + (horse,)
         self.square[horse] = square
         self._next_horse()
@@ -286,11 +286,11 @@ class SearchRace:
     def _advance(self) -> None:
         """What needs nobody's decision, up to the next decision or chance step (as ``Race._advance``);
         ``kind`` then says what the race waits for."""
-        status = self.status
-        while RACING in status:
+        stage = self.stage
+        while RACING in stage:
             if self.turn >= len(self.order):
                 self._end_round()
-                if RACING not in status:
+                if RACING not in stage:
                     break
                 self._start_round()
                 continue
@@ -332,7 +332,7 @@ class SearchRace:
         self.card_round = not self.card_round
         square = self.square
         horses = range(len(square))
-        racing = list(compress(horses, map(_IS_RACING, self.status)))
+        racing = list(compress(horses, map(_IS_RACING, self.stage)))
         self.order = tuple(in_move_order(racing, square, self.course))
         limits = handicap_limits(racing, square, self.course, len(self.places))
         self.limits = tuple(map(limits.get, horses, repeat(0)))  # 0: no limit
@@ -346,10 +346,10 @@ class SearchRace:
         if not self.card_round:
             self.roller = (self.roller + 1) % self.seats
         crossed, square = self.course.crossed, self.square
-        arrived = in_move_order([h for h in compress(range(len(square)), map(_IS_RACING, self.status))
+        arrived = in_move_order([h for h in compress(range(len(square)), map(_IS_RACING, self.stage))
                                  if crossed[square[h]]], square, self.course)
         for horse in arrived:
-            self.status[horse] = FINISHED
+            self.stage[horse] = FINISHED
         self.places = self.places + tuple(arrived)
 
 

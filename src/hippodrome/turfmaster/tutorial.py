@@ -26,7 +26,8 @@ from typing import Any, Callable, Mapping
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.description import Lookup
-from hippodrome.core.game import Action, Game, register_game
+from hippodrome.core.game import Action, Game
+from hippodrome.core.registry import register_game
 from hippodrome.core.tutorial import CONTINUE, TutorialGame, TutorialStep, tutorial_description
 from hippodrome.i18n import Message
 from hippodrome.turfmaster.description import MEETING, RACE

@@ -46,7 +46,7 @@ export class TableConnection {
       else if (message.type === "state") this.received(message);
       else if (message.type === "patch") this.patched(message);
       else if (message.type === "storage") {
-        this.saving = message.status === "failing" ? message : null;
+        this.saving = message.saving === "failing" ? message : null;
         this.onSaving(message);
       }
       else if (message.type === "preview") this.onPreview(message);
@@ -149,7 +149,7 @@ export class SavingBanner {
   update(message) {
     clearTimeout(this.timer);
     this.message = message;
-    if (message && message.status === "ok") this.timer = setTimeout(() => this.update(null), 6000);
+    if (message && message.saving === "ok") this.timer = setTimeout(() => this.update(null), 6000);
     this.rerender();
   }
 
@@ -157,7 +157,7 @@ export class SavingBanner {
     const message = this.message;
     this.node.hidden = !message;
     if (!message) return;
-    this.node.dataset.status = message.status;
+    this.node.dataset.saving = message.saving;
     this.node.textContent = message.message_i18n ? render(message.message_i18n) : message.message;
   }
 }

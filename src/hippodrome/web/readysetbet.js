@@ -362,13 +362,9 @@ export class Page {
   // The names of the seats still choosing a VIP card (R8: all at once), as one phrase.
   namesOf(seats) { return seats.map((seat) => this.seatName(seat)).join(", "); }
 
-  // The VIP choice together (R8 as amended): my own decision while I choose, from my view (the
-  // table's decision names only the first of those choosing); what I kept, held back until all chose.
-  ownDecision(msg) {
-    const pending = msg.view.pending;
-    if (pending && pending.options && pending.seat === msg.seat && pending.kind === "vip") return pending;
-    return msg.decision;
-  }
+  // The VIP choice together (R8 as amended): the table's decision is my own while I choose (with
+  // "together": the seats still choosing); what I kept is held back until all chose.
+  ownDecision(msg) { return msg.decision; }
 
   renderStatus(msg) {
     const view = msg.view;

@@ -7,6 +7,9 @@ import { ruleLink } from "/static/rule_link.js";
 import { seatHanded } from "/static/lifecycle.js";
 import { renderResults } from "/static/turfmaster_results.js";
 
+// the choices a meeting asks for before a race, not moves of it
+const BETWEEN_RACE_CHOICES = new Set(["claim_bonus", "keep"]);
+
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const horseName = (id) => t(cap(id));
 const key = (lane, square) => `${lane}:${square}`;
@@ -82,10 +85,10 @@ export function sections(view, race, past = [], seenAt = {}) {
 // Competition ranking of the horses on the track (T2): finished horses first, then by how far
 // along the race each stands (`lineOf`), level horses sharing a place; fallen horses last.
 export function raceOrder(horses, lineOf) {
-  const finished = horses.filter((h) => h.status === "finished").sort((a, b) => a.place - b.place);
-  const racing = horses.filter((h) => h.status === "racing")
+  const finished = horses.filter((h) => h.stage === "finished").sort((a, b) => a.place - b.place);
+  const racing = horses.filter((h) => h.stage === "racing")
     .sort((a, b) => lineOf(b) - lineOf(a) || a.lane - b.lane);
-  const fallen = horses.filter((h) => h.status === "fallen");
+  const fallen = horses.filter((h) => h.stage === "fallen");
   const rows = finished.map((h) => ({ horse: h, position: h.place }));
   for (const h of racing) {
     rows.push({ horse: h, position: finished.length + 1 + racing.filter((o) => lineOf(o) > lineOf(h)).length });
@@ -262,7 +265,9 @@ export class Page {
 
   currentHorse(race) {
     if (!race || race.over) return null;
-    if (race.pending && race.pending.horse) return race.pending.horse;
+    // the horse whose move the table waits for (not a choice between races: a bonus claim, cards to keep)
+    const decision = this.msg && this.msg.decision;
+    if (decision && decision.horse && !BETWEEN_RACE_CHOICES.has(decision.kind)) return decision.horse;
     return race.order ? race.order[race.turn] : null;
   }
 
@@ -307,7 +312,7 @@ export class Page {
     const horse = current && (race.horses || []).find((h) => h.id === current && h.lane !== undefined);
     const options = { tokenPx: this.small() ? 21 : 26, least: this.small() ? 230 : 300, band: this.boardInSight() };
     if (!horse) {   // before a race: the horses in their stalls
-      const waiting = this.boardHorses(msg, race).filter((h) => h.status === "waiting");
+      const waiting = this.boardHorses(msg, race).filter((h) => h.stage === "waiting");
       if (waiting.length) board.frameSpots(board.spotsOf(waiting), options);
       return;
     }
@@ -381,10 +386,10 @@ export class Page {
   boardHorses(msg, race) {
     const view = msg.view;
     if (msg.game === "turfmaster" && view.phase === "prepare" && (view.stalls || []).length) {
-      return view.stalls.map((id, stall) => ({ id, lane: stall, square: 0, status: "waiting" }));
+      return view.stalls.map((id, stall) => ({ id, lane: stall, square: 0, stage: "waiting" }));
     }
     if (!race) return [];
-    return race.over ? race.horses.filter((h) => h.status !== "fallen") : race.horses;
+    return race.over ? race.horses.filter((h) => h.stage !== "fallen") : race.horses;
   }
 
   // The connection came back (the server went away, or closed a socket that sent too much): a move
@@ -832,7 +837,7 @@ export class Page {
       rows = raceOrder(race.horses, (h) => this.lines[key(h.lane, h.square)] ?? 0);
     } else {
       const order = view.stalls && view.stalls.length ? view.stalls : (view.horses || []).map((h) => h.id);
-      rows = order.map((id) => ({ horse: { ...meetingHorses[id], status: "waiting" }, position: null }));
+      rows = order.map((id) => ({ horse: { ...meetingHorses[id], stage: "waiting" }, position: null }));
     }
     keyed(this.horsesBody, rows, (row) => row.horse.id,
       (row) => el("tr", { dataset: { horse: row.horse.id } }, el("td", { class: "pos" }),
@@ -840,9 +845,9 @@ export class Page {
         el("td", { class: "owner" }), el("td", { class: "where" }), el("td", { class: "limit" }), el("td", { class: "cards" })),
       (node, { horse, position }) => {
         let where = "";
-        if (horse.status === "finished") where = t("finished");
-        else if (horse.status === "fallen") where = t("fell");
-        else if (horse.status === "waiting" && (view.stalls || []).includes(horse.id)) where = t("stall {n}", { n: view.stalls.indexOf(horse.id) + 1 });
+        if (horse.stage === "finished") where = t("finished");
+        else if (horse.stage === "fallen") where = t("fell");
+        else if (horse.stage === "waiting" && (view.stalls || []).includes(horse.id)) where = t("stall {n}", { n: view.stalls.indexOf(horse.id) + 1 });
         else if (horse.lane !== undefined) where = t("lane {lane}, square {square}", { lane: laneNumber(horse.lane), square: horse.square });
         const cards = horse.cards_left ?? (meetingHorses[horse.id] || {}).cards ?? horse.cards;
         node.classList.toggle("current", horse.id === this.currentHorse(race));
@@ -850,7 +855,7 @@ export class Page {
         setText(node.querySelector(".name"), horseName(horse.id));
         setText(node.querySelector(".owner"), this.seatName(horse.owner));
         setText(node.querySelector(".where"), where);
-        setText(node.querySelector(".limit"), horse.status === "racing" && horse.limit ? handicapShort(this.description.data.handicap_numbers, horse.limit) : "–");
+        setText(node.querySelector(".limit"), horse.stage === "racing" && horse.limit ? handicapShort(this.description.data.handicap_numbers, horse.limit) : "–");
         setText(node.querySelector(".cards"), cards === undefined || cards === null ? "" : String(cards));
       });
   }

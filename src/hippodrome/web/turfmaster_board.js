@@ -349,7 +349,7 @@ export class Board {
     const fences = new Set(this.fenceLayer ? [...this.fenceLayer.children].filter((m) => m.dataset.state === "up").map((m) => Number(m.dataset.line)) : []);
     const from = (node) => ({ lane: Number(node.dataset.lane), square: Number(node.dataset.square) });
     for (const horse of horses) {
-      if (horse.status === "finished" && moved(horse)) {   // it runs past the post, then leaves
+      if (horse.stage === "finished" && moved(horse)) {   // it runs past the post, then leaves
         const node = this.tokens[horse.id];
         const end = this.squares[key(horse.lane, horse.square)];
         const run = motion && end ? travel(node, pathOf(this.squares, from(node), horse), end.at, { fences, time }) : null;
@@ -357,7 +357,7 @@ export class Board {
         if (run) run.finished.then(() => node.remove(), () => node.remove()); else node.remove();
         continue;
       }
-      if (horse.lane === undefined || horse.status === "finished") continue;
+      if (horse.lane === undefined || horse.stage === "finished") continue;
       const s = this.squares[key(horse.lane, horse.square)];
       if (!s) continue;
       seen.add(horse.id);
@@ -378,16 +378,16 @@ export class Board {
         this.tokens[horse.id] = node;
       }
       if (motion && moved(horse)) {
-        travel(node, pathOf(this.squares, from(node), horse), at, { fences, time, falls: horse.status === "fallen" && !node.classList.contains("fallen") });
+        travel(node, pathOf(this.squares, from(node), horse), at, { fences, time, falls: horse.stage === "fallen" && !node.classList.contains("fallen") });
       }
       node.style.transform = `translate(${at[0]}px, ${at[1]}px)`;
       this.horseAt[horse.id] = at;
       node.dataset.lane = horse.lane;
       node.dataset.square = horse.square;
       node.classList.toggle("current", horse.id === current);
-      node.classList.toggle("fallen", horse.status === "fallen");
+      node.classList.toggle("fallen", horse.stage === "fallen");
       const limit = node.querySelector(".limit");
-      const value = horse.status === "racing" && horse.limit ? String(this.handicaps[horse.limit] ?? "") : "";
+      const value = horse.stage === "racing" && horse.limit ? String(this.handicaps[horse.limit] ?? "") : "";
       const tooltip = value ? handicapWords(this.handicaps, horse.limit) : "";
       limit.setAttribute("visibility", value ? "visible" : "hidden");
       const [text, title] = limit.querySelectorAll("text, title");
@@ -428,7 +428,7 @@ export class Board {
   // drawn faint. The fence on the start line goes up once every horse has left the start.
   markFences(horses) {
     if (!this.fenceLayer) return;
-    const lines = horses.filter((h) => h.status === "racing" && h.lane !== undefined)
+    const lines = horses.filter((h) => h.stage === "racing" && h.lane !== undefined)
       .map((h) => (this.squares[key(h.lane, h.square)] || {}).line).filter((line) => line !== undefined);
     for (const mark of this.fenceLayer.children) {
       const line = Number(mark.dataset.line);

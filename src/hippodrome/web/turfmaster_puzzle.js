@@ -44,7 +44,7 @@ function facts(race, horses, handicaps) {
     const horse = byId[id];
     const parts = [tn("{n} card left", "{n} cards left", horse.cards_left ?? 0)];
     if (horse.limit) parts.push(handicapWords(handicaps, horse.limit));
-    if (horse.status === "fallen") parts.push(t("fallen"));
+    if (horse.stage === "fallen") parts.push(t("fallen"));
     items.push(el("li", { dataset: { horse: id } }, swatch(id), horseName(id), el("span", { class: "muted" }, " · ", parts.join(" · "))));
   }
   for (const id of race.places) items.push(el("li", { class: "muted" }, swatch(id), horseName(id), " · ", t("finished")));
@@ -129,7 +129,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
 function focus(board, race, decision, small) {
   board.fit();
   if (small) { if (decision.kind === "square") board.showMarks(true); else board.follow(true); return; }
-  const spots = race.horses.filter((h) => h.status === "racing")
+  const spots = race.horses.filter((h) => h.stage === "racing")
     .map((h) => board.squares[`${h.lane}:${h.square}`]).filter(Boolean).map((s) => s.at);
   if (!spots.length) return;
   const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);

@@ -25,11 +25,11 @@ class TableEnds:
             return
         recorded = []
 
-        def changed(table: Any) -> None:
-            if table.over and not recorded:
+        def changed(room: Any) -> None:
+            if room.table.over and not recorded:
                 recorded.append(True)
                 self._record(room)
-        room.runner.on_change.append(changed)
+        room.watchers.append(changed)
 
     def _record(self, room: Any) -> None:
         places = room.table.state.final_places()

@@ -15,7 +15,8 @@ import hippodrome.turfmaster.meeting  # noqa: F401
 from hippodrome.core import chance as chancemod
 from hippodrome.core.chance import Draws, Pool, chance_outcomes, draw_outcomes, outcome_probability, uniform
 from hippodrome.core.dice import roll_chance
-from hippodrome.core.game import Chance, game_class
+from hippodrome.core.game import Chance
+from hippodrome.core.registry import game_class
 from hippodrome.turfmaster.cards import full_deck
 
 

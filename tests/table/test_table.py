@@ -9,9 +9,11 @@ import pytest
 import hippodrome.readysetbet  # noqa: F401  (registers the game)
 import hippodrome.turfmaster.race  # noqa: F401
 from hippodrome.core.errors import IllegalAction
-from hippodrome.table import Seat, StaleState, Table
+from hippodrome.table import Player, StaleState, Table
 from hippodrome.table.clock import Clock
+from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.runner import TableRunner
+from tests.table.helpers import RecordingKeeper
 
 def run_async(coroutine_function):
     """asyncio.run in a thread of its own (the thread running the tests may hold a loop)."""
@@ -26,6 +28,8 @@ def run_async(coroutine_function):
     thread = threading.Thread(target=target)
     thread.start()
     thread.join(60)
+    if thread.is_alive():
+        raise AssertionError("the scenario did not end within 60 s")
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("value")
@@ -56,7 +60,7 @@ def test_clock_strikes_after_its_interval_and_pausing_freezes_it():
 
 
 def test_a_decision_against_an_older_state_is_stale():
-    table = Table("turfmaster-race", RACE, [Seat("a"), Seat("b")], seed=1)
+    table = Table("turfmaster-race", RACE, [Player("a"), Player("b")], seed=1)
     option = table.pending().options[0]
     with pytest.raises(StaleState):
         table.act(0, option, state_id=table.state_id + 1)
@@ -65,7 +69,7 @@ def test_a_decision_against_an_older_state_is_stale():
 
 
 def test_a_bet_may_lag_behind_the_rolls_of_its_race_but_not_into_the_next():
-    table = Table("readysetbet", {"players": 2, "vip": False}, [Seat("a"), Seat("b")], seed=7)
+    table = Table("readysetbet", {"players": 2, "vip": False}, [Player("a"), Player("b")], seed=7)
     looked_at = table.state_id
     table.tick()
     table.tick()
@@ -96,7 +100,7 @@ class WrongBot:
 
 @pytest.mark.parametrize("bot", [BrokenBot(), WrongBot()])
 def test_a_failing_bot_does_not_stall_the_table(bot):
-    table = Table("turfmaster-race", RACE, [Seat("a", bot), Seat("b", bot)], seed=3)
+    table = Table("turfmaster-race", RACE, [Player("a", bot), Player("b", bot)], seed=3)
     table.run_bots()
     assert table.over
 
@@ -110,9 +114,10 @@ def test_the_runner_lets_bots_play_and_strikes_the_clock():
             if table.over:
                 over.set()
 
-        table = Table("readysetbet", {"players": 2, "races": 1}, [Seat("a"), Seat("b")], seed=5)
+        table = Table("readysetbet", {"players": 2, "races": 1}, [Player("a"), Player("b")], seed=5)
         # a clock of interval 0 strikes whenever asked: the race runs as fast as the runner goes
-        runner = TableRunner(table, bot_delay=0, roll_interval=0, on_change=[changed])
+        runner = TableRunner(table, keeper=RecordingKeeper(table, shown=changed), bot_delay=0, roll_interval=0,
+                             lifecycle=Lifecycle(table.players, started=True))
         runner.start()
         await asyncio.wait_for(over.wait(), 60)
         await runner.stop()
@@ -128,8 +133,8 @@ def test_R8_bots_choose_their_vip_cards_at_once_while_a_person_thinks():
     their VIP cards meanwhile, and the next race waits for the person alone."""
     from hippodrome.readysetbet.bots import RandomBettor
 
-    table = Table("readysetbet", {"players": 3, "races": 2}, [Seat("Ana"), Seat("b", RandomBettor()),
-                                                             Seat("c", RandomBettor())], seed=4)
+    table = Table("readysetbet", {"players": 3, "races": 2}, [Player("Ana"), Player("b", RandomBettor()),
+                                                             Player("c", RandomBettor())], seed=4)
     while table.state.phase != "vip":
         table.tick()
     assert table.pending().seat == 0 and table.bot_to_move() == 1

@@ -24,8 +24,8 @@ from fastapi.testclient import TestClient
 from hippodrome.core.match import Match
 from hippodrome.readysetbet.bots import ValueBettor
 from hippodrome.server.app import create_app
-from hippodrome.table.thinking import (QUICK_THOUGHTS_AT_ONCE, ProcessThinker, WORKER_NICENESS, _Lanes,
-                                       _think_in_worker, thinker_for, thinks_long, worker_pids, THREADS)
+from hippodrome.table.thinking import ProcessThinker, thinker_for, worker_pids, THREADS
+from hippodrome.table.thought import QUICK_THOUGHTS_AT_ONCE, WORKER_NICENESS, _Lanes, _think_in_worker, thinks_long
 from hippodrome.turfmaster.bots import TacticalBot
 
 from tests.server.conftest import join, make_table, receive
@@ -60,7 +60,7 @@ def test_a_tactical_bot_thinks_in_a_worker_and_chooses_a_legal_option(thinker):
 
     def observe():
         observe_calls.append(1)
-        return match.state.view(pending.seat)
+        return match.state.observation(pending.seat)
 
     choice = asyncio.run(thinker.think(bot, observe, pending.options))
     assert pending.allows(choice)
@@ -79,7 +79,7 @@ def test_a_tactical_bot_thinks_in_a_worker_and_chooses_a_legal_option(thinker):
 def test_a_bot_the_server_drops_is_forgotten_by_its_worker(thinker):
     match, pending = pending_decision()
     first, second = TacticalBot(), TacticalBot(seed=1)
-    view = match.state.view(pending.seat)
+    view = match.state.observation(pending.seat)
     for bot in (first, second):
         asyncio.run(thinker.think(bot, lambda: view, pending.options))
     first_key, second_key = thinker._keys[id(first)], thinker._keys[id(second)]
@@ -93,7 +93,7 @@ def test_a_bot_the_server_drops_is_forgotten_by_its_worker(thinker):
 def test_a_killed_worker_is_replaced_and_its_bots_sent_again(thinker):
     match, pending = pending_decision()
     bot = TacticalBot()
-    view = match.state.view(pending.seat)
+    view = match.state.observation(pending.seat)
     assert pending.allows(asyncio.run(thinker.think(bot, lambda: view, pending.options)))
     (pid,) = worker_pids(thinker)
     os.kill(pid, signal.SIGKILL)
@@ -141,12 +141,12 @@ class StandIn:
 def test_bots_that_cannot_travel_think_in_threads(thinker):
     match, pending = pending_decision()
     stand_in = StandIn()
-    assert asyncio.run(thinker.think(stand_in, lambda: match.state.view(pending.seat), pending.options)) == \
+    assert asyncio.run(thinker.think(stand_in, lambda: match.state.observation(pending.seat), pending.options)) == \
         pending.options[0]
     assert stand_in.pids == [os.getpid()]
     unpicklable = TacticalBot()
     unpicklable.hook = lambda: None   # a lambda does not pickle
-    assert pending.allows(asyncio.run(thinker.think(unpicklable, lambda: match.state.view(pending.seat),
+    assert pending.allows(asyncio.run(thinker.think(unpicklable, lambda: match.state.observation(pending.seat),
                                                     pending.options)))
     assert id(unpicklable) in thinker._in_threads
 
@@ -158,7 +158,7 @@ def test_free_actions_of_a_value_bettor_come_from_the_worker(thinker):
     options = match.state.free_options(0)
     assert options
     bot = ValueBettor(seed=2)
-    choices = [asyncio.run(thinker.think(bot, lambda: match.state.view(0), options, free_seed=n)) for n in range(5)]
+    choices = [asyncio.run(thinker.think(bot, lambda: match.state.observation(0), options, free_seed=n)) for n in range(5)]
     assert all(choice is None or choice in options for choice in choices)
     assert thinker._keys[id(bot)] in held_keys(thinker)
 
@@ -185,7 +185,7 @@ def test_a_worker_stops_when_the_server_process_is_killed(tmp_path):
         match.resolve_chance()
         pending = match.state.pending()
         thinker = ProcessThinker(1)
-        asyncio.run(thinker.think(TacticalBot(), lambda: match.state.view(pending.seat), pending.options))
+        asyncio.run(thinker.think(TacticalBot(), lambda: match.state.observation(pending.seat), pending.options))
         print(*worker_pids(thinker), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
     """)
@@ -213,6 +213,7 @@ def worker_client(tmp_path):
         yield test_client
 
 
+@pytest.mark.slow
 def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client, monkeypatch):
     from hippodrome.turfmaster.race import Race
     clones = []
@@ -227,7 +228,7 @@ def test_a_table_of_bots_plays_a_whole_race_through_a_worker(worker_client, monk
     assert sorted(final["view"]["places"] + final["view"]["fallen"]) == ["blue", "red"]
     assert list(worker_pids(hub.thinker))
     room = hub.rooms[table["id"]]
-    bots = [seat.bot for seat in room.table.seats]
+    bots = [seat.bot for seat in room.table.players]
     # both bots thought in the worker, on its replica of the table's match (#15: no copy, no view on the loop)
     assert set(hub.thinker._keys) == {id(bots[0]), id(bots[1]), id(room.table.match)}
     (sent,) = hub.thinker._workers[0].replicas.values()   # the log up to the last bot's question
@@ -261,6 +262,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_serve_runs_its_bots_in_one_lasting_worker(tmp_path):
     """`hippodrome serve` (one bot worker by default): a table of bots plays a whole race, its
     bots' thoughts answered by one worker that stays (none failed and was replaced: a worker that
@@ -306,12 +308,12 @@ def test_a_long_thought_holds_up_no_other_bot_in_the_same_worker(thinker):
     worker's quick lane holds: they must be taken as long thoughts). Their budget is far longer than
     any machine takes for the tactical bot's move (it shares the worker's interpreter with them);
     the worker is stopped once it has answered, dropping the searches."""
-    from hippodrome.turfmaster.bots import make_bot
+    from hippodrome.table.bots import make_bot
     match, pending = pending_decision()
-    view = match.state.view(pending.seat)
+    view = match.state.observation(pending.seat)
 
     async def both():
-        searching = [asyncio.ensure_future(thinker.think(make_bot("search", seed, think=120.0), lambda: view,
+        searching = [asyncio.ensure_future(thinker.think(make_bot("turfmaster", "search", seed, 120.0), lambda: view,
                                                          pending.options)) for seed in range(QUICK_THOUGHTS_AT_ONCE + 1)]
         await asyncio.sleep(0.3)   # the searches are under way in the worker
         quick = await thinker.think(TacticalBot(), lambda: view, pending.options)
@@ -355,9 +357,9 @@ def test_a_worker_runs_quick_thoughts_a_few_at_a_time_beside_long_ones():
 
 def test_only_bots_that_think_long_say_so():
     from hippodrome.readysetbet.board_bot import BoardBettor
-    from hippodrome.turfmaster.bots import make_bot
-    assert thinks_long(make_bot("search", 0, think=1.0))
-    assert not any(thinks_long(bot) for bot in (TacticalBot(), ValueBettor(), BoardBettor(), make_bot("random", 0)))
+    from hippodrome.table.bots import make_bot
+    assert thinks_long(make_bot("turfmaster", "search", 0, 1.0))
+    assert not any(thinks_long(bot) for bot in (TacticalBot(), ValueBettor(), BoardBettor(), make_bot("turfmaster", "random", 0)))
 
 
 def exit_at_once(conn, parent):
@@ -365,6 +367,7 @@ def exit_at_once(conn, parent):
     os._exit(3)
 
 
+@pytest.mark.slow
 def test_workers_that_keep_stopping_as_they_start_leave_the_bots_to_threads():
     """Not a process started for every thought, forever: after three workers in a row stop as soon
     as they start, the bots think in threads (and still choose legal options)."""
@@ -372,7 +375,7 @@ def test_workers_that_keep_stopping_as_they_start_leave_the_bots_to_threads():
     try:
         match, pending = pending_decision()
         bot = TacticalBot()
-        view = match.state.view(pending.seat)
+        view = match.state.observation(pending.seat)
         answers, started = [], set()
         for _ in range(12):
             answers.append(asyncio.run(thinker.think(bot, lambda: view, pending.options)))
@@ -410,9 +413,10 @@ def test_every_bot_level_decides_the_same_on_its_view_as_it_travels_to_a_worker(
 
     import orjson
 
-    from hippodrome.core.game import Chance, game_class
+    from hippodrome.core.game import Chance
+    from hippodrome.core.registry import game_class
     from hippodrome.table.bots import free_choice
-    from hippodrome.table.thinking import observation_payload
+    from hippodrome.table.thought import observation_payload
 
     levels = [bot.name for bot in game_class(game).description.bots]
     match, rng, checked = Match(game, setup, seed=4), random.Random(4), 0
@@ -424,7 +428,7 @@ def test_every_bot_level_decides_the_same_on_its_view_as_it_travels_to_a_worker(
             continue
         seat = rng.choice(bettors) if bettors else pending.seat
         options = state.free_options(seat) if bettors else pending.options
-        view = state.view(seat)
+        view = state.observation(seat)
         payload, options_sent = observation_payload(view), observation_payload(options)
         assert isinstance(payload, bytes) and isinstance(options_sent, bytes)
         travelled, arrived = orjson.loads(payload), tuple(orjson.loads(options_sent))
@@ -447,7 +451,7 @@ def test_every_bot_level_decides_the_same_on_its_view_as_it_travels_to_a_worker(
 
 
 def test_a_view_json_cannot_carry_as_it_is_goes_to_the_worker_as_it_is():
-    from hippodrome.table.thinking import observation_payload
+    from hippodrome.table.thought import observation_payload
 
     view = {"seat": 0, "points": {1: 50}}
     assert observation_payload(view) is view

@@ -1,5 +1,5 @@
 """Bots in a worker process read their view from the worker's replica of their table's match
-(hippodrome.table.positions, #15): the event loop sends only the log's new entries, never a copy
+(hippodrome.table.capture): the event loop sends only the log's new entries, never a copy
 of the state or the view; the replica holds no seed; a bot decides on it as on the view the loop
 built; a question the table has moved past is not asked; a lost replica is sent whole again; a
 table the server drops is forgotten by the worker."""
@@ -19,7 +19,7 @@ from hippodrome.core.game import Decision
 from hippodrome.core.match import Match, replay
 from hippodrome.readysetbet.bots import ValueBettor
 from hippodrome.table import thinking
-from hippodrome.table.positions import Position, Replicas, copied, logged
+from hippodrome.table.capture import Capture, Replicas, copied, logged
 from hippodrome.table.thinking import THREADS, ProcessThinker, worker_pids
 from hippodrome.turfmaster.bots import TacticalBot
 
@@ -106,7 +106,7 @@ def test_a_bot_decides_on_the_replica_as_on_the_view_the_loop_built(thinker, gam
         options = match.state.free_options(seat) if free else pending.options
         if options:
             state = match.state.clone()
-            expected = asyncio.run(thinker.think(on_view, lambda: state.view(seat), options, seed))
+            expected = asyncio.run(thinker.think(on_view, lambda: state.observation(seat), options, seed))
             assert asyncio.run(thinker.think_at(on_replica, thinker.capture(on_replica, match, seat), seed)) == expected
             compared += 1
         if isinstance(pending, Decision):
@@ -212,7 +212,7 @@ def test_replicas_follow_a_match_entry_by_entry_and_refuse_any_other_length():
         if match.state.free_options(seat):
             match.act(seat, rng.choice(match.state.free_options(seat)))
         state = replicas.advance("t", None, before, match.log[before:])
-        assert state.view(seat) == match.state.view(seat)
+        assert state.observation(seat) == match.state.observation(seat)
     assert replicas.advance("t", None, len(match.log) - 1, []) is None   # another length: refused ...
     assert replicas.keys() == []                                           # ... and dropped
     for key in "abc":                                                      # the oldest go past the limit
@@ -226,7 +226,7 @@ def test_a_position_rebuilds_its_state_from_the_log_when_a_thread_must_think():
     match = Match("turfmaster-race", TWO_HORSES, seed=5)
     match.resolve_chance()
     position = logged(match, 0)
-    view = match.state.view(0)
+    view = match.state.observation(0)
     random_moves(match, 4, random.Random(1))
-    assert isinstance(position, Position) and position.state().view(0) == view
-    assert replay(position.record()).view(0) == view
+    assert isinstance(position, Capture) and position.state().observation(0) == view
+    assert replay(position.record()).observation(0) == view

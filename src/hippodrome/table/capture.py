@@ -1,7 +1,7 @@
 """Where a bot's thought starts, and a worker process's replicas of the tables' matches.
 
 A running table asks its bot to think under the table's lock and takes the answer later, once the
-table may have moved on. What the bot reads is captured under the lock as a :class:`Position`:
+table may have moved on. What the bot reads is captured under the lock as a :class:`Capture`:
 
 - for a thought in this process (a thread), a copy of the state (:func:`copied`);
 - for a thought in a worker process, only the table's match and the length of its log then
@@ -31,7 +31,7 @@ WORKER_TABLES = 2000
 
 
 @dataclass(eq=False)
-class Position:
+class Capture:
     """The state a bot's thought reads, taken under the table's lock: a copy of it, or the
     table's match and how many entries its log had (the match's log is only appended to)."""
 
@@ -57,12 +57,12 @@ class Position:
                 "log": self.match.log[:self.entries]}
 
 
-def copied(match: Match, seat: int) -> Position:
-    return Position(seat, copy=match.state.clone())
+def copied(match: Match, seat: int) -> Capture:
+    return Capture(seat, copy=match.state.clone())
 
 
-def logged(match: Match, seat: int) -> Position:
-    return Position(seat, match=match, entries=len(match.log))
+def logged(match: Match, seat: int) -> Capture:
+    return Capture(seat, match=match, entries=len(match.log))
 
 
 def question(state: Game, seat: int, free: bool) -> tuple[Any, tuple[Action, ...]] | None:
@@ -76,7 +76,7 @@ def question(state: Game, seat: int, free: bool) -> tuple[Any, tuple[Action, ...
         options = own.options if own is not None else ()
     if not options:
         return None
-    return state.view(seat), options
+    return state.observation(seat), options
 
 
 class Replicas:

@@ -1,4 +1,4 @@
-"""bench/search_budget.py (issue #16): the search bot's meetings at a budget played batch by batch,
+"""bench/search_budget.py: the search bot's meetings at a budget played batch by batch,
 never the same seed twice, and added up with a Wilson interval (T9: the meetings' winners)."""
 
 import importlib.util
@@ -11,7 +11,7 @@ import pytest
 
 from hippodrome.arena.summary import wilson
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("search_budget", ROOT / "bench" / "search_budget.py")
 search_budget = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(search_budget)
@@ -57,6 +57,7 @@ def test_a_batch_takes_the_next_seed_and_the_seats_in_turn():
     assert search_budget.next_batch(batches, "two", 1.0, lane=2, lanes=2) == 4
 
 
+@pytest.mark.slow
 def test_two_tiny_batches_are_played_and_kept(tmp_path):
     results = tmp_path / "budget.jsonl"
     for _ in range(2):

@@ -72,7 +72,7 @@ def test_state_json_round_trip_and_clone_independence():
 def test_every_game_refuses_a_non_object_and_a_bad_chance_outcome_alike(game, setup):
     import hippodrome.readysetbet.game  # noqa: F401  (registers the games)
     import hippodrome.turfmaster.meeting  # noqa: F401
-    from hippodrome.core.game import game_class
+    from hippodrome.core.registry import game_class
 
     state = game_class(game).new(setup)
     before = state.to_json()

@@ -9,7 +9,8 @@ import pytest
 import hippodrome.readysetbet.game  # noqa: F401  (registers the games)
 import hippodrome.turfmaster.meeting  # noqa: F401
 from hippodrome.core import IllegalAction, Match
-from hippodrome.core.game import Decision, game_class, same_json
+from hippodrome.core.game import Decision, same_json
+from hippodrome.core.registry import game_class
 
 
 def refused(match, seat, action):

@@ -11,7 +11,7 @@ import pytest
 
 from hippodrome.arena.elo import PairResults, expected_gap, fit_bradley_terry, schedule
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def synthetic(true_elo: dict[str, float], games: int) -> PairResults:
@@ -69,6 +69,7 @@ def test_the_schedule_interleaves_pairs_and_alternates_seats():
     assert [job[3] for job in jobs] == [0, 0, 0, 1, 1, 1]
 
 
+@pytest.mark.slow
 def test_a_tiny_real_run_of_the_script():
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "elo.py"), "--game", "readysetbet", "--games", "1",
                           "--workers", "1", "--json"], capture_output=True, text=True, check=True,

@@ -9,10 +9,12 @@ import time
 import pytest
 
 from hippodrome.table.bots import make_bot
+from hippodrome.table.lifecycle import Lifecycle
 from hippodrome.table.pacing import Pacer
 from hippodrome.table.runner import TableRunner
-from hippodrome.table.table import Seat, Table
-from tests.server.test_table_lifecycle import FakeTime
+from hippodrome.table.table import Player, Table
+from tests.table.helpers import RecordingKeeper
+from tests.table.test_lifecycle import FakeTime
 
 
 def test_a_change_of_bots_holds_back_the_next_in_proportion_to_its_cost():
@@ -48,11 +50,12 @@ def test_only_tables_of_bots_only_are_paced(bots_only):
     """A Ready Set Bet table rolling every 0.01 s: with bots only, each roll waited for a turn;
     with a person seated, none did."""
     async def main():
-        seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(3)]
-        seats.append(Seat("Ana") if not bots_only else Seat("bot 3", make_bot("readysetbet", "value", "s:3")))
+        seats = [Player(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(3)]
+        seats.append(Player("Ana") if not bots_only else Player("bot 3", make_bot("readysetbet", "value", "s:3")))
         table = Table("readysetbet", {"players": 4}, seats, seed=3)
         pacer = Pacer()
-        runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer)
+        runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer,
+                             lifecycle=Lifecycle(table.players, started=True))
         runner.start()
         for _ in range(500):
             await asyncio.sleep(0.01)
@@ -66,16 +69,18 @@ def test_only_tables_of_bots_only_are_paced(bots_only):
     assert (turns >= changes) if bots_only else turns == 0
 
 
-async def charged_changes(**runner_options) -> tuple[list[float], TableRunner]:
+async def charged_changes(commit=None, shown=None) -> tuple[list[float], TableRunner]:
     """A Ready Set Bet table of four value bettors rolling every 0.01 s, paced, run until the
-    pacer has been told the cost of three changes: those costs, and the runner."""
-    seats = [Seat(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(4)]
+    pacer has been told the cost of three changes: those costs, and the runner; ``commit`` and
+    ``shown``: its keeper's (see RecordingKeeper)."""
+    seats = [Player(f"bot {n}", make_bot("readysetbet", "value", f"s:{n}")) for n in range(4)]
     table = Table("readysetbet", {"players": 4}, seats, seed=3)
     pacer = Pacer()
     reported = []
     spent = pacer.spent
     pacer.spent = lambda seconds: (reported.append(seconds), spent(seconds))
-    runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer, **runner_options)
+    runner = TableRunner(table, bot_delay=0, roll_interval=0.01, pacer=pacer,
+                         keeper=RecordingKeeper(table, commit, shown))
     runner.start()
     for _ in range(500):
         await asyncio.sleep(0.01)
@@ -90,12 +95,12 @@ def test_the_wait_for_a_commit_is_not_counted_as_the_loops_time():
     commit of 0.1 s does not make the pacer hold the tables of bots back for 0.3 s more."""
     committed, told = [], []
 
-    async def commit(table):
+    async def commit(progress, stored):
         await asyncio.sleep(0.1)
-        committed.append(table.state_id)
+        committed.append(progress.state_id)
 
     reported, runner = asyncio.run(charged_changes(
-        commit=commit, on_change=[lambda t: told.append((t.state_id, list(committed)))]))
+        commit=commit, shown=lambda t: told.append((t.state_id, list(committed)))))
     assert len(reported) >= 3 and runner.store_wait >= 0.3
     assert max(reported) < 0.05   # the change itself, without the 0.1 s commit
     assert all(state_id in stored for state_id, stored in told)   # committed before told
@@ -112,7 +117,7 @@ def test_other_work_before_the_loop_comes_back_to_a_told_change_is_not_its_cost(
 
     async def main():
         loop = asyncio.get_running_loop()
-        return await charged_changes(on_change=[lambda t: loop.call_soon(others_work)])
+        return await charged_changes(shown=lambda t: loop.call_soon(others_work))
 
     reported, runner = asyncio.run(main())
     assert len(reported) >= 3 and runner.store_wait >= 0.3

@@ -13,7 +13,8 @@ from hippodrome.core.errors import IllegalAction
 from hippodrome.core.match import Match
 from hippodrome.table.lifecycle import BETWEEN_RACES, OVER, PLAYING, WAITING, Lifecycle
 from hippodrome.table.runner import TableRunner
-from hippodrome.table.table import Seat, Table
+from hippodrome.table.table import Player, Table
+from tests.table.helpers import hand_over, people
 
 
 class FakeTime:
@@ -26,7 +27,7 @@ class FakeTime:
 
 # -- Lifecycle alone ------------------------------------------------------------------------
 def test_a_table_waits_until_every_person_seat_is_ready():
-    lifecycle = Lifecycle([0, 2])
+    lifecycle = Lifecycle(people(0, 2))
     assert lifecycle.status(over=False) == WAITING
     assert not lifecycle.mark_ready(0) and lifecycle.status(False) == WAITING
     assert lifecycle.mark_ready(2) and lifecycle.status(False) == PLAYING
@@ -34,24 +35,25 @@ def test_a_table_waits_until_every_person_seat_is_ready():
 
 
 def test_a_table_of_bots_starts_at_once_and_one_for_the_host_waits_for_its_start():
-    assert Lifecycle([]).status(False) == PLAYING
-    held = Lifecycle([], hold=True)
+    assert Lifecycle(people()).status(False) == PLAYING
+    held = Lifecycle(people(), hold=True)
     assert held.status(False) == WAITING
-    held.start([])
+    held.start()
     assert held.status(False) == PLAYING
 
 
 def test_the_host_start_hands_the_seats_not_ready_to_bots():
-    lifecycle = Lifecycle([0, 1, 2])
+    lifecycle = Lifecycle(people(0, 1, 2))
     lifecycle.mark_ready(1)
-    lifecycle.start([0, 2])
+    hand_over(lifecycle, 0, 2)
+    lifecycle.start()
     assert lifecycle.status(False) == PLAYING and lifecycle.persons == {1} and lifecycle.handed == [0, 2]
 
 
 def test_the_host_start_gives_bots_only_the_empty_seats():
     """"Start now, bots take empty seats": a seat is empty when it is not ready and nobody is
     connected to it; a person who is here keeps the seat ready or not, and so does the host."""
-    lifecycle = Lifecycle([0, 1, 2, 3])
+    lifecycle = Lifecycle(people(0, 1, 2, 3))
     lifecycle.mark_ready(3)
     lifecycle.set_present([0, 1])            # the host (seat 0) and Bo are here, neither pressed Ready
     assert lifecycle.empty_seats(host_seat=0) == {2}
@@ -63,24 +65,25 @@ def test_the_host_start_gives_bots_only_the_empty_seats():
 def test_the_host_hands_the_seat_of_a_person_who_left_to_a_bot_once_the_game_runs():
     """``hand``: while the game runs, a person seat nobody is connected to may go to a bot; it leaves
     the person seats for ``handed`` (stored), as the seats the host's start hands over."""
-    waiting = Lifecycle([0, 1])
+    waiting = Lifecycle(people(0, 1))
     assert not waiting.may_hand(1)              # a waiting table: that is the host's start
-    lifecycle = Lifecycle([0, 1, 2], started=True)
+    lifecycle = Lifecycle(people(0, 1, 2), started=True)
     lifecycle.set_present([0, 1])
     lifecycle.observe(between_races=True)
     lifecycle.press_next(1)
     assert not lifecycle.may_hand(1) and not lifecycle.may_hand(5)   # connected; no such person seat
     assert lifecycle.may_hand(2)
+    hand_over(lifecycle, 2)
     lifecycle.hand(2)
     assert lifecycle.persons == {0, 1} and lifecycle.handed == [2] and not lifecycle.may_hand(2)
     assert lifecycle.snapshot(False)["absent"] == [] and lifecycle.status(False) == BETWEEN_RACES
     assert lifecycle.press_next(0)               # the two left decide the gate
-    assert Lifecycle.from_json(lifecycle.to_json()).handed == [2]
+    assert Lifecycle.from_json(lifecycle.to_json(), lifecycle.players).handed == [2]
 
 
 def test_between_races_the_gate_opens_when_every_present_person_pressed_next_race():
     time = FakeTime()
-    lifecycle = Lifecycle([0, 1, 2], now=time)
+    lifecycle = Lifecycle(people(0, 1, 2), now=time)
     for seat in (0, 1, 2):
         lifecycle.mark_ready(seat)
     lifecycle.set_present([0, 1])  # seat 2 went away
@@ -95,7 +98,7 @@ def test_between_races_the_gate_opens_when_every_present_person_pressed_next_rac
 
 def test_between_races_the_gate_opens_when_the_countdown_runs_out_or_the_host_presses():
     time = FakeTime()
-    lifecycle = Lifecycle([0], next_race_seconds=30, started=True, now=time)
+    lifecycle = Lifecycle(people(0), next_race_seconds=30, started=True, now=time)
     lifecycle.observe(True)
     time.now += 29.5
     assert lifecycle.countdown() == pytest.approx(0.5) and not lifecycle.countdown_ran_out()
@@ -108,7 +111,7 @@ def test_between_races_the_gate_opens_when_the_countdown_runs_out_or_the_host_pr
 
 def test_a_paused_clock_stops_the_countdown_too():
     time = FakeTime()
-    lifecycle = Lifecycle([0], started=True, next_race_seconds=30, now=time)
+    lifecycle = Lifecycle(people(0), started=True, next_race_seconds=30, now=time)
     lifecycle.observe(True)
     time.now += 10
     lifecycle.pause(True)
@@ -127,7 +130,7 @@ def test_a_paused_clock_stops_the_countdown_too():
 
 
 def test_nobody_present_waits_for_the_countdown_and_0_seconds_means_no_countdown():
-    lifecycle = Lifecycle([0], started=True, next_race_seconds=0)
+    lifecycle = Lifecycle(people(0), started=True, next_race_seconds=0)
     lifecycle.observe(True)
     assert lifecycle.countdown() is None and not lifecycle.set_present([])
     assert lifecycle.status(False) == BETWEEN_RACES
@@ -136,20 +139,21 @@ def test_nobody_present_waits_for_the_countdown_and_0_seconds_means_no_countdown
 
 def test_a_lifecycle_survives_its_json_and_counts_down_afresh():
     time = FakeTime()
-    lifecycle = Lifecycle([0, 1], now=time)
+    lifecycle = Lifecycle(people(0, 1), now=time)
     lifecycle.mark_ready(0)
-    lifecycle.start([1])
+    hand_over(lifecycle, 1)
+    lifecycle.start()
     lifecycle.observe(True)
     lifecycle.set_present([0])
     lifecycle.press_next(0)
     time.now += 25
-    copy = Lifecycle.from_json(lifecycle.to_json(), now=time)
+    copy = Lifecycle.from_json(lifecycle.to_json(), lifecycle.players, now=time)
     assert copy.to_json() == lifecycle.to_json()
     assert copy.status(False) == PLAYING  # seat 0, the one person left, had pressed: the gate is open
-    lifecycle = Lifecycle([0, 1], started=True, now=time)
+    lifecycle = Lifecycle(people(0, 1), started=True, now=time)
     lifecycle.observe(True)
     time.now += 25
-    copy = Lifecycle.from_json(lifecycle.to_json(), now=time)
+    copy = Lifecycle.from_json(lifecycle.to_json(), lifecycle.players, now=time)
     assert copy.status(False) == BETWEEN_RACES and copy.countdown() == 30
 
 
@@ -205,15 +209,17 @@ async def strike(runner, time):
     runner.clock._poke()
 
 
-def rsb_runner(seats, time, lifecycle, **setup):
+def rsb_runner(seats, time, lifecycle_options, **setup):
+    """A Ready Set Bet table of ``seats`` run on ``time``, its lifecycle of ``lifecycle_options``."""
     table = Table("readysetbet", {"players": len(seats), **setup}, seats, seed=11)
+    lifecycle = Lifecycle(table.players, now=time, **lifecycle_options)
     return TableRunner(table, bot_delay=0, roll_interval=2.0, lifecycle=lifecycle, free_delay=(0, 0), now=time)
 
 
 def test_no_roll_and_no_bet_while_waiting_then_rolls_once_everyone_is_ready():
     async def scenario():
         time = FakeTime()
-        runner = rsb_runner([Seat("Ana"), Seat("Bot", RandomBot(1))], time, Lifecycle([0], now=time), races=1)
+        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time, {}, races=1)
         runner.start()
         time.now += 3600  # an hour on the table's clock
         runner._wake.set()
@@ -235,13 +241,13 @@ def test_no_roll_and_no_bet_while_waiting_then_rolls_once_everyone_is_ready():
 def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
     async def scenario():
         time = FakeTime()
-        lifecycle = Lifecycle([0], started=True, next_race_seconds=30, now=time)
-        runner = rsb_runner([Seat("Ana"), Seat("Bot", RandomBot(1))], time, lifecycle, races=2, vip=True)
+        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
+                            {"started": True, "next_race_seconds": 30}, races=2, vip=True)
         runner.start()
         while not runner.table.state.between_races():  # race 1, on the table's clock
-            strikes = runner._strikes
+            strikes = runner.free_bots.strikes
             await strike(runner, time)
-            await until(lambda: runner._strikes > strikes or runner.table.state.between_races(), "a roll")
+            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
         assert runner.status == BETWEEN_RACES and runner.table.state.phase == "vip"
         log_length = len(runner.table.match.log)
         time.now += 29
@@ -260,8 +266,8 @@ def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
 def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_between_races():
     async def scenario():
         time = FakeTime()
-        table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Seat("Ana"), Seat("Bo")], seed=4)
-        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0, 1], started=True, now=time), now=time)
+        table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Player("Ana"), Player("Bo")], seed=4)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players, started=True, now=time), now=time)
         rng = random.Random(0)
         while not table.state.between_races():
             pending = table.pending()
@@ -286,14 +292,14 @@ def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_betwe
 def test_the_host_start_hands_over_the_empty_seats_only_and_keeps_the_host_s_own():
     async def scenario():
         time = FakeTime()
-        table = Table("turfmaster", {"players": 4, "horses_per_player": 1}, [Seat(n) for n in ("Ana", "Bo", "Cy", "Di")], seed=4)
-        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0, 1, 2, 3], now=time), now=time)
+        table = Table("turfmaster", {"players": 4, "horses_per_player": 1}, [Player(n) for n in ("Ana", "Bo", "Cy", "Di")], seed=4)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players, now=time), now=time)
         await runner.set_present([0, 1])   # Ana (the host) and Bo opened their links; nobody pressed Ready
         await runner.ready(3)               # Di said ready, then left
         await runner.set_present([0, 1])
-        handed = await runner.start_now(lambda seat: RandomBot(seat), host_seat=0)
+        handed = await runner.start_now(lambda seat: RandomBot(seat), "random", host_seat=0)
         assert handed == [2] and runner.status == PLAYING
-        assert [seat.bot is not None for seat in table.seats] == [False, False, True, False]
+        assert [seat.bot is not None for seat in table.players] == [False, False, True, False]
         assert runner.lifecycle.persons == {0, 1, 3} and runner.lifecycle.handed == [2]
 
     asyncio.run(scenario())
@@ -302,19 +308,18 @@ def test_the_host_start_hands_over_the_empty_seats_only_and_keeps_the_host_s_own
 def test_a_bot_reaction_time_is_drawn_per_bet_within_the_table_option():
     async def scenario():
         time = FakeTime()
-        seats = [Seat(f"Bot {n}", RandomBot(n)) for n in range(4)]
+        seats = [Player(f"Bot {n}", RandomBot(n)) for n in range(4)]
         table = Table("readysetbet", {"players": 4, "races": 1}, seats, seed=1)
-        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([]), free_delay=(2.5, 0.6), now=time)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players), free_delay=(2.5, 0.6), now=time)
         drawn = []
 
         async def record(seat, delay, strike):
             drawn.append((seat, delay, strike))
 
-        runner._free_bot = record
-        runner._rng = random.Random(7)
-        for strike in (1, 2):
-            runner._strikes = strike
-            runner._schedule_free_bots()
+        runner.free_bots._act = record
+        runner.free_bots.rng = random.Random(7)
+        for _ in (1, 2):
+            runner.free_bots.struck()
         await until(lambda: len(drawn) == 8, "the bots' reactions")
         assert sorted(seat for seat, _, _ in drawn) == [0, 0, 1, 1, 2, 2, 3, 3]
         delays = [delay for _, delay, _ in drawn]
@@ -341,10 +346,10 @@ def test_a_bot_thinks_in_a_worker_thread_and_its_choice_is_dropped_if_the_table_
     async def scenario():
         bot = BlockingBot()
         setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
-        table = Table("turfmaster-race", setup, [Seat("Bot", bot), Seat("Bot 2", RandomBot(2))], seed=1)
+        table = Table("turfmaster-race", setup, [Player("Bot", bot), Player("Bot 2", RandomBot(2))], seed=1)
         while table.bot_to_move() != 0:
             table.bot_move()
-        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([]))
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players))
         runner.start()
         await until(bot.thinking.is_set, "the bot thinking")
         ticked = []
@@ -364,9 +369,9 @@ def test_a_bot_thinks_in_a_worker_thread_and_its_choice_is_dropped_if_the_table_
 def test_the_host_hands_a_seat_mid_game_and_its_bot_takes_the_turn_the_table_waited_for():
     async def scenario():
         time = FakeTime()
-        table = Table("turfmaster", {"players": 3, "horses_per_player": 2}, [Seat(n) for n in ("Ana", "Bo", "Cy")],
+        table = Table("turfmaster", {"players": 3, "horses_per_player": 2}, [Player(n) for n in ("Ana", "Bo", "Cy")],
                       seed=4)
-        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0, 1, 2], started=True, now=time), now=time)
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players, started=True, now=time), now=time)
         runner.start()
         await runner.set_present([0, 1])   # Cy closed the tab
         while table.pending().seat != 2:
@@ -378,14 +383,14 @@ def test_the_host_hands_a_seat_mid_game_and_its_bot_takes_the_turn_the_table_wai
         for seat, words in refusals.items():
             if words:
                 with pytest.raises(IllegalAction, match=words):
-                    await runner.hand(seat, make, host_seat=0)
-        assert runner.lifecycle.handed == [] and table.seats[1].bot is None
-        await runner.hand(2, make, host_seat=0)
+                    await runner.hand(seat, make, "random", host_seat=0)
+        assert runner.lifecycle.handed == [] and table.players[1].bot is None
+        await runner.hand(2, make, "random", host_seat=0)
         assert runner.lifecycle.handed == [2] and runner.lifecycle.persons == {0, 1}
         await until(lambda: table.state_id > waited_at, "the bot's move at the seat handed over")
         assert [e["by"] for e in table.match.log[-(table.state_id - waited_at):]][0] == 2
         with pytest.raises(IllegalAction, match="by a bot already"):
-            await runner.hand(2, make, host_seat=0)
+            await runner.hand(2, make, "random", host_seat=0)
         with pytest.raises(IllegalAction, match="bot plays this seat"):   # the old link watches
             await runner.act(2, {"type": "card", "horse": "x", "card": "1"}, None)
         await runner.stop()
@@ -398,23 +403,23 @@ def test_a_seat_handed_between_races_makes_its_vip_choice_at_once_and_the_gate_s
     as the person would have; the next race still waits for the gate."""
     async def scenario():
         time = FakeTime()
-        lifecycle = Lifecycle([0, 1], started=True, next_race_seconds=600, now=time)
-        runner = rsb_runner([Seat("Ana"), Seat("Bo")], time, lifecycle, races=2, vip=True)
+        runner = rsb_runner([Player("Ana"), Player("Bo")], time, {"started": True, "next_race_seconds": 600},
+                            races=2, vip=True)
         runner.start()
         await runner.set_present([0])   # Bo left
         while not runner.table.state.between_races():  # race 1, on the table's clock
-            strikes = runner._strikes
+            strikes = runner.free_bots.strikes
             await strike(runner, time)
-            await until(lambda: runner._strikes > strikes or runner.table.state.between_races(), "a roll")
+            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
         table = runner.table
         assert runner.status == BETWEEN_RACES and table.state.phase == "vip"
         while table.pending().seat == 0:   # Ana chooses hers when her turn comes
             await runner.act(0, table.pending().options[0], None)
         assert table.pending().seat == 1
         with pytest.raises(IllegalAction, match="not started yet"):
-            await TableRunner(Table("readysetbet", {"players": 2}, [Seat("A"), Seat("B")], seed=1),
-                              lifecycle=Lifecycle([0, 1])).hand(1, RandomBot)
-        await runner.hand(1, lambda seat: RandomBot(seat), host_seat=0)
+            await TableRunner(Table("readysetbet", {"players": 2}, [Player("A"), Player("B")], seed=1)).hand(
+                1, RandomBot, "random")
+        await runner.hand(1, lambda seat: RandomBot(seat), "random", host_seat=0)
         await until(lambda: not (table.pending() and getattr(table.pending(), "seat", None) == 1),
                     "the bot's VIP choice")
         assert table.match.log[-1]["by"] == 1 and table.match.log[-1]["action"]["type"] == "vip"
@@ -434,14 +439,14 @@ def test_a_seat_handed_between_races_makes_its_vip_choice_at_once_and_the_gate_s
 def test_over_tables_refuse_a_hand():
     async def scenario():
         setup = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
-        table = Table("turfmaster-race", setup, [Seat("Ana"), Seat("Bo")], seed=1)
+        table = Table("turfmaster-race", setup, [Player("Ana"), Player("Bo")], seed=1)
         rng = random.Random(1)
         while not table.over:
             pending = table.pending()
             table.act(pending.seat, rng.choice(pending.options))
-        runner = TableRunner(table, lifecycle=Lifecycle([0, 1], started=True))
+        runner = TableRunner(table, lifecycle=Lifecycle(table.players, started=True))
         with pytest.raises(IllegalAction, match="over"):
-            await runner.hand(1, RandomBot)
+            await runner.hand(1, RandomBot, "random")
 
     asyncio.run(scenario())
 
@@ -452,7 +457,7 @@ def test_between_races_a_bot_facing_a_move_of_the_next_race_waits_for_the_gate()
     bot is not asked to think twice)."""
     async def scenario():
         for seed in range(40):   # a meeting whose race 2 opens with the bot's card
-            table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Seat("Ana"), Seat("Bot", RandomBot(1))],
+            table = Table("turfmaster", {"players": 2, "horses_per_player": 2}, [Player("Ana"), Player("Bot", RandomBot(1))],
                           seed=seed)
             rng = random.Random(seed)
             while not table.state.between_races():
@@ -465,11 +470,11 @@ def test_between_races_a_bot_facing_a_move_of_the_next_race_waits_for_the_gate()
         else:
             raise AssertionError("no meeting found")
         time = FakeTime()
-        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle([0], started=True, next_race_seconds=600, now=time),
+        runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players, started=True, next_race_seconds=600, now=time),
                              now=time)
         thoughts = []
-        think = runner._think
-        runner._think = lambda *args, **kwargs: thoughts.append(args) or think(*args, **kwargs)
+        think = runner.think
+        runner.think = lambda *args, **kwargs: thoughts.append(args) or think(*args, **kwargs)
         runner.start()
         log_length = len(table.match.log)
         await until(lambda: runner._held_between == table.state_id, "the bot held for the gate")

@@ -1,4 +1,4 @@
-"""The engine's cleanups: Race.add_cards for bonus cards claimed mid-race (T8), the squares where
+"""Engine details: Race.add_cards for bonus cards claimed mid-race (T8), the squares where
 a horse falls as data in the decision (T11), a tactical bot that reads data rather than the notes'
 words (so it plays the same in every language), and plays the single race too."""
 
@@ -11,8 +11,9 @@ import pytest
 from hippodrome.core import InvalidSetup
 from hippodrome.core.game import Chance
 from hippodrome.i18n import Message, Plural
-from hippodrome.table.table import Seat, Table
-from hippodrome.turfmaster.bots import RandomBot, TacticalBot, UnknownBot, make_bot
+from hippodrome.table.table import Player, Table
+from hippodrome.table.bots import make_bot
+from hippodrome.turfmaster.bots import RandomBot, TacticalBot
 from hippodrome.turfmaster.meeting import Meeting
 from hippodrome.turfmaster.race import Race
 from tests.turfmaster.helpers import race_at
@@ -54,7 +55,7 @@ def test_T8_a_claim_mid_race_keeps_the_meeting_replayable():
 def test_add_cards_refuses_a_horse_that_no_longer_runs():
     race = race_at({"red": (0, 108), "blue": (1, 3)}, hands={"red": ["7"], "blue": ["3"]})
     race.apply({"type": "card", "horse": "red", "card": "7"})
-    while race.status["red"] == "racing":
+    while race.stage["red"] == "racing":
         race.apply(race.pending().options[0])
     with pytest.raises(ValueError):
         race.add_cards("red", ["6"])
@@ -68,7 +69,7 @@ def test_T11_the_square_decision_lists_the_squares_where_the_horse_falls():
     pending = race.pending()
     ends = [{"lane": o["lane"], "square": o["square"]} for o in pending.options]
     assert pending.context["falls"] == ends and all(pending.notes)
-    assert race.view(pending.seat)["pending"]["context"]["falls"] == ends
+    assert race.observation(pending.seat)["pending"]["context"]["falls"] == ends
     calm = race_at({"red": (2, 20), "blue": (4, 3)}, hands={"red": ["6"], "blue": ["3"]})
     calm.apply({"type": "card", "horse": "red", "card": "6"})
     assert calm.pending().kind == "square" and calm.pending().context["falls"] == []
@@ -93,6 +94,7 @@ def in_language(view, lang):
     return view
 
 
+@pytest.mark.slow
 def test_T6_T11_the_tactical_bot_plays_the_same_with_german_notes_or_none():
     translated = 0
     for seed in range(3):
@@ -104,7 +106,7 @@ def test_T6_T11_the_tactical_bot_plays_the_same_with_german_notes_or_none():
             if isinstance(pending, Chance):
                 meeting.apply(pending.sample(rng))
                 continue
-            view = meeting.view(pending.seat)
+            view = meeting.observation(pending.seat)
             german = in_language(view, "de")
             silent = json.loads(json.dumps(view))
             silent["pending"].pop("notes", None)
@@ -124,7 +126,7 @@ def test_T6_T11_the_tactical_bot_plays_the_same_with_german_notes_or_none():
 def test_the_tactical_bot_finishes_a_single_race_against_random_bots(steeplechase):
     setup = {"course": "oval", "steeplechase": steeplechase,
              "horses": [{"id": h, "owner": s} for s, h in enumerate(["red", "blue", "yellow", "green"])]}
-    seats = [Seat("tactical", TacticalBot(0))] + [Seat(f"random {s}", RandomBot(s)) for s in range(1, 4)]
+    seats = [Player("tactical", TacticalBot(0))] + [Player(f"random {s}", RandomBot(s)) for s in range(1, 4)]
     table = Table("turfmaster-race", setup, seats, seed=f"race{steeplechase}")
     table.run_bots()
     assert table.over
@@ -134,14 +136,12 @@ def test_the_tactical_bot_finishes_a_single_race_against_random_bots(steeplechas
 def test_the_tactical_bot_reads_a_single_race_view():
     race = race_at({"red": (0, 0), "blue": (1, 0)}, hands={"red": ["7", "9", "J12"], "blue": ["6"]})
     pending = race.pending()
-    choice = TacticalBot(0).choose(race.view(pending.seat), pending.options)
+    choice = TacticalBot(0).choose(race.observation(pending.seat), pending.options)
     assert choice == {"type": "card", "horse": "red", "card": "7"}  # not the joker, not above the limit (T6)
 
 
 def test_an_unknown_bot_is_refused_with_a_message():
-    with pytest.raises(UnknownBot) as refused:
-        make_bot("clever")
-    error = refused.value
-    assert isinstance(error, ValueError) and isinstance(error, InvalidSetup)
-    assert str(error) == "unknown bot 'clever'; bots: random, tactical, search"
-    assert isinstance(error.args[0], Message)
+    with pytest.raises(InvalidSetup) as refused:
+        make_bot("turfmaster", "clever")
+    assert str(refused.value) == "unknown bot level 'clever' for turfmaster; levels: random, tactical, search"
+    assert isinstance(refused.value.args[0], Message)

@@ -1,0 +1,88 @@
+"""What the server's routes and websocket sessions share: the hub of tables, the games'
+descriptions, the quotas, the limits on what a client sends, and the words for what is missing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import HTTPConnection
+
+from hippodrome.core.description import GameDescription
+from hippodrome.i18n import Message
+from hippodrome.server.hub import Hub
+from hippodrome.server.localize import LobbyError, quoted
+from hippodrome.server.quota import Quota, SlidingWindow, whole_seconds
+from hippodrome.server.rooms import Room
+from hippodrome.server.views import PROTOCOL_VERSION
+
+#: the most bytes a websocket message may hold
+MAX_MESSAGE = 16 * 1024
+#: the most bytes a request to create a table (or check a setup) may hold
+MAX_CREATE_BODY = 64 * 1024
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass
+class ServerContext:
+    hub: Hub
+    games: dict[str, GameDescription]
+    table_quota: Quota
+    connection_quota: Quota
+    tables_opened: SlidingWindow = field(init=False)
+    connections_opened: SlidingWindow = field(init=False)
+    games_json: dict[str, Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tables_opened = SlidingWindow(self.table_quota)
+        self.connections_opened = SlidingWindow(self.connection_quota)
+        self.games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in self.games.values()]}
+
+    def described(self, name: str) -> GameDescription:
+        """The description of game ``name`` (404 naming the games otherwise)."""
+        if name not in self.games:
+            raise LobbyError(404, Message("no game {name}; games: {games}", name=repr(name),
+                                          games=", ".join(self.games)), code="not_found")
+        return self.games[name]
+
+    def elsewhere(self, table_id: str) -> Room | None:
+        """A table another process runs, read from the database for an answer (not run here)."""
+        return self.hub.read(table_id) if self.hub.cluster is not None else None
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request came from, as the quotas count it."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def too_many(message: Message, wait: float) -> LobbyError:
+    return LobbyError(429, message, code="too_many", headers={"Retry-After": str(whole_seconds(wait))})
+
+
+def no_table(table_id: str) -> Message:
+    return Message("no table {id}", id=repr(table_id))
+
+
+def no_rules(name: str, games: dict[str, GameDescription]) -> Message:
+    """A rules page asked for a game that does not exist or has none."""
+    pages: dict[str, str] = {}   # one address per rules page (a game's variants share their page)
+    for game, description in games.items():
+        if description.rules is not None:
+            pages.setdefault(description.rules.name, f"/rules/{game}")
+    # NOTE: {name} is what the address asked for; {pages} lists the addresses of the rules pages.
+    return Message("There are no rules for {name}. The rules pages are: {pages}.", name=quoted(name),
+                   pages=", ".join(pages.values()))
+
+
+def no_puzzles(name: str, games: dict[str, GameDescription]) -> Message:
+    """A puzzles page asked for a game that does not exist or has none."""
+    pages = [f"/puzzles/{game}" for game, description in games.items() if description.puzzles is not None]
+    # NOTE: {name} is what the address asked for; {pages} lists the addresses of the puzzle pages.
+    return Message("There are no puzzles for {name}. The puzzle pages are: {pages}.", name=quoted(name),
+                   pages=", ".join(pages))
+
+
+def is_action(action: Any) -> bool:
+    """The shape of every option and free action: a JSON object whose ``type`` is text."""
+    return isinstance(action, dict) and isinstance(action.get("type"), str)
