@@ -263,6 +263,31 @@ def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
     asyncio.run(scenario())
 
 
+def test_R8_the_countdown_keeps_the_first_card_for_a_person_still_choosing():
+    """R8 as amended: the bot chose its VIP card at once; the person has not when the countdown
+    runs out, and keeps the first of the two cards drawn; the next race begins."""
+    async def scenario():
+        time = FakeTime()
+        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
+                            {"started": True, "next_race_seconds": 30}, races=2, vip=True)
+        runner.start()
+        while not runner.table.state.between_races():
+            strikes = runner.free_bots.strikes
+            await strike(runner, time)
+            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        state = runner.table.state
+        await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
+        first = state.decision_for(0).options[0]["keep"]
+        assert runner.status == BETWEEN_RACES
+        time.now += 30
+        runner._wake.set()
+        await until(lambda: runner.table.state.race_no == 2, "the countdown's end")
+        assert runner.table.state.vip_cards[0] == [first] and len(runner.table.state.vip_cards[1]) == 1
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
 def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_between_races():
     async def scenario():
         time = FakeTime()

@@ -368,7 +368,13 @@ class TableRunner:
         elif await self._sleep_or_wake(left):
             async with self.lock:
                 if self.lifecycle.countdown_ran_out():
-                    await self.changed(state=False)
+                    # R8: a person still choosing a card everyone chooses at once keeps the first
+                    late = [(decision.seat, decision.options[0]) for decision in self.table.state.decisions()
+                            if decision.between_races and "together" in decision.context
+                            and self.table.players[decision.seat].is_person]
+                    for seat, option in late:
+                        self.table.act(seat, option)
+                    await self.changed(state=bool(late))
 
     async def _bot_decides(self) -> None:
         table = self.table
