@@ -288,6 +288,31 @@ def test_R8_the_countdown_keeps_the_first_card_for_a_person_still_choosing():
     asyncio.run(scenario())
 
 
+def test_R8_the_table_stays_between_races_while_a_person_chooses_a_vip_card():
+    """R8 as amended: the next race waits for every card; the host's Next race opens the gate, but
+    the table still says between races, and whom it waits for, until the person has chosen."""
+    async def scenario():
+        time = FakeTime()
+        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
+                            {"started": True, "next_race_seconds": 30}, races=2, vip=True)
+        runner.start()
+        while not runner.table.state.between_races():
+            strikes = runner.free_bots.strikes
+            await strike(runner, time)
+            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
+        await until(lambda: runner.lifecycle.snapshot(False)["waiting_for"] == [0], "the lifecycle's word")
+        await runner.next_race(None)   # the host's Next race
+        assert runner.lifecycle.gate_open and runner.status == BETWEEN_RACES
+        option = runner.table.state.decision_for(0).options[1]
+        await runner.act(0, option, None)
+        assert runner.table.state.race_no == 2 and runner.status == PLAYING
+        assert runner.lifecycle.snapshot(False)["waiting_for"] == []
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
 def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_between_races():
     async def scenario():
         time = FakeTime()

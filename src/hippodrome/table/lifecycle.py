@@ -56,6 +56,9 @@ class Lifecycle:
         self.deadline: float | None = None            # when the countdown runs out (monotonic)
         self.paused = False                           # the table's clock is paused: so is the countdown
         self.frozen: float | None = None              # seconds left then
+        # seats still making a choice everyone makes at once (Ready Set Bet's VIP cards, R8): the
+        # table stays between races for them, its gate open or not (the runner says, not stored)
+        self.waiting_for: list[int] = []
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -73,7 +76,7 @@ class Lifecycle:
             return OVER
         if not self.started:
             return WAITING
-        if self.between and not self.gate_open:
+        if self.between and (not self.gate_open or self.waiting_for):
             return BETWEEN_RACES
         return PLAYING
 
@@ -91,7 +94,8 @@ class Lifecycle:
         return {"ready": sorted(self.ready), "next": sorted(self.next), "persons": sorted(self.persons),
                 "present": sorted(self.present & self.persons), "absent": sorted(self.persons - self.present),
                 "handed": list(self.handed), "countdown": None if left is None else round(left, 1),
-                "next_race_seconds": self.next_race_seconds, "race": self.races_between}
+                "next_race_seconds": self.next_race_seconds, "race": self.races_between,
+                "waiting_for": list(self.waiting_for)}
 
     # -- changes (each returns True when the status may have changed) ---------------
     def mark_ready(self, seat: int) -> bool:

@@ -66,6 +66,13 @@ class Shown:
     paused: bool
 
 
+def choosing_together(state: Any) -> list[int]:
+    """The seats still making a choice between races that everyone makes at once (their decisions
+    say ``together``: Ready Set Bet's VIP cards, R8)."""
+    return [decision.seat for decision in state.decisions()
+            if decision.between_races and "together" in decision.context]
+
+
 class TableRunner:
     def __init__(self, table: Table, *, keeper: Keeper | None = None, bot_delay: float = 0.6,
                  roll_interval: float = 2.0, paused: bool = False, lifecycle: Lifecycle | None = None,
@@ -80,6 +87,7 @@ class TableRunner:
         self.lifecycle = lifecycle if lifecycle is not None else Lifecycle(table.players)
         self.lifecycle.pause(paused)
         self.lifecycle.observe(table.state.between_races())
+        self.lifecycle.waiting_for = choosing_together(table.state)
         self.lock = asyncio.Lock()
         self.journal = Journal(keeper, self.progress, table.state_id, hold=self._hold, woken=self._woken,
                                retry=retry)
@@ -281,6 +289,7 @@ class TableRunner:
         the game's state changed), then the journal stores the change and shows it."""
         if state:
             self.lifecycle.observe(self.table.state.between_races())
+            self.lifecycle.waiting_for = choosing_together(self.table.state)
         if self.lifecycle.gate_open:
             self._clock_epoch = None  # a full interval before the first roll of the next race
         await self.journal.commit(self.table.state_id)
@@ -369,9 +378,8 @@ class TableRunner:
             async with self.lock:
                 if self.lifecycle.countdown_ran_out():
                     # R8: a person still choosing a card everyone chooses at once keeps the first
-                    late = [(decision.seat, decision.options[0]) for decision in self.table.state.decisions()
-                            if decision.between_races and "together" in decision.context
-                            and self.table.players[decision.seat].is_person]
+                    late = [(seat, self.table.state.decision_for(seat).options[0])
+                            for seat in choosing_together(self.table.state) if self.table.players[seat].is_person]
                     for seat, option in late:
                         self.table.act(seat, option)
                     await self.changed(state=bool(late))
