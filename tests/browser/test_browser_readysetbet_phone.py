@@ -184,6 +184,7 @@ def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser)
     state = bo.get_attribute("#app", "data-state-id")
     ana.wait_for_function(f"() => document.querySelector('#app').dataset.stateId === '{state}'")
     assert ana.locator('#decision button.option[data-type="vip"]').count() == 2, "Ana still chooses"
+    ana.wait_for_function("() => document.querySelector('.lifecycle-countdown').textContent.endsWith('Still choosing: Ana.')")
     assert kept.removeprefix("You keep ").split(".")[0] not in ana.text_content("#players"), "held back"
     screenshot(ana, "readysetbet-laptop-vip-waiting")
     ana.click('#decision button.option[data-type="vip"]')

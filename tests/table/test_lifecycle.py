@@ -313,6 +313,31 @@ def test_R8_the_table_stays_between_races_while_a_person_chooses_a_vip_card():
     asyncio.run(scenario())
 
 
+def test_R8_the_host_hands_a_connected_seat_that_holds_the_table_to_a_bot():
+    """Ana is here but does not choose her VIP card: the host may hand her seat to a bot, which
+    chooses at once; a connected seat the table does not wait for is still refused."""
+    async def scenario():
+        time = FakeTime()
+        runner = rsb_runner([Player("Ana"), Player("Bo"), Player("Bot", RandomBot(1))], time,
+                            {"started": True, "next_race_seconds": 0}, races=2, vip=True)
+        await runner.set_present([0, 1])
+        runner.start()
+        while not runner.table.state.between_races():
+            strikes = runner.free_bots.strikes
+            await strike(runner, time)
+            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await until(lambda: runner.lifecycle.waiting_for == [0, 1], "the bot's choice")
+        await runner.act(1, runner.table.state.decision_for(1).options[0], None)
+        with pytest.raises(IllegalAction, match="connected"):
+            await runner.hand(1, lambda seat: RandomBot(2), "random", host_seat=None, connected=[0, 1])
+        await runner.hand(0, lambda seat: RandomBot(2), "random", host_seat=None, connected=[0, 1])
+        await until(lambda: runner.table.state.race_no == 2, "the bot's choice for Ana")
+        assert len(runner.table.state.vip_cards[0]) == 1
+        await runner.stop()
+
+    asyncio.run(scenario())
+
+
 def test_a_person_plays_no_race_move_before_the_gate_but_makes_the_choices_between_races():
     async def scenario():
         time = FakeTime()

@@ -214,7 +214,8 @@ class TableRunner:
         the game runs (playing or between races): its person has left (nobody is connected to it),
         and the game must not wait for them. ``host_seat``: the seat of the host's own connection,
         which is never handed; ``connected``: seats with a connection now, besides those the
-        lifecycle knows present. Refused (IllegalAction, nothing changed) otherwise. If the seat is
+        lifecycle knows present (a seat the table waits for between races may be handed all the
+        same: ``Lifecycle.waiting_for``). Refused (IllegalAction, nothing changed) otherwise. If the seat is
         to decide now, its bot takes the decision as any bot would."""
         async with self._people_change():
             lifecycle, status = self.lifecycle, self.status
@@ -230,7 +231,10 @@ class TableRunner:
             if not self.table.players[seat].is_person:
                 raise IllegalAction(Message("{seat} is played by a bot already: only a seat a person plays can be "
                                             "handed to a bot", seat=Seat(seat)))
-            if not lifecycle.may_hand(seat) or seat in set(connected):
+            # a seat the table waits for between races (a card everyone chooses at once, R8) may be
+            # handed even while its person is connected: the table must not wait for them
+            holds = status == BETWEEN_RACES and seat in lifecycle.waiting_for
+            if not holds and (not lifecycle.may_hand(seat) or seat in set(connected)):
                 raise IllegalAction(Message("{seat} is connected: only a seat nobody is connected to can be "
                                             "handed to a bot", seat=Seat(seat)))
             self.table.players[seat].hand_to(make_bot(seat), level)

@@ -90,7 +90,9 @@ export class LifecyclePanel {
   awaySeats(message) {
     const life = message.lifecycle;
     if (!this.host || !["playing", "between_races"].includes(message.status)) return [];
-    return life.absent.filter((seat) => seat !== message.seat);
+    // and, between races, those the table waits for (a card everyone chooses at once, R8), here or not
+    const holding = message.status === "between_races" ? (life.waiting_for || []) : [];
+    return [...new Set([...life.absent, ...holding])].filter((seat) => seat !== message.seat);
   }
 
   rerender() {
@@ -163,11 +165,23 @@ export class LifecyclePanel {
     if (status !== "between_races" || this.deadline === null) {
       const none = status === "between_races" && this.message.lifecycle.next_race_seconds === 0;
       this.countdown.textContent = none ? t("The next race starts when everyone present has pressed Next race.") : "";
+      this.drawChoosing();
       return;
     }
     const left = Math.max(0, Math.ceil(this.paused ? this.left : (this.deadline - performance.now()) / 1000));
     this.countdown.textContent = tn("The next race starts in {n} second, or when everyone present has pressed Next race.",
                                     "The next race starts in {n} seconds, or when everyone present has pressed Next race.", left);
+    this.drawChoosing();
+  }
+
+  // Whom the table waits for between races: the players still choosing a card everyone chooses
+  // at once (R8); the next race waits for them.
+  drawChoosing() {
+    const life = this.message && this.message.lifecycle, choosing = (life && life.waiting_for) || [];
+    if (choosing.length && this.message.status === "between_races") {
+      const names = choosing.map((seat) => seatName(this.message.seats, seat)).join(", ");
+      this.countdown.textContent += " " + t("Still choosing: {names}.", { names });
+    }
   }
 }
 
