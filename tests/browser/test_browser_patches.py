@@ -115,7 +115,7 @@ def test_the_lobby_pages_through_the_open_tables(server, browser):
     shown = page.eval_on_selector_all("#tables tr td:first-child", "cells => cells.map(c => c.textContent)")
     assert shown == made[::-1][:20]
     page.click("#tables .more-tables")
-    page.wait_for_function("document.querySelectorAll('#tables tr td:first-child').length >= 22")
+    page.wait_for_function("() => document.querySelectorAll('#tables tr td:first-child').length >= 22")
     shown = page.eval_on_selector_all("#tables tr td:first-child", "cells => cells.map(c => c.textContent)")
     assert shown[:22] == made[::-1]
     screenshot(page, "lobby-more-tables")

@@ -132,6 +132,6 @@ def test_a_handicap_puzzle_keeps_its_answer_hidden_and_a_pick_from_the_list_show
     assert page.evaluate("window.scrollY") > 200
     page.click('#puzzle-items a[href="#5"]')
     wait_shown(page, 5)
-    page.wait_for_function("window.scrollY === 0")
+    page.wait_for_function("() => window.scrollY === 0")
     assert page.locator("#puzzle-question").inner_text() == WORDS[PUZZLES[4].key].question.msgid
     assert errors == []

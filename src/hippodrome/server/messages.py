@@ -184,15 +184,23 @@ async def ready(room: Room, connection: Connection, message: dict[str, Any]) -> 
     return await refused(connection, room, room.runner.ready(connection.seat))
 
 
-async def start(room: Room, connection: Connection, message: dict[str, Any]) -> Reply:
-    lang = connection.lang
+def host_refusal(room: Room, connection: Connection, message: dict[str, Any], forbidden: Message) -> Reply:
+    """A message only the host may send (``start``, ``hand``) refused in words: not the host's
+    (``forbidden``), or a bot ``level`` the game has not; None when it may go on."""
     if not from_host(room, message):
-        return problem(lang, "forbidden", Message(
-            "only the table's host may start the game before everyone is ready; send {example}",
-            example='{"v": 1, "type": "start", "host": ...}'))
+        return problem(connection.lang, "forbidden", forbidden)
+    if not bot_level_ok(room, message.get("level")):
+        return bad_level(room, connection.lang)
+    return None
+
+
+async def start(room: Room, connection: Connection, message: dict[str, Any]) -> Reply:
+    refusal_words = host_refusal(room, connection, message, Message(
+        "only the table's host may start the game before everyone is ready; send {example}",
+        example='{"v": 1, "type": "start", "host": ...}'))
+    if refusal_words is not None:
+        return refusal_words
     level = message.get("level")
-    if not bot_level_ok(room, level):
-        return bad_level(room, lang)
     host_seat = connection.seat if is_person(room, connection) else None
     return await refused(connection, room, room.start_now(level, host_seat))
 
@@ -200,10 +208,11 @@ async def start(room: Room, connection: Connection, message: dict[str, Any]) -> 
 async def hand(room: Room, connection: Connection, message: dict[str, Any]) -> Reply:
     """The host hands a seat whose person left to a bot while the game runs."""
     lang = connection.lang
-    if not from_host(room, message):
-        return problem(lang, "forbidden", Message(
-            "only the table's host may hand a seat to a bot; send {example}",
-            example='{"v": 1, "type": "hand", "host": ..., "seat": ...}'))
+    refusal_words = host_refusal(room, connection, message, Message(
+        "only the table's host may hand a seat to a bot; send {example}",
+        example='{"v": 1, "type": "hand", "host": ..., "seat": ...}'))
+    if refusal_words is not None:
+        return refusal_words
     seat, count = message.get("seat"), len(room.table.players)
     if type(seat) is not int or not 0 <= seat < count:   # (not true, not 1.0)
         if not count:
@@ -211,10 +220,7 @@ async def hand(room: Room, connection: Connection, message: dict[str, Any]) -> R
         # NOTE: {last} is the number of the table's last seat (seats count from 0).
         return problem(lang, "bad_message", Message(
             "'seat' must be the number of a seat at this table, from 0 to {last}", last=count - 1))
-    level = message.get("level")
-    if not bot_level_ok(room, level):
-        return bad_level(room, lang)
-    return await refused(connection, room, room.hand(seat, level, connection.seat))
+    return await refused(connection, room, room.hand(seat, message.get("level"), connection.seat))
 
 
 async def next_race(room: Room, connection: Connection, message: dict[str, Any]) -> Reply:

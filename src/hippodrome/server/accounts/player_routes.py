@@ -16,14 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
 
 from hippodrome.core.registry import descriptions
 from hippodrome.i18n import Message
 from hippodrome.server.accounts.passwords import name_key
 from hippodrome.server.accounts.players import games_of, ladder, player_of, ratings_of, table_players
 from hippodrome.server.accounts.service import Accounts
-from hippodrome.server.localize import LobbyError, language_of, quoted, render_page
+from hippodrome.server.localize import LobbyError, quoted
+from hippodrome.server.routes.pages import page as html_page
 
 MAX_LIMIT = 100
 
@@ -37,12 +37,6 @@ def count_param(request: Request, key: str, default: int, low: int, high: int) -
         raise LobbyError(400, Message("{key} must be a whole number from {low} to {high}", key=key, low=low,
                                       high=high), code="bad_request")
     return int(text)
-
-
-def html_page(name: str, request: Request) -> HTMLResponse:
-    """One of the pages (``web/<name>``) in the request's language."""
-    return HTMLResponse(render_page(name, language_of(request.cookies, request.headers)),
-                        headers={"Cache-Control": "no-cache"})
 
 
 def players_router(accounts: Accounts) -> APIRouter:
