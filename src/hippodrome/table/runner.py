@@ -66,13 +66,6 @@ class Shown:
     paused: bool
 
 
-def choosing_together(state: Any) -> list[int]:
-    """The seats still making a choice between races that everyone makes at once (their decisions
-    say ``together``: Ready Set Bet's VIP cards, R8)."""
-    return [decision.seat for decision in state.decisions()
-            if decision.between_races and "together" in decision.context]
-
-
 class TableRunner:
     def __init__(self, table: Table, *, keeper: Keeper | None = None, bot_delay: float = 0.6,
                  roll_interval: float = 2.0, paused: bool = False, lifecycle: Lifecycle | None = None,
@@ -87,7 +80,7 @@ class TableRunner:
         self.lifecycle = lifecycle if lifecycle is not None else Lifecycle(table.players)
         self.lifecycle.pause(paused)
         self.lifecycle.observe(table.state.between_races())
-        self.lifecycle.waiting_for = choosing_together(table.state)
+        self.lifecycle.waiting_for = table.choosing_together()
         self.lock = asyncio.Lock()
         self.journal = Journal(keeper, self.progress, table.state_id, hold=self._hold, woken=self._woken,
                                retry=retry)
@@ -215,8 +208,7 @@ class TableRunner:
         and the game must not wait for them. ``host_seat``: the seat of the host's own connection,
         which is never handed; ``connected``: seats with a connection now, besides those the
         lifecycle knows present (a seat the table waits for between races may be handed all the
-        same: ``Lifecycle.waiting_for``). Refused (IllegalAction, nothing changed) otherwise. If the seat is
-        to decide now, its bot takes the decision as any bot would."""
+        same: ``Lifecycle.waiting_for``). Refused (IllegalAction, nothing changed) otherwise."""
         async with self._people_change():
             lifecycle, status = self.lifecycle, self.status
             if status == WAITING:
@@ -293,7 +285,7 @@ class TableRunner:
         the game's state changed), then the journal stores the change and shows it."""
         if state:
             self.lifecycle.observe(self.table.state.between_races())
-            self.lifecycle.waiting_for = choosing_together(self.table.state)
+            self.lifecycle.waiting_for = self.table.choosing_together()
         if self.lifecycle.gate_open:
             self._clock_epoch = None  # a full interval before the first roll of the next race
         await self.journal.commit(self.table.state_id)
@@ -383,7 +375,7 @@ class TableRunner:
                 if self.lifecycle.countdown_ran_out():
                     # R8: a person still choosing a card everyone chooses at once keeps the first
                     late = [(seat, self.table.state.decision_for(seat).options[0])
-                            for seat in choosing_together(self.table.state) if self.table.players[seat].is_person]
+                            for seat in self.table.choosing_together() if self.table.players[seat].is_person]
                     for seat, option in late:
                         self.table.act(seat, option)
                     await self.changed(state=bool(late))

@@ -203,6 +203,12 @@ class Table:
             return False
         return self.bot_apply(turn, think(self.players[turn.seat].bot, turn))
 
+    def choosing_together(self) -> list[int]:
+        """The seats still making a choice between races that everyone makes at once (their decisions
+        say ``together``: Ready Set Bet's VIP cards, R8)."""
+        return [decision.seat for decision in self.match.state.decisions()
+                if decision.between_races and "together" in decision.context]
+
     def waits_for_clock(self) -> bool:
         pending = self.match.pending()
         return isinstance(pending, Chance) and pending.timed
