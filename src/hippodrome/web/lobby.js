@@ -434,12 +434,13 @@ async function start() {
   account = new AccountBox($("account"), refreshLife);
   games = await loadGames();
   fillGames();
+  // a game chosen while the form settles counts too (the list is on screen from here)
+  $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   await settled();   // the seats the setup makes are on screen: the form is ready
   $("create-form").removeAttribute("aria-busy");
   $("loading").hidden = true;
   $("create-button").disabled = false;
   $("play-now").disabled = false;
-  $("game").addEventListener("change", () => { plan = { seats: null, fields: {}, error: null }; renderGameOptions(); });
   $("create-form").addEventListener("submit", submitTable);
   $("learn-button").addEventListener("click", learnToPlay);
   $("play-now").addEventListener("click", playNow);
