@@ -182,7 +182,9 @@ Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { requ
 
 def test_a_phone_calling_the_race_stays_awake_and_installs(server, browser):
     """Issue 34, point 5: the caller page keeps the screen awake while a race runs and lets it go
-    when paused; it names a web app manifest (installable) and offers full screen."""
+    when paused; it names a web app manifest (installable), its service worker keeps its static
+    files (scope: the caller's pages; the table's state still comes from the server), and it
+    offers full screen."""
     table = create(server, {"game": "readysetbet-box", "setup": {"races": 1}, "seats": [], "pace": PACE}, start=False)
     set_clock(server, table, paused=True)
     host, errors = caller_page(browser, server, table["host_link"], PHONE, init=WAKE_LOCK_STUB)
@@ -190,6 +192,10 @@ def test_a_phone_calling_the_race_stays_awake_and_installs(server, browser):
     manifest = host.get_attribute('link[rel="manifest"]', "href")
     data = host.evaluate(f"async () => (await fetch('{manifest}')).json()")
     assert data["display"] == "fullscreen" and "start_url" not in data and data["icons"]
+    scope = host.evaluate("async () => (await navigator.serviceWorker.ready).scope")
+    assert scope == server.url + "/call/"
+    host.wait_for_function("async () => (await caches.keys()).length > 0 && "
+                           "(await (await caches.open((await caches.keys())[0])).keys()).length > 0")
     host.click("#start")
     host.wait_for_selector("#start", state="hidden")
     host.click("#resume")

@@ -215,3 +215,10 @@ def test_a_third_game_is_listed_created_and_played_without_touching_the_server(t
         assert client.get(f"/api/tables/{table['id']}/left").json()["left"] <= 0
         assert client.get(f"/api/tables/{table['id']}/odds").status_code == 404
         assert isinstance(third_game.description.bot("random").make(1), RandomBot)
+
+
+def test_the_callers_service_worker_is_served_from_the_callers_pages_folder(client):
+    """Issue 34, point 5: /call/sw.js is the caller's service worker (its scope: /call/), not a table."""
+    answer = client.get("/call/sw.js")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/javascript")
+    assert "hippodrome-caller" in answer.text and "caches.open" in answer.text

@@ -174,7 +174,13 @@ function render(message, { fresh = true } = {}) {
   spokenUpTo = { race: caller.race, count: caller.lines.length };
 }
 
+// installed as a web app, the caller keeps its static files (web/caller_sw.js)
+function keepFiles() {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/call/sw.js").catch(() => {});
+}
+
 async function start() {
+  keepFiles();
   const saving = new SavingBanner(document.querySelector("main") || document.body);
   languages = await languageSelector($("lang"), () => {
     saving.rerender();

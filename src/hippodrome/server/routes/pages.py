@@ -34,6 +34,12 @@ def pages_router(context: ServerContext) -> APIRouter:
     async def play_page(table_id: str, request: Request):
         return page("play.html", request)
 
+    @router.get("/call/sw.js")
+    async def caller_service_worker():
+        """The race caller's service worker, served from the caller's pages' folder: its scope."""
+        return FileResponse(WEB_DIR / "caller_sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache"})
+
     @router.get("/call/{table_id}")
     async def caller_page(table_id: str, request: Request):
         return page("caller.html", request)
