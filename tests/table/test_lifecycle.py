@@ -209,6 +209,14 @@ async def strike(runner, time):
     runner.clock._poke()
 
 
+async def race_on_the_clock(runner, time):
+    """The clock strikes roll after roll until the race ends and the table stands between races."""
+    while not runner.table.state.between_races():
+        strikes = runner.free_bots.strikes
+        await strike(runner, time)
+        await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+
+
 def rsb_runner(seats, time, lifecycle_options, **setup):
     """A Ready Set Bet table of ``seats`` run on ``time``, its lifecycle of ``lifecycle_options``."""
     table = Table("readysetbet", {"players": len(seats), **setup}, seats, seed=11)
@@ -244,10 +252,7 @@ def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
         runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
                             {"started": True, "next_race_seconds": 30}, races=2, vip=True)
         runner.start()
-        while not runner.table.state.between_races():  # race 1, on the table's clock
-            strikes = runner.free_bots.strikes
-            await strike(runner, time)
-            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await race_on_the_clock(runner, time)   # race 1, on the table's clock
         assert runner.status == BETWEEN_RACES and runner.table.state.phase == "vip"
         log_length = len(runner.table.match.log)
         time.now += 29
@@ -271,10 +276,7 @@ def test_R8_the_countdown_keeps_the_first_card_for_a_person_still_choosing():
         runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
                             {"started": True, "next_race_seconds": 30}, races=2, vip=True)
         runner.start()
-        while not runner.table.state.between_races():
-            strikes = runner.free_bots.strikes
-            await strike(runner, time)
-            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await race_on_the_clock(runner, time)   # race 1, on the table's clock
         state = runner.table.state
         await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
         first = state.decision_for(0).options[0]["keep"]
@@ -296,10 +298,7 @@ def test_R8_the_table_stays_between_races_while_a_person_chooses_a_vip_card():
         runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
                             {"started": True, "next_race_seconds": 30}, races=2, vip=True)
         runner.start()
-        while not runner.table.state.between_races():
-            strikes = runner.free_bots.strikes
-            await strike(runner, time)
-            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await race_on_the_clock(runner, time)   # race 1, on the table's clock
         await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
         await until(lambda: runner.lifecycle.snapshot(False)["waiting_for"] == [0], "the lifecycle's word")
         await runner.next_race(None)   # the host's Next race
@@ -322,10 +321,7 @@ def test_R8_the_host_hands_a_connected_seat_that_holds_the_table_to_a_bot():
                             {"started": True, "next_race_seconds": 0}, races=2, vip=True)
         await runner.set_present([0, 1])
         runner.start()
-        while not runner.table.state.between_races():
-            strikes = runner.free_bots.strikes
-            await strike(runner, time)
-            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await race_on_the_clock(runner, time)   # race 1, on the table's clock
         await until(lambda: runner.lifecycle.waiting_for == [0, 1], "the bot's choice")
         await runner.act(1, runner.table.state.decision_for(1).options[0], None)
         with pytest.raises(IllegalAction, match="connected"):
@@ -482,10 +478,7 @@ def test_a_seat_handed_between_races_makes_its_vip_choice_at_once_and_the_gate_s
                             races=2, vip=True)
         runner.start()
         await runner.set_present([0])   # Bo left
-        while not runner.table.state.between_races():  # race 1, on the table's clock
-            strikes = runner.free_bots.strikes
-            await strike(runner, time)
-            await until(lambda: runner.free_bots.strikes > strikes or runner.table.state.between_races(), "a roll")
+        await race_on_the_clock(runner, time)   # race 1, on the table's clock
         table = runner.table
         assert runner.status == BETWEEN_RACES and table.state.phase == "vip"
         while table.pending().seat == 0:   # Ana chooses hers when her turn comes

@@ -90,9 +90,9 @@ class Lifecycle:
 
     def snapshot(self, over: bool) -> dict[str, Any]:
         """The ``lifecycle`` object of the protocol's ``state`` message."""
-        left = self.countdown()
-        return {"ready": sorted(self.ready), "next": sorted(self.next), "persons": sorted(self.persons),
-                "present": sorted(self.present & self.persons), "absent": sorted(self.persons - self.present),
+        left, persons = self.countdown(), self.persons   # (persons: read off the players, once)
+        return {"ready": sorted(self.ready), "next": sorted(self.next), "persons": sorted(persons),
+                "present": sorted(self.present & persons), "absent": sorted(persons - self.present),
                 "handed": list(self.handed), "countdown": None if left is None else round(left, 1),
                 "next_race_seconds": self.next_race_seconds, "race": self.races_between,
                 "waiting_for": list(self.waiting_for)}
