@@ -2,6 +2,7 @@
 
     python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--patches]
                          [--url http://127.0.0.1:PORT | --server-src PATH] [--bot-workers N] [--warmup 5]
+                         [--reviews N]
 
 Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
 (one person and three value bettors, a roll a second); each has its person's connection and two
@@ -24,6 +25,13 @@ per-address quotas raised: every table comes from this one address) and stopped 
 with `--quota-tables` and `--quota-connections` high enough. `--server-src` starts the server
 from another checkout's ``src`` (the code before a change, measured in the same session). The
 run is bounded by `--seconds` after every connection is open.
+
+`--reviews N` keeps N reviews of finished tables running all along (issue 36: a review must not
+slow the live tables): finished TurfMaster meetings of random bots (``simulate --save``) are
+stored in the server's database before it starts (`--server-src` cannot be used with it), the server
+runs N review workers (``--review-workers N``), and as soon as a review is ready the next finished
+table's is asked for (``POST /api/tables/ID/review``), at the default budget. It prints how many
+reviews and decisions were made meanwhile; the review workers' CPU is counted with the bot workers'.
 """
 
 from __future__ import annotations
@@ -74,9 +82,12 @@ def loopback_only(url: str) -> str:
     return url.rstrip("/")
 
 
-def start_server(db: Path, src: str | None, bot_workers: int | None = None) -> tuple[subprocess.Popen, str]:
+def start_server(db: Path, src: str | None, bot_workers: int | None = None,
+                 reviews: int = 0) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, **({"PYTHONPATH": src} if src else {})}
     workers = [] if bot_workers is None else ["--bot-workers", str(bot_workers)]
+    if reviews:
+        workers += ["--review-workers", str(reviews), "--reviews-at-once", str(reviews)]
     # every connection comes from this one address (a checkout older than the cap has no option)
     serve_source = Path(src or Path(__file__).resolve().parents[1] / "src") / "hippodrome" / "cli" / "serve.py"
     cap = ["--connections-per-address", "100000"] if "--connections-per-address" in serve_source.read_text() else []
@@ -124,6 +135,56 @@ def create_table(url: str, index: int, bots_only: bool) -> dict:
 
 def fetch_json(url: str) -> dict:
     return json.loads(urllib.request.urlopen(url, timeout=60).read())
+
+
+#: finished meetings stored for each review kept running (a review takes about 40 s; a run, a few minutes)
+FINISHED_PER_REVIEW = 6
+
+
+def store_finished_meetings(db: Path, count: int) -> list[str]:
+    """``count`` meetings of random bots played (``turfmaster simulate --save``) and stored in
+    ``db`` as finished tables, before the server opens it: their table ids."""
+    from hippodrome.server.imported import store_record
+    from hippodrome.server.storage import open_storage
+
+    folder = Path(tempfile.mkdtemp(prefix="hippodrome-meetings-"))
+    subprocess.run([sys.executable, "-m", "hippodrome", "turfmaster", "simulate", "--games", str(count),
+                    "--bots", "random,random", "--seed", "load", "--workers", "1", "--save", str(folder)],
+                   check=True, stdout=subprocess.DEVNULL)
+    storage = open_storage(str(db))
+    try:
+        ids = []
+        for path in sorted(folder.glob("*.json")):
+            ids.append(f"finished-{path.stem}")
+            store_record(storage, ids[-1], json.loads(path.read_text()), ["Ana", "Bo"])
+        return ids
+    finally:
+        storage.close()
+
+
+async def keep_reviewing(url: str, finished: list[str], running: int, stop: asyncio.Event, made: Counter) -> None:
+    """``running`` reviews under way at all times: each one ready is followed by the next table's."""
+    loop = asyncio.get_running_loop()
+    waiting = list(finished)
+    under_way: dict[str, int] = {}
+
+    def post(table_id: str) -> None:
+        request = urllib.request.Request(f"{url}/api/tables/{table_id}/review", data=b"", method="POST",
+                                         headers={"Origin": url})
+        urllib.request.urlopen(request, timeout=60).read()
+    while not stop.is_set():
+        while len(under_way) < running and waiting:
+            table_id = waiting.pop(0)
+            await loop.run_in_executor(None, post, table_id)
+            under_way[table_id] = 0
+        for table_id in list(under_way):
+            status = await loop.run_in_executor(None, fetch_json, f"{url}/api/tables/{table_id}/review")
+            made["decisions"] += status["done"] - under_way[table_id]
+            under_way[table_id] = status["done"]
+            if status["status"] != "running":
+                made[status["status"]] += 1
+                del under_way[table_id]
+        await asyncio.sleep(1.0)
 
 
 class TableLoad:
@@ -302,11 +363,13 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int, pid: int | None,
-              patches: bool, warmup: float = 0.0) -> None:
+              patches: bool, warmup: float = 0.0, finished: list[str] = (), reviews: int = 0) -> None:
     rng = random.Random(seed)
     results = Results()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    reviewed: Counter = Counter()
+    reviewing = asyncio.ensure_future(keep_reviewing(url, list(finished), reviews, stop, reviewed)) if reviews else None
     made = [await loop.run_in_executor(None, create_table, url, n, False) for n in range(tables)]
     tasks = []
     loads = []
@@ -335,6 +398,7 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
     workers_before = workers_cpu(pid) if pid else 0.0
     client_before = time.process_time()
     progress_before = table_progress(loads)
+    reviewed_before = Counter(reviewed)
     started = time.perf_counter()
     # the tables of bots start with the measurement (a game of theirs lasts about a minute)
     bots = [(await loop.run_in_executor(None, create_table, url, n, True))["id"] for n in range(bot_tables)]
@@ -351,9 +415,14 @@ async def run(url: str, tables: int, bot_tables: int, seconds: float, seed: int,
         bot_changes = sum(c['state_id'] for c in changes)
         print(f"tables of bots: {bot_changes} changes in all, "
               f"{sum(c['over'] for c in changes)} of {bot_tables} finished")
+    reviewed_during = Counter({key: reviewed[key] - reviewed_before[key] for key in reviewed})
     stop.set()
     gc.enable()
     lag_watch.cancel()
+    if reviewing is not None:
+        reviewing.cancel()
+        print(f"reviews kept running: {reviews}; during the measurement {reviewed_during['ready']} finished, "
+              f"{reviewed_during['failed']} failed, {reviewed_during['decisions']} decisions reviewed")
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -416,20 +485,26 @@ def main() -> None:
                         help="the server's --bot-workers (default: the server's own default; 0: threads)")
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds after the tables start that are reported apart, not in the figures (0: none)")
+    parser.add_argument("--reviews", type=int, default=0,
+                        help="reviews of finished tables kept running all along (the server's --review-workers)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600 or not 0 <= args.warmup <= 120:
         sys.exit("--bot-tables 0..1000, --seconds 1..600, --warmup 0..120")
+    if not 0 <= args.reviews <= 16 or args.reviews and (args.url or args.server_src):
+        sys.exit("--reviews 0..16, with a server this script starts from this checkout (no --url, no --server-src)")
     for tables in args.tables:
-        process = None
+        process, finished = None, []
         if args.url:
             url, pid = loopback_only(args.url), None
         else:
-            folder = tempfile.mkdtemp(prefix="hippodrome-load-")
-            process, url = start_server(Path(folder) / "load.sqlite3", args.server_src, args.bot_workers)
+            db = Path(tempfile.mkdtemp(prefix="hippodrome-load-")) / "load.sqlite3"
+            finished = store_finished_meetings(db, args.reviews * FINISHED_PER_REVIEW) if args.reviews else []
+            process, url = start_server(db, args.server_src, args.bot_workers, args.reviews)
             pid = process.pid
         try:
-            asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches, args.warmup))
+            asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches, args.warmup,
+                            finished, args.reviews))
         finally:
             if process:
                 stop_server(process)

@@ -1,5 +1,5 @@
 """The schema's versions: a database of today's version 2 (and the first, version 1) is brought to
-version 3 in place, its tables kept, in SQLite and PostgreSQL alike; accounts, sessions and seats
+version 4 in place, its tables kept, in SQLite and PostgreSQL alike; accounts, sessions and seats
 held by accounts are then stored (issue 35.6)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hippodrome.server.accounts import store
+from hippodrome.server.reviews import store_review, table_and_review
 from hippodrome.server.storage import SCHEMA_VERSION, DamagedDatabase, open_storage
 from tests.server.services import postgres_url  # noqa: F401  (a fixture)
 from tests.server.test_storage import db, make_version_1, run_sql  # noqa: F401  (db: a fixture)
@@ -42,11 +43,11 @@ def schema_of(storage) -> str:
     return storage.read(lambda sql: sql.one("SELECT value FROM meta WHERE key = 'schema'")[0])
 
 
-def test_a_version_2_database_is_brought_to_version_3_in_place_keeping_its_tables(db):
+def test_a_version_2_database_is_brought_to_version_4_in_place_keeping_its_tables(db):
     make_version_2(db)
     storage = open_storage(db)
     try:
-        assert schema_of(storage) == SCHEMA_VERSION == "3"
+        assert schema_of(storage) == SCHEMA_VERSION == "4"
         record = storage.load("old")
         assert record["setup"] == {"players": 2} and record["state_id"] == 3 and record["over"] is True
         assert record["log"] == [{"by": 0, "action": {"type": "go"}}]
@@ -56,20 +57,22 @@ def test_a_version_2_database_is_brought_to_version_3_in_place_keeping_its_table
         assert storage.write(lambda sql: store.create_account(sql, "acc1", "Ana", "ana", "$argon2id$x", 2.0))
         assert storage.write(lambda sql: store.claim_seat(sql, "old", "a", "acc1")) == 0
         assert storage.read(lambda sql: store.seats_held(sql, "acc1", "old")) == [0]
+        storage.write(lambda sql: store_review(sql, "old", '{"decisions": []}', 3.0))   # version 4's reviews
+        assert storage.read(lambda sql: table_and_review(sql, "old")) == ("turfmaster", True, '{"decisions": []}')
     finally:
         storage.close()
     again = open_storage(db)   # opening again changes nothing
     try:
-        assert schema_of(again) == "3" and again.read(lambda sql: store.seats_held(sql, "acc1", "old")) == [0]
+        assert schema_of(again) == "4" and again.read(lambda sql: store.seats_held(sql, "acc1", "old")) == [0]
     finally:
         again.close()
 
 
-def test_a_version_1_database_is_brought_to_version_3(db):
+def test_a_version_1_database_is_brought_to_version_4(db):
     make_version_1(db)
     storage = open_storage(db)
     try:
-        assert schema_of(storage) == "3"
+        assert schema_of(storage) == "4"
         record = storage.load("old")
         assert record["lifecycle"] is None and record["rulings"] is None
         storage.create_table("new", "g", {}, "s", [{"name": "Cy", "kind": "person", "token_hash": "c",
@@ -84,7 +87,7 @@ def test_a_database_of_a_newer_schema_is_refused_by_either_storage(db):
                  "INSERT INTO meta VALUES ('schema', '99')"])
     with pytest.raises(DamagedDatabase) as refusal:
         open_storage(db)
-    assert "'99'" in str(refusal.value) and "version 3 at most" in str(refusal.value)
+    assert "'99'" in str(refusal.value) and "version 4 at most" in str(refusal.value)
 
 
 def test_a_taken_name_is_refused_whatever_its_case_and_nothing_is_written(db):

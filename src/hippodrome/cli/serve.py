@@ -40,6 +40,13 @@ def serve(
     bot_workers: int = typer.Option(1, "--bot-workers", min=0, metavar="N", help=help_text(
         "Processes the bots think in, beside the server's own (0: threads of the server's process, "
         "where a bot's thinking slows every table).")),
+    review_workers: int = typer.Option(1, "--review-workers", min=0, metavar="N", help=help_text(
+        "Processes the reviews of finished games are made in, at a lower priority than the bots "
+        "(0: the server makes no reviews).")),
+    review_playouts: Optional[int] = typer.Option(None, "--review-playouts", min=1, metavar="N", help=help_text(
+        "Playouts a decision in a TurfMaster review, instead of its time budget (for tests and benchmarks).")),
+    reviews_at_once: int = typer.Option(8, "--reviews-at-once", min=1, metavar="N", help=help_text(
+        "Reviews the server makes or keeps waiting at once; past that a request is asked to come back later.")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
         "Seconds a search bot thinks per decision (default: 1).")),
     forwarded_allow_ips: Optional[List[str]] = typer.Option(None, "--forwarded-allow-ips", metavar="ADDRESS", help=help_text(
@@ -63,6 +70,7 @@ def serve(
     from hippodrome.server.limits import Limits, trusted_networks
     from hippodrome.server.drain import DrainingServer
     from hippodrome.server.serving import uvicorn_config
+    from hippodrome.server.reviews import ReviewSettings
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)
@@ -87,7 +95,7 @@ def serve(
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
                          archive_after=archive_after, bus=bus, bot_workers=bot_workers, limits=limits,
-                         bot_budget=think)
+                         bot_budget=think, reviews=ReviewSettings(review_workers, reviews_at_once, review_playouts))
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

@@ -28,6 +28,7 @@ from hippodrome.i18n import (
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS, handicap_number
 from hippodrome.turfmaster.course import Course, load_course
+from hippodrome.turfmaster.choice_words import OPTION_SENTENCES, option_key, sentence_params
 from hippodrome.turfmaster.square_words import lane_number, square_params
 
 DARK_TEXT = {"yellow", "white"}
@@ -70,31 +71,6 @@ def horse_label(horse: str, lang: str) -> Text:
 
 # -- the sentences: what happened, and what may be chosen -----------------------------------------
 
-def sentence_params(item: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
-    """The placeholders an event or an option may use, from its fields: {horse} a horse's name,
-    {card}, {steps}, {points}, {lane}/{square} (the square it ends on, its lane counted from 1),
-    {limit} (a handicap), {n} (a die's or the dice's value, or a number of cards), {a}/{b} (the
-    two dice), {place} (an ordinal), {name} (the dice roller's name)."""
-    params: dict[str, Any] = {key: value for key, value in item.items() if isinstance(value, (int, str))}
-    if "horse" in item:
-        params["horse"] = horse_name(item["horse"])
-    end = item.get("to") or item
-    if "lane" in end:
-        params.update(square_params(end))
-    if "handicapped" in item:
-        params["limit"] = item["handicapped"]
-    for key in ("value", "cards"):
-        if isinstance(item.get(key), int):
-            params["n"] = item[key]
-    if item.get("dice"):
-        params["a"], params["b"] = item["dice"]
-    if "place" in item:
-        params["place"] = Ordinal(item["place"])
-    if "roller" in item:
-        params["name"] = names[item["roller"]]
-    return params
-
-
 def event_key(event: Mapping[str, Any]) -> str:
     """Which sentence of EVENT_SENTENCES tells ``event`` (a race history or meeting event)."""
     kind = str(event.get("event"))
@@ -106,12 +82,6 @@ def event_key(event: Mapping[str, Any]) -> str:
     if kind == "dice_use":
         return f"dice_use_{event.get('use')}"
     return kind
-
-
-def option_key(option: Mapping[str, Any]) -> str:
-    """Which sentence of OPTION_SENTENCES offers ``option`` (a decision's action)."""
-    kind = str(option.get("type"))
-    return f"dice_use_{option.get('use')}" if kind == "dice_use" else kind
 
 
 #: What happened, one whole sentence per kind of event: the race history's events, then the
@@ -139,24 +109,6 @@ EVENT_SENTENCES: Mapping[str, str] = {
     "bonus_discard": N_("{horse} loses {n} cards at random"),
     "keep_discard": N_("{horse} gives up a card"),
 }
-
-#: The choices a player is offered, one whole sentence per kind of option.
-OPTION_SENTENCES: Mapping[str, str] = {
-    # NOTE: TurfMaster, a choice: play the card {card} ("7", "J12" a joker 12) for the horse {horse}.
-    "card": N_("Play {card} for {horse}"),
-    # NOTE: TurfMaster, a choice: the square where the horse's move ends (rule T5).
-    "square": N_("{horse} ends on lane {lane}, square {square}"),
-    # NOTE: TurfMaster, a choice of the dice roller (rule T1).
-    "dice_use_sum": N_("Use the sum of both dice"),
-    "dice_use_die": N_("Use one die: {n}"),
-    "die": N_("Move {horse} by {n}"),
-    "claim_bonus": N_("Claim the 2 bonus cards of {horse}"),
-    "decline_bonus": N_("Keep the bonus cards of {horse} for later"),
-    "discard": N_("Give up the {card}"),
-    # NOTE: TurfMaster, rules T8 and T13: a horse with no card left does not move this round.
-    "stand_still": N_("Let {horse} stand still this round"),
-}
-
 
 def _sentence(sentences: Mapping[str, str], key: str, item: Mapping[str, Any], names: list[str],
               lang: str) -> str:

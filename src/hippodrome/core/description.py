@@ -274,6 +274,9 @@ class GameDescription:
     #: takes the record and ``budget``, ``seed``, ``progress`` and returns the review's JSON (None:
     #: the game has no review)
     review: str | None = None
+    #: how the review names a choice (an action of the game's log) for players, ``"module:function"``:
+    #: the function takes the action and returns its words (a Message)
+    review_words: str | None = None
     #: a finished table of this game moves its players' ratings (OpenSkill, one ladder per rated
     #: game; the game's ``final_places()`` ranks its seats at the end)
     rated: bool = False
@@ -285,6 +288,10 @@ class GameDescription:
     def review_function(self) -> Callable[..., dict[str, Any]] | None:
         """The game's review function (imported on first use), or None."""
         return None if self.review is None else resolve(self.review)
+
+    def review_words_function(self) -> Callable[[dict[str, Any]], Any] | None:
+        """The words of a choice in the game's review (imported on first use), or None."""
+        return None if self.review_words is None else resolve(self.review_words)
 
     def lookup(self, name: str) -> Lookup | None:
         return next((entry for entry in self.lookups if entry.name == name), None)

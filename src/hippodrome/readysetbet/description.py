@@ -127,6 +127,7 @@ GAME = GameDescription(
     order=20,
     rules=RULES,
     review="hippodrome.readysetbet.review:review",
+    review_words="hippodrome.readysetbet.words:bet_words",
     rated=True,
 )
 

@@ -36,6 +36,7 @@ from hippodrome.server.limits import Limits
 from hippodrome.server.localize import LobbyError, language_of
 from hippodrome.server.metrics import TimedThinker
 from hippodrome.server.quota import Quota
+from hippodrome.server.reviews import ReviewSettings
 from hippodrome.server.routes.games import games_router
 from hippodrome.server.routes.pages import pages_router
 from hippodrome.server.routes.play import play_router
@@ -48,7 +49,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
                table_quota: Quota = quota.TABLES, connection_quota: Quota = quota.CONNECTIONS,
                archive_after: float = ARCHIVE_AFTER, bus: str | None = None, bot_workers: int = 0,
                bot_budget: float | None = None, accounts: AccountSettings | None = None,
-               limits: Limits = Limits()) -> FastAPI:
+               limits: Limits = Limits(), reviews: ReviewSettings = ReviewSettings()) -> FastAPI:
     """The server app; ``db`` is a path, ``sqlite:///path`` or ``:memory:`` (None: the default file),
     or ``postgresql://...``: then ``bus`` (``redis://...``) joins the other processes on that
     database (server/cluster.py; tell it where this one listens: ``app.state.hub.cluster.address``).
@@ -60,7 +61,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     processes the bots think in (0: threads of this process; ``hippodrome.table.thinking``);
     ``bot_budget``: seconds a search bot thinks a decision (None: its default); ``accounts``:
     argon2id's cost and the sign-in limits (``hippodrome.server.accounts``); ``limits``: a
-    websocket's time to join and its messages (``hippodrome.server.limits``)."""
+    websocket's time to join and its messages (``hippodrome.server.limits``); ``reviews``: the
+    finished tables' reviews, their worker processes and how many at once (``hippodrome.server.reviews``)."""
     origins = origins_from(allowed_origins)
     storage = open_storage(db)
     hub = Hub(storage, bot_delay, TimedThinker(thinker_for(bot_workers)), bot_budget)
@@ -78,6 +80,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
         archiving = asyncio.ensure_future(archiver.run())
         yield
         archiving.cancel()
+        await app.state.reviews.close()
         await (hub.stop() if hub.cluster is None else hub.cluster.stop())
         storage.close()
 
@@ -91,7 +94,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.add_middleware(SecurityHeaders)   # outermost: on every answer, the guard's refusals too
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(health.router)   # /healthz, /readyz, /metrics
-    install_accounts(app, hub, accounts)
+    install_accounts(app, hub, accounts, reviews)
 
     @app.exception_handler(LobbyError)
     async def lobby_error(request: Request, error: LobbyError):

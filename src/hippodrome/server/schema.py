@@ -74,6 +74,11 @@ CREATE TABLE IF NOT EXISTS results (
     places TEXT NOT NULL,
     rated INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    review TEXT NOT NULL,
+    created REAL NOT NULL
+);
 CREATE INDEX IF NOT EXISTS tables_newest ON tables (created, id);
 CREATE INDEX IF NOT EXISTS tables_running ON tables (over, created, id);
 CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account_id);
@@ -84,14 +89,16 @@ CREATE INDEX IF NOT EXISTS results_finished ON results (finished, table_id);
 LATE_SCHEMA = """
 CREATE INDEX IF NOT EXISTS seats_account ON seats (account, table_id);
 """
-SCHEMA_VERSION = "3"
-#: each version's step from the one before: (version, statements); a column added by ``ALTER``
+SCHEMA_VERSION = "4"
+#: each version's step from the one before: (version, statements); a table added (``reviews``, in
+#: version 4) is made by :data:`SCHEMA` itself (``CREATE TABLE IF NOT EXISTS``); a column added by ``ALTER``
 #: in both SQLite and PostgreSQL (which says ``ADD COLUMN IF NOT EXISTS``, SQLite does not:
 #: :func:`migration_statements` leaves out what a database has already)
 MIGRATIONS: tuple[tuple[int, tuple[tuple[str, str, str], ...]], ...] = (
     (2, (("tables", "lifecycle", "TEXT"),)),
     (3, (("tables", "rulings", "INTEGER"), ("seats", "account", "TEXT"),
          ("seats", "former", "INTEGER NOT NULL DEFAULT 0"))),
+    (4, ()),   # the reviews table
 )
 #: the columns of ``tables`` a hippodrome database has had since version 1
 REQUIRED_COLUMNS = {"id", "game", "setup", "seed", "created", "state_id", "options", "paused", "over", "host_hash"}

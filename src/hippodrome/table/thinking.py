@@ -39,6 +39,7 @@ the event loop), so a bot in a worker reads it as a page does; a view JSON canno
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -116,15 +117,18 @@ class _Worker:
         self.forgotten: list[str] = []
         self.stopped = False
         self._waiting: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = {}
+        self._progress: dict[int, Callable[..., None]] = {}   # a long call's reports (a review's)
         self._numbers = itertools.count()
         self._sending = threading.Lock()
         self._outbox: queue.SimpleQueue[tuple[int, bytes, bool] | None] = queue.SimpleQueue()
         threading.Thread(target=self._read, name="hippodrome-bot-answers", daemon=True).start()
         threading.Thread(target=self._send, name="hippodrome-bot-questions", daemon=True).start()
 
-    def ask(self, name: str, *args: Any, long: bool = False) -> asyncio.Future:
+    def ask(self, name: str, *args: Any, long: bool = False,
+            progress: Callable[..., None] | None = None) -> asyncio.Future:
         """Queue the call for the worker (``long``: in a thread of its own there, else in turn with
-        the other quick ones); its future (on the running loop) gets the answer. Raises
+        the other quick ones); its future (on the running loop) gets the answer, and ``progress``
+        (called on that loop) the reports the call sends on its way, if any. Raises
         what pickling raises (the caller thinks in a thread then) and WorkerStopped. The pipe is
         written by a thread of its own: a worker slow to read never holds up the event loop."""
         payload = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
@@ -135,6 +139,8 @@ class _Worker:
             if self.stopped:
                 raise WorkerStopped("the bot worker stopped")  # i18n: programming error (handled: a new worker)
             self._waiting[number] = (loop, future)
+            if progress is not None:
+                self._progress[number] = progress
         self._outbox.put((number, payload, long))
         return future
 
@@ -158,6 +164,13 @@ class _Worker:
             except (EOFError, OSError):
                 break
             with self._sending:
+                if ok is None:   # a report on the way (a review's progress): the call goes on
+                    report, (loop, _future) = self._progress.get(number), self._waiting.get(number, (None, None))
+                    if report is not None and loop is not None:
+                        with contextlib.suppress(RuntimeError):   # the loop is closed
+                            loop.call_soon_threadsafe(report, *value)
+                    continue
+                self._progress.pop(number, None)
                 loop, future = self._waiting.pop(number, (None, None))
             if future is not None:
                 if ok:
@@ -171,6 +184,7 @@ class _Worker:
         with self._sending:
             self.stopped = True
             waiting, self._waiting = list(self._waiting.values()), {}
+            self._progress.clear()
         self._outbox.put(None)
         for loop, future in waiting:
             settle_threadsafe(loop, future, exception=WorkerStopped(reason))

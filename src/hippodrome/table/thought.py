@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import orjson
 
@@ -168,6 +168,16 @@ def thinks_long(bot: Bot) -> bool:
     return bool(getattr(bot, "thinks_long", False))
 
 
+def requests(conn: Connection) -> Iterator[tuple[int, bytes, bool]]:
+    """A worker's requests as they come (its number, the pickled call, whether it is long); the
+    worker exits when the server closed its end or is gone."""
+    while True:
+        try:
+            yield conn.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+
+
 def serve(conn: Connection, parent: int) -> None:
     """A worker's main loop: each request (its number, the pickled call, whether it is long) runs
     in a thread of :class:`_Lanes`; answers go back as they come."""
@@ -192,11 +202,7 @@ def serve(conn: Connection, parent: int) -> None:
         except Exception as error:
             answer(number, False, f"{type(error).__name__}: {error}")
 
-    while True:
-        try:
-            number, payload, long = conn.recv()
-        except (EOFError, OSError):  # the server closed its end, or is gone
-            os._exit(0)
+    for number, payload, long in requests(conn):
         try:
             # unpickled here, one at a time: a bot's first arrival imports its game's modules, and
             # imports made at once by several threads can meet a module half made (a circular import)

@@ -156,6 +156,7 @@ MEETING = GameDescription(
     puzzles=PUZZLES,
     races=True,
     review="hippodrome.turfmaster.review:review",
+    review_words="hippodrome.turfmaster.choice_words:choice_words",
     rated=True,
     # the horses' colours, seat by seat (meeting.py)
     extra_setup_keys=("horses",),

@@ -1,0 +1,89 @@
+"""A finished table's review (docs/review.md), made in a worker process of its own.
+
+A review is CPU work in Python for up to a minute of one core (a TurfMaster meeting at the
+default budget): never on the event loop, nor in a thread of the server's process (it would share
+the interpreter's lock with the loop). It runs in a process started as the bots' workers are
+(:class:`hippodrome.table.thinking._Worker`, spawned, stopped with the server), at a lower
+priority than theirs (:data:`REVIEW_NICENESS` against the bots' ``WORKER_NICENESS``): on a busy
+machine the event loop goes first, the bots of live tables next, the reviews in the time left;
+and a review holds up no bot, for none thinks in its process. A review worker makes one review
+at a time, in the order they were asked, and reports its progress on the way
+(``(number, None, (done, total))``, at most every :data:`PROGRESS_EVERY` seconds), then answers
+as a bot worker does (``(number, True, review)``).
+
+The review is the game's own function (``description.review_function()``, a pure function of
+the record), with each decision's ``at``: the replay's step (:mod:`hippodrome.server.replays`)
+where the decision was taken, the one the timeline marks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import logging
+import os
+import pickle
+import time
+from bisect import bisect_right
+from multiprocessing.connection import Connection
+from typing import Any, Callable
+
+from hippodrome.core.registry import game_class
+from hippodrome.server.replays import build
+from hippodrome.table.thought import _watch_parent, requests
+
+log = logging.getLogger(__name__)
+
+#: how much nicer than the server a review worker is (the bots' workers: 5)
+REVIEW_NICENESS = 15
+#: seconds between two reports of a review's progress
+PROGRESS_EVERY = 0.5
+
+
+def table_review(record: dict[str, Any], playouts: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The review of a finished table's ``record`` by its game's review function (``playouts``:
+    a fixed number a decision where the game takes it, for tests and benchmarks; None: the
+    game's default budget), each decision with ``at``, its step on the replay's timeline."""
+    reviewer = game_class(record["game"]).description.review_function()
+    options: dict[str, Any] = {"progress": progress}
+    if playouts is not None and "playouts" in inspect.signature(reviewer).parameters:
+        options["playouts"] = playouts
+    review = reviewer(record, **options)
+    ends = build(record).ends   # ends[k]: the log's entries step k has played
+    for decision in review["decisions"]:
+        decision["at"] = bisect_right(ends, decision["step"]) - 1   # the step just before its entry
+    return review
+
+
+def _reporter(conn: Connection, number: int) -> Callable[[int, int], None]:
+    """``progress(done, total)`` sent to the server, now and then (and the last one always)."""
+    last = [0.0]
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY or done == total:
+            last[0] = now
+            conn.send((number, None, (done, total)))
+    return report
+
+
+_CALLS: dict[str, Callable[..., Any]] = {"review": table_review}
+
+
+def serve_reviews(conn: Connection, parent: int) -> None:
+    """A review worker's main loop: each request (its number, the pickled call) runs in turn."""
+    _watch_parent(parent)
+    with contextlib.suppress(OSError):   # a system that refuses it: the same priority as the server
+        os.nice(REVIEW_NICENESS)
+    for number, payload, _long in requests(conn):
+        try:
+            name, args = pickle.loads(payload)
+            answer = (number, True, _CALLS[name](*args, progress=_reporter(conn, number)))
+        except Exception as error:   # a record that does not review: the server says so
+            log.exception("a review failed")
+            answer = (number, False, f"{type(error).__name__}: {error}")
+        try:
+            conn.send(answer)
+        except (OSError, ValueError):  # the server is gone
+            os._exit(0)

@@ -1,0 +1,109 @@
+"""Reviews of finished tables on the server (issue 36.3 and 36.5): made once per table in a review
+worker process (never on the event loop), stored (a new app on the same database has it), shared
+by the requests that come while it runs, refused in words (404, 409, 429)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hippodrome.server import create_app
+from hippodrome.server.reviews import ReviewSettings
+from hippodrome.table.thinking import worker_pids
+from tests.server.conftest import make_table
+from tests.server.finished import finished_meeting, finished_tables
+
+#: playouts a decision: a meeting's review in a second or two of a core, the same every time
+PLAYOUTS = 2
+#: the most seconds a review of a test may take (only reached when something is broken)
+LONGEST = 120
+
+
+@pytest.fixture(scope="module")
+def meeting():
+    return finished_meeting("review-1")
+
+
+@pytest.fixture
+def db(tmp_path, meeting):
+    path = str(tmp_path / "reviews.sqlite3")
+    finished_tables(path, {"done": meeting, "other": finished_meeting("review-2")})
+    return path
+
+
+def app_on(db, **settings):
+    return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(playouts=PLAYOUTS, **settings)))
+
+
+def review_of(client, table_id):
+    """The review once it is ready (asked for until then)."""
+    deadline = time.monotonic() + LONGEST
+    while time.monotonic() < deadline:
+        status = client.get(f"/api/tables/{table_id}/review").json()
+        if status["status"] in ("ready", "failed"):
+            return status
+        assert status["status"] == "running" and 0 <= status["done"] <= status["total"] or status["total"] == 0
+        time.sleep(0.1)
+    raise AssertionError("the review never came")
+
+
+def test_a_finished_table_is_reviewed_once_in_a_worker_process_and_stored(db, monkeypatch):
+    # the review function, in this process, fails: the review is made in another one
+    monkeypatch.setattr("hippodrome.turfmaster.review.review", lambda *args, **kwargs: 1 / 0)
+    with app_on(db) as client:
+        reviews = client.app.state.reviews
+        made = []
+        make = reviews._make
+        monkeypatch.setattr(reviews, "_make", lambda *args: made.append(args[0]) or make(*args))
+        assert client.get("/api/tables/done/review").json() == {"status": "none", "done": 0, "total": 0}
+        first = client.post("/api/tables/done/review")
+        second = client.post("/api/tables/done/review")   # while the first runs: the same run
+        assert first.status_code == second.status_code == 202 and first.json()["status"] == "running"
+        pids = [worker.process.pid for worker in reviews._workers]
+        assert pids and os.getpid() not in pids
+        assert not set(pids) & set(worker_pids(client.app.state.hub.thinker))   # not a bot's worker
+        answer = review_of(client, "done")
+        assert made == ["done"]
+        assert answer["status"] == "ready" and answer["done"] == answer["total"] == len(answer["review"]["decisions"])
+        review = answer["review"]
+        assert review["game"] == "turfmaster" and review["playouts"] == PLAYOUTS
+        assert [player["seat"] for player in review["players"]] == [0, 1]
+        marked = [d for d in review["decisions"] if d["mark"] != "good"]
+        assert marked, "random bots make mistakes"
+        for decision in review["decisions"]:
+            assert {"seat", "step", "chosen", "best", "loss", "stderr", "mark", "kind", "race", "at"} <= set(decision)
+            assert decision["chosen"]["words"]["msgid"] and decision["best"]["words"]["msgid"]
+        card = next(d for d in review["decisions"] if d["kind"] == "card")
+        words = card["chosen"]["words"]   # "Play 9 for Red", in the page's language
+        assert words["msgid"] == "Play {card} for {horse}" and words["params"]["card"] == card["chosen"]["action"]["card"]
+        assert words["params"]["horse"]["msgid"] == card["chosen"]["action"]["horse"].capitalize()
+        # each mark's step on the replay: the position where the player was asked
+        shown = client.get(f"/api/tables/done/replay?step={card['at']}").json()
+        assert shown["decision"]["seat"] == card["seat"]
+        again = client.post("/api/tables/done/review")
+        assert again.status_code == 200 and again.json() == answer and made == ["done"]
+    with app_on(db) as client:   # a restart: the review is read back, never made again
+        assert client.get("/api/tables/done/review").json() == answer
+        assert client.post("/api/tables/done/review").json() == answer
+        assert client.app.state.reviews.running == {} and client.app.state.reviews._workers == [None]
+
+
+def test_reviews_past_the_bound_unknown_tables_and_tables_in_play_are_refused_in_words(db):
+    with app_on(db, waiting=1) as client:
+        assert client.post("/api/tables/done/review").status_code == 202
+        busy = client.post("/api/tables/other/review", headers={"Accept-Language": "fr"})
+        assert busy.status_code == 429 and int(busy.headers["Retry-After"]) > 0
+        assert busy.json()["error"] == "too_many" and "minute" in busy.json()["detail"]   # "une minute"
+        assert busy.json()["message_i18n"]["msgid"].startswith("the server is reviewing as many games")
+        unknown = client.post("/api/tables/nowhere/review")
+        assert unknown.status_code == 404 and unknown.json()["detail"] == "no table 'nowhere'"
+        assert client.get("/api/tables/nowhere/review").status_code == 404
+        live = make_table(client, start=False)
+        playing = client.post(f"/api/tables/{live['id']}/review")
+        assert playing.status_code == 409 and f"/play/{live['id']}" in playing.json()["detail"]
+        assert "still being played" in playing.json()["detail"]
+        assert review_of(client, "done")["status"] == "ready"
+        assert client.post("/api/tables/other/review").status_code == 202   # room again
