@@ -42,8 +42,8 @@ class Server:
     """`hippodrome serve` in a child process; kill() is a kill -9, start() starts it again (on
     the same port once it has one)."""
 
-    def __init__(self, db: Path, bot_delay: float = 0):
-        self.db, self.bot_delay = db, bot_delay
+    def __init__(self, db: Path, bot_delay: float = 0, args: tuple[str, ...] = ()):
+        self.db, self.bot_delay, self.args = db, bot_delay, args   # args: more of serve's options
         self.port = 0   # the server picks a free port the first time
         self.url = None
         self.process = None
@@ -55,7 +55,7 @@ class Server:
              "--port", str(self.port), "--db", str(self.db), "--bot-delay", str(self.bot_delay),
              "--think", "0.05",    # the lobby's default bot level is the search bot
              # the tests' pages click as fast as a script can, past a person's 60 messages in 10 s
-             "--quota-messages", "1000"],
+             "--quota-messages", "1000", *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         address = threading.Event()
 

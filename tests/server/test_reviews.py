@@ -4,13 +4,17 @@ by the requests that come while it runs, refused in words (404, 409, 429)."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
 import pytest
 from fastapi.testclient import TestClient
 
+from hippodrome.core.registry import game_class
+from hippodrome.i18n import localize_text, message_from_json
 from hippodrome.server import create_app
+from hippodrome.server.accounts.review_routes import with_words
 from hippodrome.server.reviews import ReviewSettings
 from hippodrome.table.thinking import worker_pids
 from tests.server.conftest import make_table
@@ -91,7 +95,10 @@ def test_a_finished_table_is_reviewed_once_in_a_worker_process_and_stored(db, mo
         assert client.app.state.reviews.running == {} and client.app.state.reviews._workers == [None]
 
 
-def test_reviews_past_the_bound_unknown_tables_and_tables_in_play_are_refused_in_words(db):
+def test_reviews_past_the_bound_unknown_tables_tables_in_play_and_no_workers_are_refused_in_words(db):
+    with app_on(db, workers=0) as client:   # serve --review-workers 0
+        none = client.post("/api/tables/other/review")
+        assert none.status_code == 503 and none.json()["detail"] == "this server does not review games"
     with app_on(db, waiting=1) as client:
         assert client.post("/api/tables/done/review").status_code == 202
         busy = client.post("/api/tables/other/review", headers={"Accept-Language": "fr"})
@@ -107,3 +114,17 @@ def test_reviews_past_the_bound_unknown_tables_and_tables_in_play_are_refused_in
         assert "still being played" in playing.json()["detail"]
         assert review_of(client, "done")["status"] == "ready"
         assert client.post("/api/tables/other/review").status_code == 202   # room again
+
+
+def test_a_ready_set_bet_review_names_its_bets_in_words():
+    """The answer's words come from the game's own (readysetbet/words.py bet_words): a bet is "the 3
+    token on Win on horse 7", never its data."""
+    bet = {"type": "bet", "token": "3", "space": "win:7:R"}
+    better = {"type": "bet", "token": "3", "space": "colour:blue"}
+    review = {"decisions": [{"seat": 0, "step": 4, "chosen": {"action": bet, "value": 0.5},
+                             "best": {"action": better, "value": 2.5}, "loss": 2.0, "mark": "mistake"}]}
+    answer = with_words(json.dumps(review), game_class("readysetbet").description.review_words_function())
+    decision = answer["review"]["decisions"][0]
+    assert answer["status"] == "ready" and answer["done"] == answer["total"] == 1
+    assert localize_text(message_from_json(decision["chosen"]["words"]), "en") == "the 3 token on Win on horse 7"
+    assert localize_text(message_from_json(decision["best"]["words"]), "en") == "the 3 token on Blue wins"

@@ -3,13 +3,14 @@
 A review is CPU work in Python for up to a minute of one core (a TurfMaster meeting at the
 default budget): never on the event loop, nor in a thread of the server's process (it would share
 the interpreter's lock with the loop). It runs in a process started as the bots' workers are
-(:class:`hippodrome.table.thinking._Worker`, spawned, stopped with the server), at a lower
-priority than theirs (:data:`REVIEW_NICENESS` against the bots' ``WORKER_NICENESS``): on a busy
-machine the event loop goes first, the bots of live tables next, the reviews in the time left;
-and a review holds up no bot, for none thinks in its process. A review worker makes one review
-at a time, in the order they were asked, and reports its progress on the way
-(``(number, None, (done, total))``, at most every :data:`PROGRESS_EVERY` seconds), then answers
-as a bot worker does (``(number, True, review)``).
+(:class:`hippodrome.table.thinking._Worker`, spawned, stopped with the server), at the lowest
+priority the system gives (:func:`lower_priority`: Linux's idle scheduling, else niceness 19;
+the bots' workers have niceness 5): the event loop and the bots of live tables take the
+processor whenever they want it, the reviews have the time left; and a review holds up no bot,
+for none thinks in its process. A review worker makes one review at a time, in the order they
+were asked, and reports its progress on the way (``(number, None, (done, total))``, at most
+every :data:`PROGRESS_EVERY` seconds), then answers as a bot worker does (``(number, True,
+review)``).
 
 The review is the game's own function (``description.review_function()``, a pure function of
 the record), with each decision's ``at``: the replay's step (:mod:`hippodrome.server.replays`)
@@ -26,6 +27,7 @@ import pickle
 import time
 from bisect import bisect_right
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any, Callable
 
 from hippodrome.core.registry import game_class
@@ -34,8 +36,9 @@ from hippodrome.table.thought import _watch_parent, requests
 
 log = logging.getLogger(__name__)
 
-#: how much nicer than the server a review worker is (the bots' workers: 5)
-REVIEW_NICENESS = 15
+#: how much nicer than the server a review worker is (the bots' workers: 5), where the system has
+#: no idle scheduling (:func:`lower_priority`)
+REVIEW_NICENESS = 19
 #: seconds between two reports of a review's progress
 PROGRESS_EVERY = 0.5
 
@@ -71,11 +74,27 @@ def _reporter(conn: Connection, number: int) -> Callable[[int, int], None]:
 _CALLS: dict[str, Callable[..., Any]] = {"review": table_review}
 
 
+def lower_priority() -> None:
+    """The review worker's priority: Linux's idle scheduling (``SCHED_IDLE``: it runs only when no
+    other process wants the processor, and any that wakes takes it back at once), else the
+    nicest niceness; a system that refuses both leaves it at the server's. And a session of its
+    own: where Linux shares the processor among sessions first (``autogroup``), the review's time
+    is then counted to its own group, at the nicest weight, not to the server's, whose event loop
+    would otherwise wait for other sessions' processes for what the review used."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setsid()
+    with contextlib.suppress(OSError):
+        Path("/proc/self/autogroup").write_text(str(REVIEW_NICENESS))
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(REVIEW_NICENESS)
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
 def serve_reviews(conn: Connection, parent: int) -> None:
     """A review worker's main loop: each request (its number, the pickled call) runs in turn."""
     _watch_parent(parent)
-    with contextlib.suppress(OSError):   # a system that refuses it: the same priority as the server
-        os.nice(REVIEW_NICENESS)
+    lower_priority()
     for number, payload, _long in requests(conn):
         try:
             name, args = pickle.loads(payload)

@@ -135,8 +135,9 @@ class Reviews:
             run.done, run.total = done, total
         try:
             review = await self._worker().ask("review", record, self.settings.playouts, long=True, progress=progress)
-            text = json.dumps(review)
-            await self.writer.call(self.storage.write, lambda sql: store_review(sql, table_id, text, time.time()))
+            # written as JSON on the writer's thread, not the loop (a meeting's review is some 200 KB)
+            await self.writer.call(self.storage.write,
+                                   lambda sql: store_review(sql, table_id, json.dumps(review), time.time()))
         except Exception as error:   # the worker stopped, the record did not review, the storage failed
             log.error("the review of table %s failed: %s", table_id, error)
             # NOTE: the review of a finished game could not be made (the reason is in the server's log).

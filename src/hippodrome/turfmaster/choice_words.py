@@ -60,10 +60,20 @@ OPTION_SENTENCES: Mapping[str, str] = {
 }
 
 
+def card_words(card: str) -> Message | str:
+    """A card as the pages name it: "7", a joker "joker 12" (its id is "J12")."""
+    # NOTE: a joker card of TurfMaster, e.g. "joker 9"
+    return Message("joker {value}", value=card[1:]) if card.startswith("J") else card
+
+
 def choice_words(option: Mapping[str, Any]) -> Message | str:
     """``option`` (a decision's action) in words, as a review names the choice made and the
-    better one; an option of a kind not known here is shown as its data."""
+    better one on a page ("Play joker 12 for Red"); an option of a kind not known here is shown
+    as its data."""
     try:
-        return Message(OPTION_SENTENCES[option_key(option)], **sentence_params(option, []))
+        params = sentence_params(option, [])
+        if isinstance(option.get("card"), str):
+            params["card"] = card_words(option["card"])
+        return Message(OPTION_SENTENCES[option_key(option)], **params)
     except KeyError:
         return str(dict(option))

@@ -7,6 +7,7 @@ import { LifecyclePanel } from "/static/lifecycle.js";
 import { ruleLink } from "/static/rule_link.js";
 import { keepSeat } from "/static/account.js";
 import { Again } from "/static/again.js";
+import { ReviewOffer } from "/static/review_offer.js";
 import { playerLinks } from "/static/players_view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -93,6 +94,7 @@ async function start() {
   let lifecycle = null;
   let tutorial = null;   // the guided first game's panel, loaded when a view carries a tutorial step
   const again = new Again($("again"), tableId, { token, host });
+  const reviewOffer = new ReviewOffer($("review-offer"), tableId);
   const players = new PlayersLine($("players-line"), tableId, kept);
   const saving = new SavingBanner(document.querySelector("main"));
   await languageSelector($("lang"), () => {
@@ -102,6 +104,7 @@ async function start() {
     if (lifecycle) lifecycle.rerender();
     if (tutorial) tutorial.rerender();
     again.rerender();
+    reviewOffer.rerender();
     players.render();
     if (page) page.rerender();
     if (connection) connection.setLanguage();
@@ -114,6 +117,7 @@ async function start() {
   if (summary.watch && summary.watch !== location.pathname) { location.replace(summary.watch + location.hash); return; }
   description = await gameDescription(summary.game);
   players.setGame(description);
+  reviewOffer.setGame(description);
   drawHeader();
   if (description.rules) {
     $("rules-link").href = `/rules/${encodeURIComponent(description.name)}`;
@@ -142,6 +146,7 @@ async function start() {
     lifecycle.update(message);
     showTutorial(message.view && message.view.tutorial);
     again.update(message);
+    reviewOffer.update(message);
     page.update(message);
   };
   const drawQueued = () => {

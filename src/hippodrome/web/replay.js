@@ -1,10 +1,13 @@
 // A finished table watched again (/replay/ID): the game's own page draws each step the server
 // plays back from the stored log (GET /api/tables/ID/replay?step=K); the timeline steps forward
 // and back, jumps to a race, plays at a chosen speed, and links to one step (#step=K). A
-// signed-in player who held a seat sees its own hand; anyone else what a spectator saw.
+// signed-in player who held a seat sees its own hand; anyone else what a spectator saw. The
+// game's review (review_panel.js) is asked for with its button, or at once from "Review my game"
+// at the end of a table (#review).
 import { t, render, languageSelector, seatName, useSeats, words, formatNumber } from "/static/i18n.js";
 import { el, fragmentParam } from "/static/net.js";
 import { gameDescription } from "/static/games.js";
+import { ReviewPanel } from "/static/review_panel.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -14,6 +17,7 @@ let page = null;
 let shown = null;      // the answer on screen
 let wanted = 0;        // the step asked for last
 let playing = null;    // the timer while playing
+let review = null;     // the review's panel (a game that has reviews)
 
 function message(text) {
   $("messages").innerHTML = "";
@@ -87,6 +91,7 @@ async function go(step) {
   page.update(msg);
   drawHeader();
   drawTimeline();
+  if (review) review.show(answer.step, answer.steps);
   if (playing && answer.step === answer.steps) stop();
 }
 
@@ -109,6 +114,7 @@ async function start() {
     speedOptions();
     drawTimeline();
     if (page) page.rerender();
+    if (review) review.rerender();
   });
   speedOptions();
   drawHeader();
@@ -135,6 +141,12 @@ async function start() {
   $("step-link").onclick = (event) => { event.preventDefault(); history.replaceState(null, "", $("step-link").href); };
   window.addEventListener("hashchange", () => go(Number(fragmentParam("step")) || 0));
   await go(Number(fragmentParam("step")) || 0);
+  if (description.review) {
+    review = new ReviewPanel($("review"), $("review-marks"), tableId, {
+      go, name: (seat) => seatName(seats(shown), seat), seat: () => shown.seat, page: () => page });
+    review.show(shown.step, shown.steps);
+    await review.load(location.hash.split(/[#&]/).includes("review"));
+  }
 }
 
 start();

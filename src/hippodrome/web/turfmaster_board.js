@@ -115,7 +115,8 @@ export class Board {
     this.horseLayer = svg("g", { class: "horses" });
     this.confirmLayer = svg("g", { class: "confirm-layer" });
     this.whyLayer = svg("g", { class: "why-layer" });
-    root.append(this.reachLayer, this.whyLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
+    this.reviewLayer = svg("g", { class: "review-layer" });
+    root.append(this.reachLayer, this.whyLayer, this.reviewLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
     this.ring = svg("g", { class: "current-ring", visibility: "hidden" },
       svg("circle", { class: "ring-dark", r: TOKEN + 3.5 }), svg("circle", { class: "ring-light", r: TOKEN + 3.5 }));
     this.ringLayer.append(this.ring);
@@ -486,6 +487,24 @@ export class Board {
     this.whyLayer.innerHTML = "";
     const poly = lane === null ? null : this.polys[key(lane, square)];
     if (poly) this.whyLayer.append(svg("polygon", { points: poly.getAttribute("points"), class: "sq why", dataset: { lane, square } }));
+  }
+
+  // A review's choice at a decision (the replay): the square chosen and the better one, outlined and
+  // labelled ("chosen", "better"), both in view. spots: [{lane, square, kind: "made"|"better", label}].
+  markChoices(spots) {
+    this.reviewLayer.innerHTML = "";
+    const shown = [];
+    for (const spot of spots) {
+      const poly = this.polys[key(spot.lane, spot.square)];
+      if (!poly) continue;
+      const at = this.squares[key(spot.lane, spot.square)].at;
+      shown.push(at);
+      this.reviewLayer.append(
+        svg("polygon", { points: poly.getAttribute("points"), class: `sq review-${spot.kind}`, dataset: { lane: spot.lane, square: spot.square } },
+            svg("title", {}, spot.label)),
+        svg("text", { class: `review-label review-${spot.kind}`, x: at[0], y: at[1] - (spot.kind === "better" ? 16 : -24) }, spot.label));
+    }
+    if (shown.length && !shown.every(([x, y]) => this.contains({ x: x - 20, y: y - 20, w: 40, h: 40 }))) this.frameSpots(shown);
   }
 
   // -- zoom and pan ----------------------------------------------------------------------------
