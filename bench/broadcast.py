@@ -66,7 +66,7 @@ def deflated(connection: Connection, text: str) -> int:
     """What the websocket does with a message on its way out: permessage-deflate (on by default in
     the server and in browsers) as the server negotiates it with a browser, through the server's
     own extension (each message deflated afresh, once for all the connections it goes to:
-    ``websocket.SharedDeflate``); for a checkout from before the server chose its deflate,
+    ``websocket.SharedDeflate``, framed once for them: ``framed``); for a checkout from before the server chose its deflate,
     uvicorn's (a 4 KiB window, one compressor per connection that keeps its context)."""
     extension = DEFLATE.get(id(connection))
     if extension is None:
@@ -77,6 +77,8 @@ def deflated(connection: Connection, text: str) -> int:
         DEFLATE[id(connection)] = extension
     if deflate_factory is None:
         return len(extension.compress(text.encode()) + extension.flush(zlib.Z_SYNC_FLUSH))
+    if hasattr(server_websocket, "framed"):   # the server's own send: a frame made once for the connections alike
+        return len(server_websocket.framed(text, [extension], server_websocket.shared_framing([extension])))
     return len(extension.encode(Frame(TEXT, text.encode())).data)
 
 
@@ -102,6 +104,7 @@ def measure(game: str, spectators: int, changes: int, way, patches: bool) -> tup
     DEFLATE.clear()
     if server_websocket is not None:
         server_websocket._deflated.clear()   # the texts deflated in an earlier round are not reused
+        getattr(server_websocket, "_frames", {}).clear()
     cpu, sent, made = 0.0, 0, 0
     while made < changes and step(room.table, rng):
         started = time.process_time()

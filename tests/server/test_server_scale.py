@@ -317,3 +317,11 @@ def test_a_view_kept_between_changes_is_one_json_text_put_in_each_message_as_it_
     for extra in ({}, {"also_big": 2 ** 70}):   # orjson writes the message, or the standard library does
         message = json.loads(dumps({"type": "state", "view": kept, **extra}))
         assert message == {"v": 1, "type": "state", "view": plain, **extra}
+
+
+def test_keys_that_are_not_strings_are_written_as_the_standard_library_writes_them():
+    """orjson writes a message without its option for keys that are not strings (half as long
+    again over every dict) and with it where a message has such keys (seats by number)."""
+    for value in ({0: "Ana", 1: "Bo"}, {"links": {2: "/play/x"}, "view": json_text({3: [1, 2]})},
+                  {"big": {5: 2 ** 70}}):
+        assert json.loads(dumps(value)) == json.loads(json.dumps({"v": 1, **value}, default=json_default))

@@ -1,6 +1,6 @@
 """The websocket protocol `hippodrome serve` runs (hippodrome.server.compressed_websocket): uvicorn's, with
-permessage-deflate at zlib's fastest level (issue #15: every state is deflated once per connection
-on the event loop), negotiated with a client as before and read back intact."""
+permessage-deflate by zlib-ng at its fastest level (issue #15: every state is deflated on the event
+loop), negotiated with a client as before and read back intact by a standard inflater."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import socket
 import urllib.request
 import zlib
 
+import pytest
 import uvicorn
 import websockets
 
@@ -18,17 +19,27 @@ from hippodrome.server.app import create_app
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import TEXT, Frame
 
-from hippodrome.server.compressed_websocket import DEFLATE_SETTINGS, WebSocketProtocol, deflate_factory
+from hippodrome.server.compressed_websocket import (DEFLATE_SETTINGS, SharedDeflate, WebSocketProtocol, deflate_factory,
+                                                    deflated, framed, shared_framing)
 
 
-def test_the_servers_deflate_is_zlibs_fastest_level_in_its_largest_window():
+def test_the_servers_deflate_is_the_fastest_level_in_the_largest_window():
     factory = deflate_factory()
     assert DEFLATE_SETTINGS["level"] == 1 and factory.compress_settings["level"] == 1
     assert factory.server_max_window_bits == 15 and factory.compress_settings["memLevel"] == 8
     assert factory.client_max_window_bits == 12
+
+
+def test_a_message_deflated_by_zlib_ng_inflates_with_zlib_as_a_browser_would():
+    """RFC 7692: the sync flush's last four bytes left off, the receiver puts them back."""
     text = json.dumps({"view": [{"square": n, "lane": n % 8} for n in range(800)]}).encode()
-    fast = zlib.compressobj(wbits=-15, **DEFLATE_SETTINGS)
-    assert len(fast.compress(text) + fast.flush(zlib.Z_SYNC_FLUSH)) < len(text) / 3
+    data = deflated(text, 15, DEFLATE_SETTINGS)
+    assert len(data) < len(text) / 3 and not data.endswith(b"\x00\x00\xff\xff")
+    assert zlib.decompressobj(wbits=-15).decompress(data + b"\x00\x00\xff\xff") == text
+    # as the websockets library reads it (a client's permessage-deflate)
+    shared = SharedDeflate(False, True, 15, 15, dict(DEFLATE_SETTINGS))
+    frame = shared.encode(Frame(TEXT, text))
+    assert frame.rsv1 and PerMessageDeflate(True, False, 15, 15).decode(frame).data == text
 
 
 def serve_as_serve_does(app, client):
@@ -165,3 +176,27 @@ def test_a_message_is_deflated_once_for_every_connection_it_is_sent_to():
         sent = [extension.encode(Frame(TEXT, text)) for extension in (first, second)]
         assert sent[0].data is sent[1].data and sent[0].rsv1 and len(sent[0].data) < len(text) / 3
         assert [reader.decode(frame).data for reader, frame in zip(readers, sent)] == [text, text]
+
+
+def test_a_text_sent_to_several_connections_is_framed_once_and_read_back_by_each():
+    """(#32.9) send_now writes a shared text's frame, made once for the connections with the same
+    extensions: deflated where deflate was negotiated, plain where not; each reads it back."""
+    from websockets.frames import Frame as Read
+    from websockets.streams import StreamReader
+
+    _, first = negotiated()
+    _, second = negotiated()
+    text = json.dumps({"state_id": 7, "view": [{"square": s, "lane": s % 8} for s in range(600)]})
+    deflated_frames = [framed(text, [extension], shared_framing([extension])) for extension in (first, second)]
+    plain = framed(text, [], shared_framing([]))
+    assert shared_framing([first]) == (15,) and shared_framing([]) == ()
+    assert shared_framing([PerMessageDeflate(False, False, 15, 15)]) is None   # a window kept: its own frames
+    assert deflated_frames[0] is deflated_frames[1] and len(deflated_frames[0]) < len(text) / 3
+    for data, extensions in ((deflated_frames[0], [PerMessageDeflate(True, False, 15, 12)]), (plain, [])):
+        reader = StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        parser = Read.parse(reader.read_exact, mask=False, extensions=extensions)
+        with pytest.raises(StopIteration) as done:   # the whole frame was there: parsed at once
+            next(parser)
+        assert done.value.value.data.decode() == text

@@ -3,8 +3,8 @@
 CPython's cyclic collector stops the whole process while it runs, and a full collection walks
 every tracked object. A server with a hundred tables holds a few hundred thousand of them, more
 than half made once and kept for good (TurfMaster's move tables, filled when a game's first table
-is made; the modules). Measured under load at 200 tables (2026-11-26): nine full collections in 30
-s, each stopping the loop for up to a second: the tail of the act-to-spectator latency.
+is made; the modules). Under load, CPython's own counts ran several full collections a
+minute, each stopping the loop for up to a second: the tail of the act-to-spectator latency.
 
 So a server process (:func:`tune_for_server`, called by ``hippodrome serve``) freezes what it made
 to keep (:func:`freeze_kept`: after its start and after each game's warm-up, ``gc.freeze()``):
@@ -13,14 +13,13 @@ those objects are never walked again, and full collections cost what the tables 
 Every object made later is collected by the young and middle generations at CPython's own
 thresholds, and by a full collection every :data:`FULL_COLLECTION_SECONDS` (a thread of its own,
 :func:`collect_fully_now_and_then`), not whenever CPython's counts say. At 200 tables a full
-collection walks the tables' states and logs (115-160 ms, the loop stopped meanwhile), and with
-CPython's counts it came every few seconds (8 in 15 s): the latency's whole tail. Cyclic garbage
+collection walks the tables' states and logs (the loop stopped meanwhile), and with CPython's
+counts it came every few seconds: the latency's whole tail. Cyclic garbage
 that only a full collection finds (a table's room and runner, once it is archived) waits for
 the next one.
 
 (A young generation collected only every 5,000 new objects, tried before, made each collection
-longer, not fewer in all: at 200 tables young collections took up to 9-13 ms and middle ones 29-34
-ms, against 1-1.5 ms and 6-13 ms at CPython's 700. What piled up in the young generation, the
+longer, not fewer in all. What piled up in the young generation, the
 tables' views, is kept as text now: :class:`hippodrome.server.views.JsonText`.) What a freeze
 finds besides the kept tables (the few tables already playing when a game's first warm-up ends)
 stays in memory for good: a few hundred kilobytes, once per game.

@@ -1,25 +1,21 @@
 """The websocket protocol ``hippodrome serve`` runs: uvicorn's (the websockets library's sans-I/O
-implementation), with permessage-deflate at zlib's fastest level, each message deflated once for
-every connection that is sent it.
+implementation), with permessage-deflate done by zlib-ng at its fastest level, each message
+deflated once for every connection that is sent it.
 
-Every message a table sends is a whole state of 5 to 35 KiB of JSON, deflated on the event loop. At
-zlib's default level (6) that was one of the loop's largest costs under load (a late TurfMaster
-state of 15 KiB took 0.8 ms; a Ready Set Bet state of 35 KiB 0.5 ms); level 1 takes a tenth to a
-third of that for about 30% more bytes on the wire (still a fifth of the text).
+Every message a table sends is a whole state of 5 to 35 KiB of JSON, deflated on the event loop,
+one of the loop's largest costs under load. zlib-ng's level 1 deflates in about half the time
+zlib's level 1 takes, to about a fifth more bytes (still under a fifth of the text); zlib's
+default level took several times as long again (docs/benchmarks.md).
 
 The server deflates each message on its own (``server_no_context_takeover``: its compressor starts
-afresh for every message rather than carrying the last one's window). With uvicorn's window of 4
-KiB a message could only point into the last 4 KiB of the one before anyway, so the bytes on the
-wire are the same (measured on 300 states of each game: 16% of the text either way for Ready Set
-Bet, 19-20% for TurfMaster). The server's window is zlib's largest (32 KiB, what a browser's
-inflater keeps anyway) with zlib's default memory level: a message deflates in four fifths of the
-time it took in uvicorn's 4 KiB (zlib slides a small window along a 10-30 KiB state again and
-again), to the same size (18.3% against 18.5% of the text on 36 states of both games, 2026-11-27).
-The same text deflates to the same bytes on every connection,
-and :class:`SharedDeflate` deflates a text once for all of them (a state shared by a table's
-spectators, :mod:`hippodrome.server.views`): the rest are sent the same frame
-(:data:`SHARED_FRAMES` texts kept, the latest). Browsers negotiate the extension as before; the
-level and the fresh start are the sender's choice alone.
+afresh for every message rather than carrying the last one's window): a state mostly repeats the
+one before, but a window carried over could not be shared by the connections, and a browser's
+inflater keeps no more than the 32 KiB window the server deflates in. The same text deflates to
+the same bytes on every connection, and :class:`SharedDeflate` deflates a text once for all of
+them (a state shared by a table's spectators, :mod:`hippodrome.server.views`): the rest are sent
+the same frame (:data:`SHARED_FRAMES` texts kept, the latest). Browsers negotiate the extension
+as before; the level, the library and the fresh start are the sender's choice alone (what
+browsers inflate is standard deflate).
 
 The protocol also offers the application a synchronous send (:meth:`WebSocketProtocol.send_now`,
 in the scope's ``extensions`` under :data:`SEND_NOW`): a table tells a connection its new state in
@@ -31,20 +27,22 @@ application sends as usual.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
-from websockets.exceptions import InvalidState
-from websockets.frames import CONT, CTRL_OPCODES, Frame
+from websockets.frames import CONT, CTRL_OPCODES, TEXT, Frame
 from websockets.http11 import Request
+from websockets.protocol import OPEN
+from zlib_ng import zlib_ng
 
 #: the LZ77 window of what the server sends (zlib's largest)
 DEFLATE_WINDOW_BITS = 15
 #: the window a client deflates its (small) messages in: uvicorn's setting
 CLIENT_WINDOW_BITS = 12
-#: zlib.compressobj's settings for what the server sends: zlib's default memory level, the fastest level
+#: zlib-ng's compressobj settings for what the server sends: the default memory level, the fastest level
 DEFLATE_SETTINGS: dict[str, int] = {"memLevel": 8, "level": 1}
 #: the key of :meth:`WebSocketProtocol.send_now` in a websocket scope's ``extensions``
 SEND_NOW = "hippodrome.send_now"
@@ -53,6 +51,27 @@ SHARED_FRAMES = 256
 
 #: (window bits, the message's bytes) -> its deflated bytes, least recently sent first
 _deflated: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
+#: (a connection's extensions, a text) -> the frame sent with them (:func:`framed`), the latest last
+_frames: OrderedDict[tuple[tuple[int, ...], str], bytes] = OrderedDict()
+
+
+def deflated(data: bytes, window_bits: int, settings: dict[str, int]) -> bytes:
+    """``data`` deflated afresh as permessage-deflate sends a whole message (RFC 7692 7.2.1: the
+    stream flushed, its last four bytes left off), by zlib-ng. One compressor a thread and setting
+    deflates every message, each ended by a full flush: what follows a full flush refers to
+    nothing before it, so each message inflates on its own as a fresh compressor's would, without
+    the cost of a compressor's state (hundreds of kilobytes) made and freed for every message."""
+    key = (window_bits, *sorted(settings.items()))
+    encoders = _encoders.__dict__
+    encoder = encoders.get(key)
+    if encoder is None:
+        encoder = encoders[key] = zlib_ng.compressobj(wbits=-window_bits, **settings)
+    out = encoder.compress(data) + encoder.flush(zlib_ng.Z_FULL_FLUSH)
+    return out[:-4]
+
+
+#: each thread's compressors (:func:`deflated`), by window and settings
+_encoders = threading.local()
 
 
 class SharedDeflate(PerMessageDeflate):
@@ -65,7 +84,7 @@ class SharedDeflate(PerMessageDeflate):
         key = (self.local_max_window_bits, bytes(frame.data))
         data = _deflated.get(key)
         if data is None:
-            data = bytes(super().encode(frame).data)
+            data = deflated(key[1], self.local_max_window_bits, self.compress_settings)
             _deflated[key] = data
             if len(_deflated) > SHARED_FRAMES:
                 _deflated.popitem(last=False)
@@ -96,6 +115,8 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: how this connection's frames are shared (:func:`shared_framing`; False: not known yet)
+        self._framing: tuple[int, ...] | None | bool = False
         if self.config.ws_per_message_deflate:
             self.conn.available_extensions = [deflate_factory()]
 
@@ -127,12 +148,43 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         text = make_text()
         if text is None:
             return True
-        try:
-            self.conn.send_text(text.encode())
-        except InvalidState:   # closing after all: its reader ends the connection
+        conn = self.conn
+        if conn.state is not OPEN or conn.expect_continuation_frame:   # closing after all: its reader ends it
             return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        pending = conn.data_to_send()   # what the protocol has to send first (a pong), if anything
+        if self._framing is False:   # the extensions are settled with the handshake
+            self._framing = shared_framing(conn.extensions)
+        frame = framed(text, conn.extensions, self._framing)
+        self.transport.write(b"".join((*pending, frame)) if pending else frame)
         return True
+
+
+def framed(text: str, extensions: list[Any], shared: tuple[int, ...] | None = None) -> bytes:
+    """``text`` as the bytes of a server's text frame through ``extensions`` (a connection's
+    negotiated ones): made once for every connection whose extensions frame alike (``shared``,
+    :func:`shared_framing`; None: this connection's frames are its own), as a frame a server sends
+    is neither masked nor (each message deflated afresh) dependent on the connection's past. A text
+    shared by a table's spectators (the same ``str`` object, whose hash Python keeps) is encoded,
+    deflated and framed once (:data:`_frames`)."""
+    if shared is None:
+        return Frame(TEXT, text.encode()).serialize(mask=False, extensions=extensions)
+    key = (shared, text)
+    frame = _frames.get(key)
+    if frame is None:
+        frame = Frame(TEXT, text.encode()).serialize(mask=False, extensions=extensions)
+        _frames[key] = frame
+        if len(_frames) > SHARED_FRAMES:
+            _frames.popitem(last=False)
+    return frame
+
+
+def shared_framing(extensions: list[Any]) -> tuple[int, ...] | None:
+    """What makes a connection's frames differ from another's (its deflate windows), or None
+    where an extension keeps state from one frame to the next (its frames are its own)."""
+    if not all(isinstance(extension, SharedDeflate) and extension.local_no_context_takeover
+               for extension in extensions):
+        return None
+    return tuple(extension.local_max_window_bits for extension in extensions)
 
 
 def untangle(protocol: Any) -> None:

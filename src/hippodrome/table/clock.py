@@ -92,9 +92,10 @@ class Clock:
         while not self.due():
             self._changed.clear()
             timeout = None if self.paused else self.time_left()
-            try:
-                await asyncio.wait_for(self._changed.wait(), timeout)
-            except asyncio.TimeoutError:
+            try:   # (asyncio.timeout: no task of its own for the wait, as wait_for makes)
+                async with asyncio.timeout(timeout):
+                    await self._changed.wait()
+            except TimeoutError:
                 pass
 
     async def wait(self) -> None:

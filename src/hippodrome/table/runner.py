@@ -334,8 +334,9 @@ class TableRunner:
 
     async def _sleep_or_wake(self, seconds: float) -> bool:
         """Sleep ``seconds`` unless something changes first; True if it slept the whole time."""
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), seconds)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):   # (no task of its own for the wait, as wait_for makes)
+                await self._wake.wait()
             return False
         return True
 
