@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from hippodrome.core.match import Match
 from hippodrome.readysetbet.bots import ValueBettor
 from hippodrome.server.app import create_app
+from hippodrome.table import thinking
 from hippodrome.table.thinking import ProcessThinker, thinker_for, worker_pids, THREADS
 from hippodrome.table.thought import QUICK_THOUGHTS_AT_ONCE, WORKER_NICENESS, _Lanes, _think_in_worker, thinks_long
 from hippodrome.turfmaster.bots import TacticalBot
@@ -368,9 +369,11 @@ def exit_at_once(conn, parent):
 
 
 @pytest.mark.slow
-def test_workers_that_keep_stopping_as_they_start_leave_the_bots_to_threads():
+def test_workers_that_keep_stopping_as_they_start_leave_the_bots_to_threads(monkeypatch):
     """Not a process started for every thought, forever: after three workers in a row stop as soon
-    as they start, the bots think in threads (and still choose legal options)."""
+    as they start, the bots think in threads (and still choose legal options). "As soon": within a
+    minute here, so that a busy machine, slow to start a process, counts their stops as quick."""
+    monkeypatch.setattr(thinking, "QUICK_STOP_SECONDS", 60.0)
     thinker = ProcessThinker(1, target=exit_at_once)
     try:
         match, pending = pending_decision()

@@ -20,8 +20,14 @@ HIPPODROME = str(Path(sys.executable).with_name("hippodrome"))
 runner = CliRunner()
 
 
+#: this process's own tmux server (``tmux -L``): a server shared with other test processes exits
+#: when any of them kills the last session, and a session started at that moment fails ("server
+#: exited unexpectedly")
+TMUX_SERVER = f"hippodrome-test-{os.getpid()}"
+
+
 def _tmux(*args, check=True):
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=check)
+    return subprocess.run(["tmux", "-L", TMUX_SERVER, *args], capture_output=True, text=True, check=check)
 
 
 def _screen(session):
