@@ -143,7 +143,7 @@ def test_simulate_command_json():
 
 @pytest.mark.slow
 def test_simulate_lists_the_levels_in_the_order_bots_names_them():
-    result = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value,board", "--games", "2"])
+    result = CliRunner().invoke(app, ["readysetbet", "simulate", "--bots", "value,board", "--games", "1"])
     assert result.exit_code == 0, result.output
     lines = [line.split(":")[0].strip() for line in result.stdout.splitlines()[1:]]
     assert lines == ["value", "board"]
