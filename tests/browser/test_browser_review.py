@@ -41,6 +41,7 @@ def test_a_finished_meeting_is_offered_reviewed_and_its_marks_shown_on_the_repla
     page.goto(f"{review_server.url}/play/done")
     offer = page.wait_for_selector("#review-game")   # a spectator: "Review the game"
     assert offer.get_attribute("href") == "/replay/done#review"
+    screenshot(page, "review-offer")
     offer.click()
     page.wait_for_url(re.compile(r"/replay/done#review$"))
     # the link asks for the review at once: its progress, then the review

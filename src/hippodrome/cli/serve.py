@@ -44,7 +44,7 @@ def serve(
         "Processes the reviews of finished games are made in, at a lower priority than the bots "
         "(0: the server makes no reviews).")),
     review_playouts: Optional[int] = typer.Option(None, "--review-playouts", min=1, metavar="N", help=help_text(
-        "Playouts a decision in a TurfMaster review, instead of its time budget (for tests and benchmarks).")),
+        "Playouts a decision in a review that plays decisions out, instead of its time budget (for tests and benchmarks).")),
     reviews_at_once: int = typer.Option(8, "--reviews-at-once", min=1, metavar="N", help=help_text(
         "Reviews the server makes or keeps waiting at once; past that a request is asked to come back later.")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
