@@ -20,7 +20,7 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import TEXT, Frame
 
 from hippodrome.server.compressed_websocket import (DEFLATE_SETTINGS, SharedDeflate, WebSocketProtocol, deflate_factory,
-                                                    deflated, framed, shared_framing)
+                                                    deflated, framed, shared_framing, text_frame)
 
 
 def test_the_servers_deflate_is_the_fastest_level_in_the_largest_window():
@@ -187,6 +187,10 @@ def test_a_text_sent_to_several_connections_is_framed_once_and_read_back_by_each
     _, first = negotiated()
     _, second = negotiated()
     text = json.dumps({"state_id": 7, "view": [{"square": s, "lane": s % 8} for s in range(600)]})
+    assert framed(text, [first], shared_framing([first])) is framed(text, [second], shared_framing([second]))
+    for size in (0, 100, 125, 126, 65535, 65536, 200_000):   # the three lengths of a frame's length
+        raw = ("x" * size).encode()
+        assert text_frame(raw, False) == Frame(TEXT, raw).serialize(mask=False)
     deflated_frames = [framed(text, [extension], shared_framing([extension])) for extension in (first, second)]
     plain = framed(text, [], shared_framing([]))
     assert shared_framing([first]) == (15,) and shared_framing([]) == ()

@@ -145,7 +145,7 @@ class ReadySetBet(DeclaredState, Game):
         caches={"_spaces": KEEP, "_calls": KEEP, "_board": KEEP},
     )
     _spaces: dict[str, Space] | None
-    _calls: tuple[tuple, dict[str, Any]] | None
+    _calls: tuple[tuple, dict[str, Any], tuple] | None   # (rolls, lines, the log as it stood: calls())
     _board: tuple[Any, ...] | None   # (the spaces, what else the board was made from, the board, space id -> its entry)
 
     # -- construction -------------------------------------------------------------
@@ -673,16 +673,24 @@ class ReadySetBet(DeclaredState, Game):
         nothing is said of it, while the table waits for its people or its host as much as while the
         House places its tokens. Pages translate them with their catalog.
         """
-        race, rolls = self.race_no, roll_sums(self.race_log)
+        # the race's log as it stands (its length and its last event, the same object in a copy
+        # that has not gone another way): the lines are those of the last call while it holds
+        log = self.race_log
+        seen = (self.race_no, len(log), log[-1] if log else None, len(self.history))
+        cached = self._calls
+        if cached is not None and cached[2][:2] == seen[:2] and cached[2][2] is seen[2] and cached[2][3] == seen[3]:
+            return cached[1]
+        race, rolls = self.race_no, roll_sums(log)
         if not rolls and self.history:
             race, rolls = self.history[-1]["race"], self.history[-1].get("rolls", [])
         # the rolls themselves, not their count: a clone (a bettor's copy, which shares the lines
         # said so far) that rolls other dice says other lines
         key = (race, tuple(rolls))
-        if self._calls is None or self._calls[0] != key:
+        if cached is None or cached[0] != key:
             lines = race_calls(self.caller_seed, race, rolls) if rolls else []
-            self._calls = (key, {"race": race, "lines": lines})
-        return self._calls[1]
+            cached = (key, {"race": race, "lines": lines})
+        self._calls = (cached[0], cached[1], seen)
+        return cached[1]
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------
     def board(self) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ application sends as usual.
 
 from __future__ import annotations
 
+import struct
 import threading
 from collections import OrderedDict
 from typing import Any, Callable
@@ -51,8 +52,8 @@ SHARED_FRAMES = 256
 
 #: (window bits, the message's bytes) -> its deflated bytes, least recently sent first
 _deflated: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
-#: (a connection's extensions, a text) -> the frame sent with them (:func:`framed`), the latest last
-_frames: OrderedDict[tuple[tuple[int, ...], str], bytes] = OrderedDict()
+#: (how a connection frames, a text's id) -> the text and its frame (:func:`framed`), the latest last
+_frames: OrderedDict[tuple[tuple[int, ...], int], tuple[str, bytes]] = OrderedDict()
 
 
 def deflated(data: bytes, window_bits: int, settings: dict[str, int]) -> bytes:
@@ -164,27 +165,44 @@ def framed(text: str, extensions: list[Any], shared: tuple[int, ...] | None = No
     negotiated ones): made once for every connection whose extensions frame alike (``shared``,
     :func:`shared_framing`; None: this connection's frames are its own), as a frame a server sends
     is neither masked nor (each message deflated afresh) dependent on the connection's past. A text
-    shared by a table's spectators (the same ``str`` object, whose hash Python keeps) is encoded,
-    deflated and framed once (:data:`_frames`)."""
+    shared by a table's spectators (the same ``str`` object: it is found by its identity, its
+    tens of kilobytes never hashed) is encoded, deflated and framed once (:data:`_frames`)."""
     if shared is None:
         return Frame(TEXT, text.encode()).serialize(mask=False, extensions=extensions)
-    key = (shared, text)
-    frame = _frames.get(key)
-    if frame is None:
-        frame = Frame(TEXT, text.encode()).serialize(mask=False, extensions=extensions)
-        _frames[key] = frame
-        if len(_frames) > SHARED_FRAMES:
-            _frames.popitem(last=False)
+    key = (shared, id(text))
+    kept = _frames.get(key)
+    if kept is not None and kept[0] is text:
+        return kept[1]
+    if shared:   # one SharedDeflate (shared_framing): its deflate, without its cache of texts
+        frame = text_frame(deflated(text.encode(), shared[0], extensions[0].compress_settings), True)
+    else:
+        frame = text_frame(text.encode(), False)
+    _frames[key] = (text, frame)   # the text kept with its frame: its id is not another's meanwhile
+    if len(_frames) > SHARED_FRAMES:
+        _frames.popitem(last=False)
     return frame
+
+
+def text_frame(data: bytes, compressed: bool) -> bytes:
+    """A server's whole text frame of ``data`` (RFC 6455 5.2: FIN, RSV1 where permessage-deflate
+    compressed it (RFC 7692 6), opcode 1; the length in 7, 16 or 64 bits; a server does not mask)."""
+    head = 0x80 | (0x40 if compressed else 0) | TEXT.value
+    length = len(data)
+    if length < 126:
+        return struct.pack("!BB", head, length) + data
+    if length < 65536:
+        return struct.pack("!BBH", head, 126, length) + data
+    return struct.pack("!BBQ", head, 127, length) + data
 
 
 def shared_framing(extensions: list[Any]) -> tuple[int, ...] | None:
     """What makes a connection's frames differ from another's (its deflate windows), or None
     where an extension keeps state from one frame to the next (its frames are its own)."""
-    if not all(isinstance(extension, SharedDeflate) and extension.local_no_context_takeover
-               for extension in extensions):
-        return None
-    return tuple(extension.local_max_window_bits for extension in extensions)
+    if not extensions:
+        return ()
+    if len(extensions) == 1 and isinstance(extensions[0], SharedDeflate) and extensions[0].local_no_context_takeover:
+        return (extensions[0].local_max_window_bits,)
+    return None
 
 
 def untangle(protocol: Any) -> None:

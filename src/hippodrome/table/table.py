@@ -20,6 +20,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import orjson
+
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision
@@ -33,6 +35,14 @@ log = logging.getLogger(__name__)
 
 class StaleState(IllegalAction):
     """An action made against a state that has changed since."""
+
+
+def _context_key(context: Any) -> bytes:
+    """A step's context as comparable text (its keys sorted; what JSON cannot hold as its text)."""
+    try:
+        return orjson.dumps(context, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except TypeError:   # orjson.JSONEncodeError is one: an integer over 64 bits, say
+        return json.dumps(context, sort_keys=True, default=str).encode()
 
 
 @dataclass
@@ -125,8 +135,8 @@ class Table:
         if pending is None:
             return None
         if isinstance(pending, Decision):
-            return ("decision", pending.seat, pending.kind, json.dumps(pending.context, sort_keys=True, default=str))
-        return ("chance", pending.kind, json.dumps(pending.context, sort_keys=True, default=str))
+            return ("decision", pending.seat, pending.kind, _context_key(pending.context))
+        return ("chance", pending.kind, _context_key(pending.context))
 
     def act(self, seat: int, action: Action, state_id: int | None = None) -> None:
         free = self.is_free(action)
