@@ -62,12 +62,14 @@ def step(table: Table, rng: random.Random) -> bool:
     return True
 
 
-def deflated(connection: Connection, text: str) -> int:
+def deflated(connection: Connection, text: str | bytes) -> int:
     """What the websocket does with a message on its way out: permessage-deflate (on by default in
     the server and in browsers) as the server negotiates it with a browser, through the server's
     own extension (each message deflated afresh, once for all the connections it goes to:
     ``websocket.SharedDeflate``, framed once for them: ``framed``); for a checkout from before the server chose its deflate,
     uvicorn's (a 4 KiB window, one compressor per connection that keeps its context)."""
+    if isinstance(text, str):   # (a checkout whose rooms give texts, not their UTF-8)
+        text = text.encode()
     extension = DEFLATE.get(id(connection))
     if extension is None:
         if deflate_factory is None:
@@ -76,10 +78,10 @@ def deflated(connection: Connection, text: str) -> int:
             extension = deflate_factory().process_request_params([("client_max_window_bits", None)], [])[1]
         DEFLATE[id(connection)] = extension
     if deflate_factory is None:
-        return len(extension.compress(text.encode()) + extension.flush(zlib.Z_SYNC_FLUSH))
+        return len(extension.compress(text) + extension.flush(zlib.Z_SYNC_FLUSH))
     if hasattr(server_websocket, "framed"):   # the server's own send: a frame made once for the connections alike
         return len(server_websocket.framed(text, [extension], server_websocket.shared_framing([extension])))
-    return len(extension.encode(Frame(TEXT, text.encode())).data)
+    return len(extension.encode(Frame(TEXT, text)).data)
 
 
 def before(room: Room, connections: list[Connection]) -> int:

@@ -78,7 +78,7 @@ def test_patches_over_a_random_game_give_every_seat_its_whole_view(game, setup, 
             # the whole state's text reads as what json.dumps made before the views were shared
             # (orjson writes it now: compactly, in UTF-8)
             assert json.loads(snapshot.text) == json.loads(json.dumps({"v": 1, **message(seat)}, default=json_default))
-            text = caches[seat].update_text(sent[seat], snapshot)
+            text = caches[seat].update_data(sent[seat], snapshot)
             received = json.loads(text)
             if received.get("type") == "patch":
                 patches += 1

@@ -53,7 +53,7 @@ SHARED_FRAMES = 256
 #: (window bits, the message's bytes) -> its deflated bytes, least recently sent first
 _deflated: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
 #: (how a connection frames, a text's id) -> the text and its frame (:func:`framed`), the latest last
-_frames: OrderedDict[tuple[tuple[int, ...], int], tuple[str, bytes]] = OrderedDict()
+_frames: OrderedDict[tuple[tuple[int, ...], int], tuple[bytes, bytes]] = OrderedDict()
 
 
 def deflated(data: bytes, window_bits: int, settings: dict[str, int]) -> bytes:
@@ -138,16 +138,16 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             # otherwise log "ASGI callable returned without completing handshake" for each one
             self.handshake_complete = True
 
-    def send_now(self, make_text: Callable[[], str | None]) -> bool:
-        """Send ``make_text()`` as a text message now, synchronously, where ASGI's ``send`` would
-        not wait: True once written (or when ``make_text`` had nothing to send). False, without
-        calling ``make_text``, while the handshake is under way, the connection closes or is gone,
+    def send_now(self, make_message: Callable[[], bytes | None]) -> bool:
+        """Send ``make_message()`` (a text message's UTF-8) now, synchronously, where ASGI's
+        ``send`` would not wait: True once written (or when ``make_message`` had nothing to send).
+        False, without calling ``make_message``, while the handshake is under way, the connection closes or is gone,
         or the socket's buffer is full (the application then sends as usual)."""
         if (not self.writable.is_set() or self.disconnected or not self.handshake_complete or self.close_sent
                 or self.initial_response is not None or self.transport.is_closing()):
             return False
-        text = make_text()
-        if text is None:
+        data = make_message()
+        if data is None:
             return True
         conn = self.conn
         if conn.state is not OPEN or conn.expect_continuation_frame:   # closing after all: its reader ends it
@@ -155,29 +155,30 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         pending = conn.data_to_send()   # what the protocol has to send first (a pong), if anything
         if self._framing is False:   # the extensions are settled with the handshake
             self._framing = shared_framing(conn.extensions)
-        frame = framed(text, conn.extensions, self._framing)
+        frame = framed(data, conn.extensions, self._framing)
         self.transport.write(b"".join((*pending, frame)) if pending else frame)
         return True
 
 
-def framed(text: str, extensions: list[Any], shared: tuple[int, ...] | None = None) -> bytes:
-    """``text`` as the bytes of a server's text frame through ``extensions`` (a connection's
-    negotiated ones): made once for every connection whose extensions frame alike (``shared``,
-    :func:`shared_framing`; None: this connection's frames are its own), as a frame a server sends
-    is neither masked nor (each message deflated afresh) dependent on the connection's past. A text
-    shared by a table's spectators (the same ``str`` object: it is found by its identity, its
-    tens of kilobytes never hashed) is encoded, deflated and framed once (:data:`_frames`)."""
+def framed(data: bytes, extensions: list[Any], shared: tuple[int, ...] | None = None) -> bytes:
+    """A text message (``data``: its UTF-8) as the bytes of a server's frame through
+    ``extensions`` (a connection's negotiated ones): made once for every connection whose
+    extensions frame alike (``shared``, :func:`shared_framing`; None: this connection's frames are
+    its own), as a frame a server sends is neither masked nor (each message deflated afresh)
+    dependent on the connection's past. A text shared by a table's spectators (the same ``bytes``
+    object: it is found by its identity, its tens of kilobytes never hashed) is deflated and
+    framed once (:data:`_frames`)."""
     if shared is None:
-        return Frame(TEXT, text.encode()).serialize(mask=False, extensions=extensions)
-    key = (shared, id(text))
+        return Frame(TEXT, data).serialize(mask=False, extensions=extensions)
+    key = (shared, id(data))
     kept = _frames.get(key)
-    if kept is not None and kept[0] is text:
+    if kept is not None and kept[0] is data:
         return kept[1]
     if shared:   # one SharedDeflate (shared_framing): its deflate, without its cache of texts
-        frame = text_frame(deflated(text.encode(), shared[0], extensions[0].compress_settings), True)
+        frame = text_frame(deflated(data, shared[0], extensions[0].compress_settings), True)
     else:
-        frame = text_frame(text.encode(), False)
-    _frames[key] = (text, frame)   # the text kept with its frame: its id is not another's meanwhile
+        frame = text_frame(data, False)
+    _frames[key] = (data, frame)   # the text kept with its frame: its id is not another's meanwhile
     if len(_frames) > SHARED_FRAMES:
         _frames.popitem(last=False)
     return frame

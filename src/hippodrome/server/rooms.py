@@ -232,19 +232,19 @@ class Room:
                 connection.dirty.set()
 
     # -- messages -------------------------------------------------------------------
-    def update_for(self, connection: Connection) -> str | None:
-        """The JSON text to send ``connection`` now: the whole state (shared by its audience), or
+    def update_for(self, connection: Connection) -> bytes | None:
+        """The JSON text (in UTF-8) to send ``connection`` now: the whole state (shared by its audience), or
         for a patch-reading connection the patch from the last state it was sent. While a change's
         commit is under way that is the last stored state (made when it was stored), or None when
         there is none for its audience (it joined meanwhile): it is told again once it is stored."""
         snapshot = self.views.snapshot(connection.seat, connection.lang, may_build=self.runner.stored)
         if snapshot is None:
             return None
-        text = self.views.update_text(connection.sent, snapshot) if connection.patches else snapshot.text
+        data = self.views.update_data(connection.sent, snapshot) if connection.patches else snapshot.data
         connection.sent = snapshot
         if connection.seat is None:
             self.act_clock.shown(snapshot.state_id)
-        return text
+        return data
 
     def public_seats(self) -> list[dict[str, Any]]:
         """Who plays each seat and whether it is here: made once until the next change or join

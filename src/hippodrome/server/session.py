@@ -89,7 +89,7 @@ class Session:
                 await self.send(notice)
             update = room.update_for(connection)
             if update is not None:  # else the commit under way sets dirty again once it is stored
-                await self.send_text(update)
+                await self.send_text(update.decode())
 
     async def answer(self, text: str) -> None:
         reply = await handle(self.room, self.connection, text)

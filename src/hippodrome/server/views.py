@@ -81,7 +81,12 @@ def dumps(message: dict[str, Any]) -> str:
     """The JSON text of a protocol message (``"v"`` first). orjson makes it (a view of a late
     TurfMaster race in a sixth of the time json.dumps takes); what orjson cannot write (an integer
     over 64 bits, a string that is not valid Unicode) the standard library writes as before."""
-    return _dumps_bytes({"v": PROTOCOL_VERSION, **message}).decode()
+    return dumps_bytes(message).decode()
+
+
+def dumps_bytes(message: dict[str, Any]) -> bytes:
+    """:func:`dumps` in UTF-8, as the websocket sends it (a state is never decoded to be encoded)."""
+    return _dumps_bytes({"v": PROTOCOL_VERSION, **message})
 
 
 def json_text(value: Any) -> JsonText:
@@ -173,24 +178,28 @@ def _dumps_bytes(value: Any) -> bytes:
 
 @dataclass(eq=False)
 class Snapshot:
-    """One ``state`` message as built for an audience at a revision, and its JSON text."""
+    """One ``state`` message as built for an audience at a revision, and its JSON text in UTF-8."""
 
     serial: int        # unique per cache: patches are keyed by it
     audience: Audience
     revision: int
     built: float
     state_id: int
-    text: str
+    data: bytes
     _plain: Any = field(default=None, repr=False)
+
+    @property
+    def text(self) -> str:
+        return self.data.decode()
 
     @property
     def plain(self) -> Any:
         """The message as the client holds it (parsed back from the text, made once)."""
         if self._plain is None:
             try:
-                self._plain = orjson.loads(self.text)
+                self._plain = orjson.loads(self.data)
             except orjson.JSONDecodeError:  # what only the standard library wrote (see dumps)
-                self._plain = json.loads(self.text)
+                self._plain = json.loads(self.data)
         return self._plain
 
 
@@ -201,7 +210,7 @@ class ViewCache:
         self.now = now
         self.revision = 0
         self._snapshots: dict[Audience, Snapshot] = {}
-        self._patches: dict[tuple[int, int], str] = {}   # (from, to) snapshot serials -> what to send
+        self._patches: dict[tuple[int, int], bytes] = {}   # (from, to) snapshot serials -> what to send
         self.builds = 0    # snapshots built so far (for tests and measurements)
 
     def changed(self) -> None:
@@ -222,24 +231,24 @@ class ViewCache:
         if not may_build:
             return None
         message = self.build(seat, lang)
-        snapshot = Snapshot(self.builds, audience, self.revision, now, message["state_id"], dumps(message))
+        snapshot = Snapshot(self.builds, audience, self.revision, now, message["state_id"], dumps_bytes(message))
         self._snapshots[audience] = snapshot
         self.builds += 1
         return snapshot
 
-    def update_text(self, sent: Snapshot | None, new: Snapshot) -> str:
+    def update_data(self, sent: Snapshot | None, new: Snapshot) -> bytes:
         """What to send a patch-reading connection whose last message was ``sent`` so that it holds
         ``new``: a ``patch`` message, or ``new``'s whole text when that is not longer (or there is
-        nothing to patch: a first message, another audience)."""
+        nothing to patch: a first message, another audience); in UTF-8."""
         if sent is None or sent.audience != new.audience:
-            return new.text
+            return new.data
         key = (sent.serial, new.serial)
-        text = self._patches.get(key)
-        if text is None:
+        data = self._patches.get(key)
+        if data is None:
             ops = jsonpatch.diff(sent.plain, new.plain)
-            patch = dumps({"type": "patch", "state_id": new.state_id, "ops": ops})
-            text = patch if len(patch) < len(new.text) else new.text
+            patch = dumps_bytes({"type": "patch", "state_id": new.state_id, "ops": ops})
+            data = patch if len(patch) < len(new.data) else new.data
             if len(self._patches) > 64:   # connections far behind: do not hoard their patches
                 self._patches.clear()
-            self._patches[key] = text
-        return text
+            self._patches[key] = data
+        return data

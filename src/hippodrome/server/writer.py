@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, TypeVar
 
 from hippodrome.server.storage import Save
-from hippodrome.table.threadsafe import settle_threadsafe
+from hippodrome.table.threadsafe import Settlement, settle_all_threadsafe
 
 T = TypeVar("T")
 #: run on the loop the moment a save is stored (see :meth:`StoreWriter.save`)
@@ -94,11 +94,12 @@ class StoreWriter:
                 outcomes = [(True, stored) for stored in storage.save_many([entry[1] for entry in group])]
             except Exception as error:
                 outcomes = [(False, error)] if len(group) == 1 else [_alone(storage, entry[1]) for entry in group]
+            answers: dict[asyncio.AbstractEventLoop, list[Settlement]] = {}
             for (_storage, _save, loop, future, at_once), (ok, value) in zip(group, outcomes):
-                if ok:
-                    settle_threadsafe(loop, future, value, first=at_once)
-                else:
-                    settle_threadsafe(loop, future, exception=value)
+                answers.setdefault(loop, []).append((future, value, None, at_once) if ok
+                                                    else (future, None, value, None))
+            for loop, settlements in answers.items():   # one wake-up of each loop for the group
+                settle_all_threadsafe(loop, settlements)
 
     def close(self) -> None:
         """Run the calls and saves already queued, then stop the thread."""
