@@ -35,6 +35,17 @@ def make_table(client, game="turfmaster-race", setup=None, seats=None, pace=None
     return table
 
 
+#: seconds between two rolls of a table whose pace the test does not check: the pace's lowest is
+#: 0.05 s, which makes a race's rolls last seconds of waiting
+QUICK_ROLLS = 0.001
+
+
+def quick_rolls(client, table):
+    """From its next roll on, the table's clock strikes every :data:`QUICK_ROLLS` seconds: for a
+    test that waits for races rolled on the clock and checks nothing of their pace."""
+    client.app.state.hub.rooms[table["id"]].runner.clock.interval = QUICK_ROLLS
+
+
 def ready_all(client, table):
     """Each person seat joins and says it is ready, one after the other; returns the last state,
     in which the game has started."""

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hippodrome.server import create_app
-from tests.server.conftest import join, make_table, receive
+from tests.server.conftest import join, make_table, quick_rolls, receive
 from tests.server.test_accounts_security import as_guest, settings, sign_up
 from tests.server.test_ratings import written
 
@@ -28,6 +28,7 @@ def client(tmp_path):
 def test_play_again_takes_every_person_still_at_the_table_to_its_own_new_seat(client):
     sign_up(client)
     table = make_table(client, game="readysetbet", setup={"players": 3, "races": 1}, pace=0.05, seats=SEATS)
+    quick_rolls(client, table)
     ana, bo = table["seats"][0]["token"], table["seats"][1]["token"]
     client.post("/api/me/seats", json={"table": table["id"], "token": ana})
     with ExitStack() as sockets:

@@ -11,7 +11,7 @@ from hippodrome.core.game import competition_places
 from hippodrome.server import create_app
 from hippodrome.server.accounts import players, ratings, store
 from hippodrome.server.storage import open_storage
-from tests.server.conftest import join, make_table, receive
+from tests.server.conftest import join, make_table, quick_rolls, receive
 from tests.server.services import postgres_url  # noqa: F401  (a fixture)
 from tests.server.test_accounts_security import PASSWORD, settings, sign_up
 from tests.server.test_storage import db  # noqa: F401  (a fixture)
@@ -92,6 +92,7 @@ def play_a_rated_race(client):
     """A one-race Ready Set Bet game between Ana (signed in, holding her seat) and a random bot."""
     table = make_table(client, game="readysetbet", setup={"players": 2, "races": 1}, pace=0.05, start=False,
                        seats=[{"name": "Ana", "kind": "person"}, {"name": "Rob", "kind": "bot", "level": "random"}])
+    quick_rolls(client, table)
     client.post("/api/me/seats", json={"table": table["id"], "token": table["seats"][0]["token"]})
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws, table["seats"][0]["token"])

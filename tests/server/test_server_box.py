@@ -3,7 +3,7 @@ bet on the physical board. Through the server it has no seats, the host link ope
 caller, and the table plays all its races with no decision for anybody (nothing can stall it)."""
 
 import pytest
-from tests.server.conftest import join, make_table, receive
+from tests.server.conftest import join, make_table, quick_rolls, receive
 
 
 def box_table(client, races=2, pace=0.05):
@@ -57,6 +57,7 @@ def test_the_table_plays_every_race_with_no_decision_for_anybody(client):
     """The stall of issue 11: after race 1 the caller waited for seat 0's VIP choice. A box table
     runs all its races on the clock and its host's Next race; no state ever asks a decision."""
     table = box_table(client, races=2)
+    quick_rolls(client, table)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws)
         seen = []

@@ -101,7 +101,7 @@ def fail_writes(client, table):
     """The table's room now stores through a FullDisk (healthy until told), retrying fast."""
     room = client.app.state.hub.rooms[table["id"]]
     room.storage = disk = FullDisk(room.storage)
-    room.runner.retry = FAST_RETRY
+    room.runner.journal.retry = FAST_RETRY
     return room, disk
 
 
@@ -246,7 +246,7 @@ def test_a_lock_held_by_another_process_never_freezes_the_event_loop(client, db)
     lock would answer after the busy timeout. Once the lock is released the move is stored, then shown."""
     table, neighbour = make_table(client), make_table(client)
     room = client.app.state.hub.rooms[table["id"]]
-    room.runner.retry = FAST_RETRY
+    room.runner.journal.retry = FAST_RETRY
     client.app.state.hub.storage.conn.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_SECONDS * 1000)}")
     with client.websocket_connect(f"/ws/tables/{table['id']}") as mover, \
             client.websocket_connect(f"/ws/tables/{neighbour['id']}") as next_door:

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from hippodrome.core.bot import RandomBot
 from hippodrome.server import create_app
 
-from tests.server.conftest import join, make_table, ready_all, receive
+from tests.server.conftest import join, make_table, quick_rolls, ready_all, receive
 
 RSB_TWO = {"game": "readysetbet", "setup": {"players": 2, "races": 2, "vip": False}, "pace": 0.05}
 
@@ -125,6 +125,7 @@ def test_between_races_the_next_race_waits_for_everyone_present_and_survives_a_r
         join(ws, ana["token"])
         ws.send_json({"v": 1, "type": "next_race"})
         assert "no race is waiting" in receive(ws, "error")["message"]
+        quick_rolls(client, table)
         state = receive(ws, predicate=lambda m: m["status"] == "between_races", limit=5000)
         assert state["view"]["race_no"] == 2 and state["lifecycle"]["countdown"] > 590
         ws.send_json({"v": 1, "type": "next_race"})
@@ -145,6 +146,7 @@ def test_between_races_the_next_race_waits_for_everyone_present_and_survives_a_r
 @pytest.mark.slow
 def test_the_host_calls_the_next_race(client):
     table = make_table(client, game="readysetbet", setup=RSB_TWO["setup"], pace=0.05)
+    quick_rolls(client, table)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws)
         receive(ws, predicate=lambda m: m["status"] == "between_races", limit=5000)
@@ -194,6 +196,7 @@ def test_a_table_for_the_box_made_for_its_host_waits_for_start_and_for_next_race
     table = make_table(client, start=False, game="readysetbet-box", setup={"races": 2}, seats=[], pace=0.05,
                        wait_for_host=True)
     assert table["status"] == "waiting" and "play_host_link" not in table
+    quick_rolls(client, table)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws)
         assert receive(ws)["status"] == "waiting"
@@ -308,6 +311,7 @@ def test_a_seat_handed_between_races_makes_its_vip_choice_at_once(client):
     its bot chooses at once, Ana chooses hers, and the next race still waits for the gate."""
     table = make_table(client, game="readysetbet", setup={"players": 2, "races": 2, "vip": True}, pace=0.05,
                        next_race_seconds=600)
+    quick_rolls(client, table)
     ana = table["seats"][0]
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws, ana["token"])

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from hippodrome.server import create_app
 from hippodrome.server.storage import Storage
-from tests.server.conftest import join, make_table, receive
+from tests.server.conftest import join, make_table, quick_rolls, receive
 
 MEETING = {"players": 3, "horses_per_player": 2, "course": "oval"}
 
@@ -142,6 +142,7 @@ def test_readysetbet_rolls_on_the_clock_and_takes_bets_as_free_actions(client):
         late_space = free_space(set_clock(ws, paused=True), "show")
         ws.send_json({"v": 1, "type": "act", "state_id": old, "action": {"type": "bet", "token": "2", "space": late_space}})
         receive(ws, predicate=holds(0, late_space))
+        quick_rolls(client, table)
         set_clock(ws, paused=False)
         final = receive(ws, predicate=lambda m: m["over"], limit=5000)
         settled = final["view"]["history"][0]
@@ -207,9 +208,11 @@ def test_a_restarted_server_resumes_every_table_exactly(db):
 
 
 def test_bots_play_a_whole_meeting_and_the_final_table_is_sent(client):
-    """T9: three races, then the final table, all through the table runner."""
+    """T9: three races, then the final table, all through the table runner (each next race at once:
+    the wait between races is the lifecycle's, test_server_lifecycle.py)."""
     table = make_table(client, game="turfmaster", setup={"players": 2, "horses_per_player": 2},
-                       seats=[{"name": "R", "kind": "bot", "level": "tactical"}, {"name": "B", "kind": "bot"}])
+                       seats=[{"name": "R", "kind": "bot", "level": "tactical"}, {"name": "B", "kind": "bot"}],
+                       next_race_seconds=0)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         join(ws)
         final = receive(ws, predicate=lambda m: m["over"], limit=100000)
