@@ -254,6 +254,8 @@ def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
         runner.start()
         await race_on_the_clock(runner, time)   # race 1, on the table's clock
         assert runner.status == BETWEEN_RACES and runner.table.state.phase == "vip"
+        # the bot chooses its VIP card at once (R8), in a thread: a busy machine may take a while
+        await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
         log_length = len(runner.table.match.log)
         time.now += 29
         runner._wake.set()

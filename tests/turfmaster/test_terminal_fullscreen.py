@@ -9,12 +9,12 @@ from tests.turfmaster.test_terminal_play import HIPPODROME, _screen, _tmux, _wai
 def start(session, columns, lines, options=""):
     command = (f"env -u COLUMNS -u LINES {HIPPODROME} turfmaster play --players 8 --seed 12 --bots tactical "
                f"--steeplechase {options}; sleep 60")
-    _tmux("new-session", "-d", "-s", session, "-x", str(columns), "-y", str(lines), command)
+    _tmux(session, "new-session", "-d", "-s", session, "-x", str(columns), "-y", str(lines), command)
 
 
 def visible(session):
     """What the pane shows now, without its scrollback."""
-    return _tmux("capture-pane", "-t", session, "-p").stdout
+    return _tmux(session, "capture-pane", "-t", session, "-p").stdout
 
 
 def test_at_80x24_the_course_horses_hand_and_question_are_on_one_screen(tmux_session):
@@ -28,17 +28,17 @@ def test_at_80x24_the_course_horses_hand_and_question_are_on_one_screen(tmux_ses
     assert "Red: 10 cards" in screen and "Your hands:" in screen
     assert "claim the 2 bonus cards of Red?" in screen and "your choice (1-2" in screen
     # a note on demand
-    _tmux("send-keys", "-t", tmux_session, "?1", "Enter")
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "?1", "Enter")
     screen = _wait_for(tmux_session, "hand limit is 12")
     assert "lane 8" in visible(tmux_session), "the screen is redrawn in place, the course still on it"
-    _tmux("send-keys", "-t", tmux_session, "2", "Enter")
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "2", "Enter")
     screen = _wait_until(tmux_session, lambda s: "Round of cards: choose a card for Red" in s, "a card asked")
     screen = visible(tmux_session)
     assert screen.splitlines()[0].startswith("TurfMaster") and "round 1: cards" in screen
     assert "lane 1 " in screen and "lane 8 " in screen and "9 (at most 8)" in screen   # T6: the start's handicaps
     assert "Your hands:" in screen and "Play 3 for Red" in screen and "your choice (1-" in screen
     assert len(screen.rstrip("\n").splitlines()) <= 24
-    _tmux("send-keys", "-t", tmux_session, "q", "Enter")
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "q", "Enter")
     _wait_for(tmux_session, "meeting abandoned")
 
 
@@ -51,7 +51,7 @@ def test_below_60x20_the_screen_says_the_size_it_needs(tmux_session):
 def test_scroll_prints_a_scrolling_log(tmux_session):
     start(tmux_session, 80, 24, "--scroll")
     _wait_for(tmux_session, "your choice")
-    _tmux("send-keys", "-t", tmux_session, "2", "Enter")
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "2", "Enter")
     _wait_until(tmux_session, lambda s: s.count("your choice") >= 2, "a second question, below the first")
     log = _screen(tmux_session)
     assert log.count("your choice") >= 2 and log.index("claim the 2 bonus cards of Red?") < log.rindex("your choice")

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -20,18 +21,15 @@ HIPPODROME = str(Path(sys.executable).with_name("hippodrome"))
 runner = CliRunner()
 
 
-#: this process's own tmux server (``tmux -L``): a server shared with other test processes exits
-#: when any of them kills the last session, and a session started at that moment fails ("server
-#: exited unexpectedly")
-TMUX_SERVER = f"hippodrome-test-{os.getpid()}"
-
-
-def _tmux(*args, check=True):
-    return subprocess.run(["tmux", "-L", TMUX_SERVER, *args], capture_output=True, text=True, check=check)
+def _tmux(session, *args, check=True):
+    """tmux on the session's own server (``tmux -L``, named as the session): a server exits once its
+    last session is killed, and a session started on it at that moment fails ("server exited
+    unexpectedly"), be it the next test's or another test process's."""
+    return subprocess.run(["tmux", "-L", session, *args], capture_output=True, text=True, check=check)
 
 
 def _screen(session):
-    return _tmux("capture-pane", "-t", session, "-p", "-S", "-200").stdout
+    return _tmux(session, "capture-pane", "-t", session, "-p", "-S", "-200").stdout
 
 
 @pytest.fixture
@@ -40,9 +38,10 @@ def tmux_session():
         if os.environ.get("HIPPODROME_REQUIRE_TMUX"):
             pytest.fail("tmux is required (apt-get install tmux)")
         pytest.skip("tmux is not installed")
-    name = f"hippodrome-test-{os.getpid()}"
+    name = f"hippodrome-test-{uuid.uuid4().hex[:12]}"
     yield name
-    _tmux("kill-session", "-t", name, check=False)
+    _tmux(name, "kill-server", check=False)
+    Path(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", name).unlink(missing_ok=True)  # its socket
 
 
 def _wait_until(session, test, what, timeout=60.0):
@@ -68,15 +67,15 @@ def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_sessio
     # over the pane's size: the program must measure the 150x60 pane
     command = (f"env -u COLUMNS -u LINES {HIPPODROME} turfmaster play --players 2 --horses 2 --seed 12 --bots tactical "
                f"--save {record_file}; sleep 60")
-    _tmux("new-session", "-d", "-s", tmux_session, "-x", "150", "-y", "60", command)
+    _tmux(tmux_session, "new-session", "-d", "-s", tmux_session, "-x", "150", "-y", "60", command)
     screen = _wait_for(tmux_session, "your choice")
     # T8: before race 1 the owner is asked about the bonus cards of each horse
     assert "claim the 2 bonus cards of Red?" in screen and "Your hands:" in screen
-    _tmux("send-keys", "-t", tmux_session, "99", "Enter")
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "99", "Enter")
     screen = _wait_for(tmux_session, "is not a choice")
     assert "type a number from 1 to 2" in screen
-    _tmux("send-keys", "-t", tmux_session, "2", "Enter")  # decline red's
-    _tmux("send-keys", "-t", tmux_session, "2", "Enter")  # decline blue's
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "2", "Enter")  # decline red's
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "2", "Enter")  # decline blue's
     screen = _wait_for(tmux_session, "Round of cards: choose a card for")
     # the course, the horses, the handicap of the start (all level in 1st place: handicap 9, at most 8, T6)
     assert "lane 8" in screen and "┃" in screen and "9 (at most 8)" in screen
@@ -88,7 +87,7 @@ def test_a_meeting_played_at_the_keyboard_through_tmux_then_replayed(tmux_sessio
         if "record saved" in before:
             break
         for _ in range(5):
-            _tmux("send-keys", "-t", tmux_session, "1", "Enter")
+            _tmux(tmux_session, "send-keys", "-t", tmux_session, "1", "Enter")
         _wait_until(tmux_session, lambda screen: screen != before, "the game did not take the keys")
     screen = _wait_for(tmux_session, "record saved")
     assert "Final table" in screen
