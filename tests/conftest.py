@@ -1,16 +1,10 @@
-import os
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from hippodrome.core.registry import _GAMES, register_game
-from hippodrome.server.views import CHECK_ENVIRONMENT
 from hippodrome.turfmaster.course import load_course
-
-# every view a server writes from the parts of earlier views is checked against its whole writing
-# (servers started by the tests inherit it)
-os.environ[CHECK_ENVIRONMENT] = "1"
 
 
 @contextmanager

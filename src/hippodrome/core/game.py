@@ -301,10 +301,7 @@ class Game(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); never another seat's secrets. The step
-        the game waits for is not in it: a table sends it beside the view (:func:`decision_view`).
-        What a view holds is never changed afterwards, by the game or by its reader: a view may
-        share lists and dicts with the views before it (an event shown once is the same object
-        in every later view; the server writes again only what is new)."""
+        the game waits for is not in it: a table sends it beside the view (:func:`decision_view`)."""
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What a player who reads the game alone (a bot, the terminal, a learner) is given: the

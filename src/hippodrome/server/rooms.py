@@ -26,7 +26,7 @@ from hippodrome.server.collector import warmed_up
 from hippodrome.server.metrics import ActClock, commit_timer
 from hippodrome.server.seating import bot_seed, new_lifecycle, watch_link
 from hippodrome.server.storage import Save, Storage, hash_token
-from hippodrome.server.views import JsonText, Snapshot, ViewCache, ViewWriter
+from hippodrome.server.views import JsonText, Snapshot, ViewCache, json_text
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.bots import make_bot
 from hippodrome.table.journal import SAVING_FAILED, Progress
@@ -117,7 +117,6 @@ class Room:
         self.shown: Shown = self.runner.shown()   # the table around the game, as last stored
         #: each audience's view at a state, as JSON text (the same in every language)
         self._views: dict[int | None, tuple[int, JsonText]] = {}
-        self._view_writer = ViewWriter()
         self.views = ViewCache(self.state_message)
         self._lobby = self._lobby_fields()  # the lobby's view of the table as last stored
         #: since when the table is over (monotonic), for archiving; None while it plays
@@ -270,7 +269,7 @@ class Room:
         table, shown = self.table, self.shown
         cached = self._views.get(seat)
         if cached is None or cached[0] != table.state_id:
-            cached = (table.state_id, self._view_writer.write(table.state.view(seat)))
+            cached = (table.state_id, json_text(table.state.view(seat)))
             self._views[seat] = cached
         return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
                 "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),

@@ -18,8 +18,6 @@ a snapshot older than :data:`FRESH_SECONDS` is built again even at the same revi
 from __future__ import annotations
 
 import json
-import operator
-import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -92,77 +90,6 @@ def dumps_bytes(message: dict[str, Any]) -> bytes:
 def json_text(value: Any) -> JsonText:
     """``value`` written as JSON once, to be put in messages as it is (see :class:`JsonText`)."""
     return JsonText(_dumps_bytes(value))
-
-
-#: a list shorter than this is written with its view, not kept apart (keeping costs more)
-KEPT_LIST_LENGTH = 8
-#: how deep in a view's dicts lists are kept (the view's own keys: 0; a TurfMaster race's: 1)
-KEPT_LIST_DEPTH = 1
-#: set (to 1) in the tests: every view written from kept parts is checked against its whole writing
-CHECK_ENVIRONMENT = "HIPPODROME_CHECK_VIEWS"
-
-
-class ViewWriter:
-    """A table's views written as JSON, each reusing what the views before it wrote (one writer a
-    table, shared by its audiences). A view's long lists mostly repeat the last view's: a race's
-    history and a caller's lines grow by a few items a change, a board is the same list until a
-    bet. A list the view hands out again (the same object), or whose items begin with the items of
-    the list last written at its place, in order and the same objects, is written from that text
-    and only its new items. It rests on what :meth:`hippodrome.core.game.Game.view` promises: what a
-    view holds is never changed after the view is made (a game that changes an event it has shown
-    makes a new one). With ``HIPPODROME_CHECK_VIEWS=1`` (the tests) every view is also written
-    whole and the two compared."""
-
-    def __init__(self) -> None:
-        #: a list's place in the view (its keys) -> the list last written there and its text
-        self._kept: dict[tuple[Any, ...], tuple[list[Any], Any]] = {}
-        self.check = os.environ.get(CHECK_ENVIRONMENT) == "1"
-
-    def write(self, view: dict[str, Any]) -> JsonText:
-        text = _dumps_bytes(self._with_kept(view, (), 0))
-        if self.check and orjson.loads(text) != orjson.loads(_dumps_bytes(view)):
-            raise AssertionError("a view changed what an earlier view had shown")  # i18n: programming error
-        return JsonText(text)
-
-    def _with_kept(self, value: dict[str, Any], path: tuple[Any, ...], depth: int) -> dict[str, Any]:
-        """``value`` with its long lists (and those of its dicts, down to :data:`KEPT_LIST_DEPTH`)
-        as their written text; ``value`` itself when it has none."""
-        changed: dict[str, Any] | None = None
-        for key, item in value.items():
-            kind = type(item)
-            if kind is list and len(item) >= KEPT_LIST_LENGTH:
-                new: Any = self._list_text(item, (*path, key))
-            elif kind is dict and depth < KEPT_LIST_DEPTH:
-                new = self._with_kept(item, (*path, key), depth + 1)
-                if new is item:
-                    continue
-            else:
-                continue
-            if changed is None:
-                changed = dict(value)
-            changed[key] = new
-        return value if changed is None else changed
-
-    def _list_text(self, items: list[Any], path: tuple[Any, ...]) -> Any:
-        """``items`` as written text: the text kept for the same list; for a list that goes on from
-        the one kept, a list of its items' texts (the kept ones and the new ones: orjson copies
-        each into the view's text once, where joining them would copy the whole list at every
-        change); else the whole list written anew."""
-        kept = self._kept.get(path)
-        if kept is not None:
-            old, text = kept
-            if old is items:
-                return text
-            known = len(old)
-            if len(items) >= known and all(map(operator.is_, items, old)):
-                if type(text) is not list:   # written whole: its items' texts from now on
-                    text = [orjson.Fragment(_dumps_bytes(item)) for item in old]
-                text = text + [orjson.Fragment(_dumps_bytes(item)) for item in items[known:]]
-                self._kept[path] = (items, text)
-                return text
-        text = orjson.Fragment(_dumps_bytes(items))
-        self._kept[path] = (items, text)
-        return text
 
 
 def _dumps_bytes(value: Any) -> bytes:
