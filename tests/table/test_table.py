@@ -9,6 +9,7 @@ import pytest
 import hippodrome.readysetbet  # noqa: F401  (registers the game)
 import hippodrome.turfmaster.race  # noqa: F401
 from hippodrome.core.errors import IllegalAction
+from hippodrome.core.game import Chance
 from hippodrome.table import Player, StaleState, Table
 from hippodrome.table.clock import Clock
 from hippodrome.table.lifecycle import Lifecycle
@@ -143,3 +144,29 @@ def test_R8_bots_choose_their_vip_cards_at_once_while_a_person_thinks():
     assert table.bot_to_move() is None
     table.act(0, table.state.decision_for(0).options[0], table.state_id)
     assert table.state.race_no == 2 and all(len(cards) == 1 for cards in table.state.vip_cards)
+
+
+def test_R8_a_vip_card_chosen_on_a_state_before_another_players_choice_is_not_stale():
+    """R8 (rulings 2): everyone chooses a VIP card at once; a choice made while looking at the
+    table before another player's choice still counts (no click lost), as long as the choice is
+    open; once everyone has chosen, an older state is stale again."""
+    table = Table("readysetbet", {"players": 3, "races": 2}, [Player("a"), Player("b"), Player("c")], seed=7)
+    for _ in range(5000):
+        if table.choosing_together():
+            break
+        if not table.tick():
+            table.act(table.pending().seat, table.pending().options[0])
+    assert table.choosing_together() == [0, 1, 2]
+    choices = {d.seat: d.options[0] for d in table.match.state.decisions()}
+    looked_at = table.state_id
+    table.act(2, choices[2], state_id=looked_at)
+    table.act(1, choices[1], state_id=looked_at)            # made before seat 3's choice arrived
+    assert table.choosing_together() == [0]
+    with pytest.raises(StaleState):                         # a state that never was
+        table.act(0, choices[0], state_id=table.state_id + 1)
+    table.act(0, choices[0], state_id=looked_at)
+    assert table.choosing_together() == []
+    pending = table.pending()
+    if pending is not None and not isinstance(pending, Chance):   # the next step: older states are stale
+        with pytest.raises(StaleState):
+            table.act(pending.seat, pending.options[0], state_id=looked_at)

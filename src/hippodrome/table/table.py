@@ -140,8 +140,11 @@ class Table:
 
     def act(self, seat: int, action: Action, state_id: int | None = None) -> None:
         free = self.is_free(action)
+        # a choice everyone makes at once (R8) stays open to a seat while the others make theirs:
+        # made on a state before another seat's, it is no more stale than a free action
+        together = not free and seat in self.choosing_together()
         if state_id is not None:
-            if free and self.epoch <= state_id <= self.state_id:
+            if (free or together) and self.epoch <= state_id <= self.state_id:
                 pass
             elif state_id != self.state_id:
                 raise StaleState(Message(
@@ -150,7 +153,7 @@ class Table:
                 ))
         self.match.act(seat, action)
         self.state_id += 1
-        if not free:
+        if not free and not (together and self.choosing_together()):   # (the others still choose)
             self.epoch = self.state_id
 
     def tick(self) -> bool:
