@@ -145,7 +145,7 @@ class ReadySetBet(DeclaredState, Game):
         caches={"_spaces": KEEP, "_calls": KEEP, "_board": KEEP},
     )
     _spaces: dict[str, Space] | None
-    _calls: tuple[tuple, dict[str, Any], tuple] | None   # (rolls, lines, the log as it stood: calls())
+    _calls: tuple[tuple, dict[str, Any], tuple, Any] | None   # (rolls, lines, the log's counts, its last event: calls())
     _board: tuple[Any, ...] | None   # (the spaces, what else the board was made from, the board, space id -> its entry)
 
     # -- construction -------------------------------------------------------------
@@ -676,9 +676,10 @@ class ReadySetBet(DeclaredState, Game):
         # the race's log as it stands (its length and its last event, the same object in a copy
         # that has not gone another way): the lines are those of the last call while it holds
         log = self.race_log
-        seen = (self.race_no, len(log), log[-1] if log else None, len(self.history))
+        last = log[-1] if log else None
+        counts = (self.race_no, len(log), len(self.history))
         cached = self._calls
-        if cached is not None and cached[2][:2] == seen[:2] and cached[2][2] is seen[2] and cached[2][3] == seen[3]:
+        if cached is not None and cached[2] == counts and cached[3] is last:
             return cached[1]
         race, rolls = self.race_no, roll_sums(log)
         if not rolls and self.history:
@@ -689,7 +690,7 @@ class ReadySetBet(DeclaredState, Game):
         if cached is None or cached[0] != key:
             lines = race_calls(self.caller_seed, race, rolls) if rolls else []
             cached = (key, {"race": race, "lines": lines})
-        self._calls = (cached[0], cached[1], seen)
+        self._calls = (cached[0], cached[1], counts, last)
         return cached[1]
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------

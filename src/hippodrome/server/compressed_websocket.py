@@ -141,8 +141,8 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
     def send_now(self, make_message: Callable[[], bytes | None]) -> bool:
         """Send ``make_message()`` (a text message's UTF-8) now, synchronously, where ASGI's
         ``send`` would not wait: True once written (or when ``make_message`` had nothing to send).
-        False, without calling ``make_message``, while the handshake is under way, the connection closes or is gone,
-        or the socket's buffer is full (the application then sends as usual)."""
+        False, without calling ``make_message``, while the handshake is under way, the connection
+        closes or is gone, or the socket's buffer is full (the application then sends as usual)."""
         if (not self.writable.is_set() or self.disconnected or not self.handshake_complete or self.close_sent
                 or self.initial_response is not None or self.transport.is_closing()):
             return False
@@ -212,8 +212,8 @@ def untangle(protocol: Any) -> None:
     ``server/collector.py``): its scope's ``send_now`` (a method of the protocol, held in the
     protocol's own scope), the websockets library's parser (a generator, suspended in its read
     of the next frame, holding the sans-I/O protocol that holds it) and the transport's read
-    callback (a method of the transport, held by the transport). A server kept about 2.4 MiB more per 1,000 reconnects until then (issue 37.8,
-    bench/reconnects.py)."""
+    callback (a method of the transport, held by the transport). Without it a server kept memory
+    for every reconnect until then (issue 37.8; bench/reconnects.py measures it)."""
     scope = getattr(protocol, "scope", None)
     if scope is not None:
         scope.get("extensions", {}).pop(SEND_NOW, None)
