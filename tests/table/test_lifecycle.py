@@ -224,6 +224,18 @@ def rsb_runner(seats, time, lifecycle_options, **setup):
     return TableRunner(table, bot_delay=0, roll_interval=2.0, lifecycle=lifecycle, free_delay=(0, 0), now=time)
 
 
+async def ana_choosing_a_vip_card(time):
+    """Ana and a random bot at a Ready Set Bet table of two races (30 s between them), race 1 run
+    on the table's clock, the bot's VIP card chosen (at once: R8, in a thread, which a busy
+    machine may take a while to run) and Ana's still to choose: the running runner."""
+    runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
+                        {"started": True, "next_race_seconds": 30}, races=2, vip=True)
+    runner.start()
+    await race_on_the_clock(runner, time)   # race 1, on the table's clock
+    await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
+    return runner
+
+
 def test_no_roll_and_no_bet_while_waiting_then_rolls_once_everyone_is_ready():
     async def scenario():
         time = FakeTime()
@@ -249,13 +261,8 @@ def test_no_roll_and_no_bet_while_waiting_then_rolls_once_everyone_is_ready():
 def test_between_races_no_roll_no_bot_until_the_gate_opens_by_countdown():
     async def scenario():
         time = FakeTime()
-        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
-                            {"started": True, "next_race_seconds": 30}, races=2, vip=True)
-        runner.start()
-        await race_on_the_clock(runner, time)   # race 1, on the table's clock
+        runner = await ana_choosing_a_vip_card(time)
         assert runner.status == BETWEEN_RACES and runner.table.state.phase == "vip"
-        # the bot chooses its VIP card at once (R8), in a thread: a busy machine may take a while
-        await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
         log_length = len(runner.table.match.log)
         time.now += 29
         runner._wake.set()
@@ -275,13 +282,8 @@ def test_R8_the_countdown_keeps_the_first_card_for_a_person_still_choosing():
     runs out, and keeps the first of the two cards drawn; the next race begins."""
     async def scenario():
         time = FakeTime()
-        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
-                            {"started": True, "next_race_seconds": 30}, races=2, vip=True)
-        runner.start()
-        await race_on_the_clock(runner, time)   # race 1, on the table's clock
-        state = runner.table.state
-        await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
-        first = state.decision_for(0).options[0]["keep"]
+        runner = await ana_choosing_a_vip_card(time)
+        first = runner.table.state.decision_for(0).options[0]["keep"]
         assert runner.status == BETWEEN_RACES
         time.now += 30
         runner._wake.set()
@@ -297,11 +299,7 @@ def test_R8_the_table_stays_between_races_while_a_person_chooses_a_vip_card():
     the table still says between races, and whom it waits for, until the person has chosen."""
     async def scenario():
         time = FakeTime()
-        runner = rsb_runner([Player("Ana"), Player("Bot", RandomBot(1))], time,
-                            {"started": True, "next_race_seconds": 30}, races=2, vip=True)
-        runner.start()
-        await race_on_the_clock(runner, time)   # race 1, on the table's clock
-        await until(lambda: [d.seat for d in runner.table.state.decisions()] == [0], "the bot's choice")
+        runner = await ana_choosing_a_vip_card(time)
         await until(lambda: runner.lifecycle.snapshot(False)["waiting_for"] == [0], "the lifecycle's word")
         await runner.next_race(None)   # the host's Next race
         assert runner.lifecycle.gate_open and runner.status == BETWEEN_RACES
