@@ -62,6 +62,8 @@ def test_a_connection_that_sends_nothing_or_half_a_head_is_closed(app):
                     break
             except socket.timeout:
                 continue
+            except ConnectionResetError:   # closed with the trickled bytes unread: a reset, not an end
+                break
         else:
             pytest.fail("a trickled request head held its connection")
     said = refusals(lines)
