@@ -2,7 +2,7 @@
 
     python bench/load.py [--tables 50[,100,...]] [--bot-tables 0] [--seconds 30] [--patches]
                          [--url http://127.0.0.1:PORT | --server-src PATH] [--bot-workers N] [--warmup 5]
-                         [--reviews N]
+                         [--reviews N [--review-share FRACTION]]
 
 Half the tables are TurfMaster meetings (one person and two tactical bots), half Ready Set Bet
 (one person and three value bettors, a roll a second); each has its person's connection and two
@@ -32,6 +32,8 @@ stored in the server's database before it starts (`--server-src` cannot be used 
 runs N review workers (``--review-workers N``), and as soon as a review is ready the next finished
 table's is asked for (``POST /api/tables/ID/review``), at the default budget. It prints how many
 reviews and decisions were made meanwhile; the review workers' CPU is counted with the bot workers'.
+`--review-share` is the server's (the share of a core a review may take while the live tables keep
+it busy; its default without it).
 """
 
 from __future__ import annotations
@@ -83,11 +85,13 @@ def loopback_only(url: str) -> str:
 
 
 def start_server(db: Path, src: str | None, bot_workers: int | None = None,
-                 reviews: int = 0) -> tuple[subprocess.Popen, str]:
+                 reviews: int = 0, review_share: float | None = None) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, **({"PYTHONPATH": src} if src else {})}
     workers = [] if bot_workers is None else ["--bot-workers", str(bot_workers)]
     if reviews:
         workers += ["--review-workers", str(reviews), "--reviews-at-once", str(reviews)]
+    if review_share is not None:
+        workers += ["--review-share", str(review_share)]
     # every connection comes from this one address (a checkout older than the cap has no option)
     serve_source = Path(src or Path(__file__).resolve().parents[1] / "src") / "hippodrome" / "cli" / "serve.py"
     cap = ["--connections-per-address", "100000"] if "--connections-per-address" in serve_source.read_text() else []
@@ -487,6 +491,8 @@ def main() -> None:
                         help="seconds after the tables start that are reported apart, not in the figures (0: none)")
     parser.add_argument("--reviews", type=int, default=0,
                         help="reviews of finished tables kept running all along (the server's --review-workers)")
+    parser.add_argument("--review-share", type=float, default=None,
+                        help="the server's --review-share (default: the server's own)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if not 0 <= args.bot_tables <= 1000 or not 1 <= args.seconds <= 600 or not 0 <= args.warmup <= 120:
@@ -500,7 +506,7 @@ def main() -> None:
         else:
             db = Path(tempfile.mkdtemp(prefix="hippodrome-load-")) / "load.sqlite3"
             finished = store_finished_meetings(db, args.reviews * FINISHED_PER_REVIEW) if args.reviews else []
-            process, url = start_server(db, args.server_src, args.bot_workers, args.reviews)
+            process, url = start_server(db, args.server_src, args.bot_workers, args.reviews, args.review_share)
             pid = process.pid
         try:
             asyncio.run(run(url, tables, args.bot_tables, args.seconds, args.seed, pid, args.patches, args.warmup,

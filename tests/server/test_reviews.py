@@ -4,7 +4,9 @@ by the requests that come while it runs, refused in words (404, 409, 429)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import multiprocessing
 import os
 import time
 
@@ -15,7 +17,8 @@ from hippodrome.core.registry import game_class
 from hippodrome.i18n import localize_text, message_from_json
 from hippodrome.server import create_app
 from hippodrome.server.accounts.review_routes import with_words
-from hippodrome.server.reviews import ReviewSettings
+from hippodrome.server.review_worker import PACE_CHECK, Pacing
+from hippodrome.server.reviews import ReviewPace, ReviewSettings
 from hippodrome.table.thinking import worker_pids
 from tests.server.conftest import make_table
 from tests.server.finished import finished_meeting, finished_tables
@@ -128,3 +131,72 @@ def test_a_ready_set_bet_review_names_its_bets_in_words():
     assert answer["status"] == "ready" and answer["done"] == answer["total"] == 1
     assert localize_text(message_from_json(decision["chosen"]["words"]), "en") == "the 3 token on Win on horse 7"
     assert localize_text(message_from_json(decision["best"]["words"]), "en") == "the 3 token on Blue wins"
+
+
+class Clock:
+    """A wall clock and a thread's processor time that move only when told (a review's pacing)."""
+
+    def __init__(self):
+        self.now = self.used = 0.0
+        self.slept: list[float] = []
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_a_paced_review_keeps_to_the_share_of_a_core_it_is_allowed_and_reads_it_again_while_it_pauses():
+    share = multiprocessing.get_context("spawn").RawValue("d", 0.2)
+    clock = Clock()
+    pacing = Pacing(share, clock=lambda: clock.now, used=lambda: clock.used, sleep=clock.sleep)
+    clock.now += 0.1
+    clock.used += 0.1        # a decision that took its whole tenth of a second on the processor
+    pacing.pause()
+    assert clock.now == pytest.approx(0.5)   # 0.1 s of a core in 0.5 s: a fifth
+    assert max(clock.slept) <= PACE_CHECK
+    clock.slept.clear()
+    clock.now += 0.3
+    clock.used += 0.05       # a decision that waited for the processor: it already kept to its share
+    pacing.pause()
+    assert clock.slept == []
+
+    def idle_again(seconds):  # the server becomes idle during the pause: the review goes on at once
+        clock.sleep(seconds)
+        share.value = 1.0
+    pacing.sleep = idle_again
+    clock.used += 0.1
+    pacing.pause()
+    assert clock.slept == [PACE_CHECK]
+    clock.slept.clear()
+    clock.used += 0.1
+    pacing.pause()
+    assert clock.slept == []
+
+
+def test_reviews_are_allowed_all_of_a_core_while_the_live_tables_leave_the_event_loop_idle():
+    pace = ReviewPace(0.2)
+    pace.update(0.40)
+    assert pace.share.value == pytest.approx(0.2)
+    pace.update(0.01)
+    assert pace.share.value == 1.0
+
+
+def test_the_pace_follows_the_event_loops_processor_time_while_reviews_run():
+    used = [0.0]
+    pace = ReviewPace(0.3, used=lambda: used[0])
+    running = {"t": object()}
+
+    async def busy_loop():
+        watching = asyncio.ensure_future(pace.watch(running))
+        for _ in range(30):   # the loop's thread 'uses' as much time as goes by: a busy loop
+            await asyncio.sleep(0.05)
+            used[0] += 0.05
+            if pace.share.value < 1.0:
+                break
+        allowed_when_busy = pace.share.value
+        running.clear()
+        await watching
+        return allowed_when_busy
+
+    assert asyncio.run(busy_loop()) == pytest.approx(0.3)
+    assert pace.share.value == 1.0   # no review runs: nothing is held back

@@ -45,6 +45,8 @@ def serve(
         "(0: the server makes no reviews).")),
     review_playouts: Optional[int] = typer.Option(None, "--review-playouts", min=1, metavar="N", help=help_text(
         "Playouts a decision in a review that plays decisions out, instead of its time budget (for tests and benchmarks).")),
+    review_share: float = typer.Option(0.1, "--review-share", min=0.01, max=1.0, metavar="FRACTION", help=help_text(
+        "The share of a core each review may take while live tables keep the server busy (1: all it can get).")),
     reviews_at_once: int = typer.Option(8, "--reviews-at-once", min=1, metavar="N", help=help_text(
         "Reviews the server makes or keeps waiting at once; past that a request is asked to come back later.")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
@@ -95,7 +97,7 @@ def serve(
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
                          archive_after=archive_after, bus=bus, bot_workers=bot_workers, limits=limits,
-                         bot_budget=think, reviews=ReviewSettings(review_workers, reviews_at_once, review_playouts))
+                         bot_budget=think, reviews=ReviewSettings(review_workers, reviews_at_once, review_playouts, review_share))
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

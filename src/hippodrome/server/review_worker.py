@@ -12,6 +12,13 @@ were asked, and reports its progress on the way (``(number, None, (done, total))
 every :data:`PROGRESS_EVERY` seconds), then answers as a bot worker does (``(number, True,
 review)``).
 
+Idle scheduling is not enough on a small machine: a review that keeps a core busy still slows the
+live tables beside it (the caches and the memory it shares with them). So a review is also paced
+(:class:`Pacing`): between two decisions it pauses long enough to keep to the share of a core the
+server allows it now (:class:`hippodrome.server.reviews.ReviewPace`: all of a core while the live
+tables leave the server idle, ``--review-share`` while they keep it busy). The review's result does
+not depend on it: a decision's budget is processor time.
+
 The review is the game's own function (``description.review_function()``, a pure function of
 the record), with each decision's ``at``: the replay's step (:mod:`hippodrome.server.replays`)
 where the decision was taken, the one the timeline marks.
@@ -41,6 +48,41 @@ log = logging.getLogger(__name__)
 REVIEW_NICENESS = 19
 #: seconds between two reports of a review's progress
 PROGRESS_EVERY = 0.5
+#: longest sleep of a pause between two decisions before the allowed share is read again (the
+#: server may have become idle meanwhile)
+PACE_CHECK = 0.25
+#: the least share of a core a review is allowed (a review always moves on)
+MIN_SHARE = 0.01
+
+
+class Pacing:
+    """Between two decisions of a review (:meth:`pause`), the pause that keeps the review to the
+    share of a core the server allows it now: ``share`` is read from shared memory (a
+    ``multiprocessing`` double the server sets; None or 1.0: no pause). ``clock`` and ``used`` are
+    the wall clock and this thread's processor time, ``sleep`` the pause (for tests)."""
+
+    def __init__(self, share: Any = None, clock: Callable[[], float] = time.monotonic,
+                 used: Callable[[], float] = time.thread_time, sleep: Callable[[float], None] = time.sleep):
+        self.share, self.clock, self.used, self.sleep = share, clock, used, sleep
+        self.restart()
+
+    def restart(self) -> None:
+        self.since, self.used_since = self.clock(), self.used()
+
+    def allowed(self) -> float:
+        return 1.0 if self.share is None else min(1.0, max(self.share.value, MIN_SHARE))
+
+    def pause(self) -> None:
+        """Sleep until the processor time used since the last pause is no more than the allowed
+        share of the time gone by (the share read again every :data:`PACE_CHECK` seconds)."""
+        used = self.used() - self.used_since
+        while (share := self.allowed()) < 1.0:
+            left = self.since + used / share - self.clock()
+            if left <= 0:
+                break
+            self.sleep(min(left, PACE_CHECK))
+        self.restart()
+
 
 
 def table_review(record: dict[str, Any], playouts: int | None = None,
@@ -59,11 +101,13 @@ def table_review(record: dict[str, Any], playouts: int | None = None,
     return review
 
 
-def _reporter(conn: Connection, number: int) -> Callable[[int, int], None]:
-    """``progress(done, total)`` sent to the server, now and then (and the last one always)."""
+def _reporter(conn: Connection, number: int, pacing: Pacing) -> Callable[[int, int], None]:
+    """``progress(done, total)`` sent to the server, now and then (and the last one always), after
+    the pause of ``pacing`` (progress is told after each decision)."""
     last = [0.0]
 
     def report(done: int, total: int) -> None:
+        pacing.pause()
         now = time.monotonic()
         if now - last[0] >= PROGRESS_EVERY or done == total:
             last[0] = now
@@ -91,14 +135,16 @@ def lower_priority() -> None:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
-def serve_reviews(conn: Connection, parent: int) -> None:
-    """A review worker's main loop: each request (its number, the pickled call) runs in turn."""
+def serve_reviews(conn: Connection, parent: int, share: Any = None) -> None:
+    """A review worker's main loop: each request (its number, the pickled call) runs in turn, paced
+    to the ``share`` of a core the server allows (:class:`Pacing`)."""
     _watch_parent(parent)
     lower_priority()
     for number, payload, _long in requests(conn):
         try:
             name, args = pickle.loads(payload)
-            answer = (number, True, _CALLS[name](*args, progress=_reporter(conn, number)))
+            pacing = Pacing(share)
+            answer = (number, True, _CALLS[name](*args, progress=_reporter(conn, number, pacing)))
         except Exception as error:   # a record that does not review: the server says so
             log.exception("a review failed")
             answer = (number, False, f"{type(error).__name__}: {error}")

@@ -8,6 +8,11 @@ request for the same table shares the one run and reads its progress. At most
 is refused (429, in words), so no client makes a server review thousands of tables at once.
 A review that failed (a worker that died, a record that does not review) is told as failed until
 it is asked for again.
+
+While reviews run, :class:`ReviewPace` watches how busy the live tables keep the event loop and
+tells the review workers the share of a core they may take (``--review-share`` while the loop is
+busy, all of it while it is idle): the workers pause between decisions to keep to it
+(:class:`hippodrome.server.review_worker.Pacing`).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -32,6 +38,10 @@ log = logging.getLogger(__name__)
 FAILED_KEPT = 100
 #: seconds a refused request is told to wait (a review takes up to a minute)
 RETRY_AFTER = 60
+#: seconds between two looks at how busy the event loop is, while reviews run
+PACE_EVERY = 0.5
+#: the share of a core the event loop uses past which the live tables count as busy
+BUSY_LOOP = 0.05
 
 
 @dataclass(frozen=True)
@@ -44,6 +54,8 @@ class ReviewSettings:
     waiting: int = 8
     #: playouts a decision (TurfMaster) instead of the default budget: for tests and benchmarks
     playouts: int | None = None
+    #: the share of a core each review may take while the live tables keep the event loop busy
+    share: float = 0.1
 
 
 @dataclass
@@ -78,6 +90,31 @@ def too_busy() -> LobbyError:
                       code="too_many", headers={"Retry-After": str(RETRY_AFTER)})
 
 
+class ReviewPace:
+    """The share of a core the review workers may take now, in shared memory they read
+    (:attr:`share`): ``busy_share`` while the event loop spent more than :data:`BUSY_LOOP` of a core
+    in the last :data:`PACE_EVERY` seconds, else all of it. :meth:`watch` runs on the event loop
+    while reviews run (``used``: the loop thread's processor time, for tests)."""
+
+    def __init__(self, busy_share: float, used: Any = time.thread_time, clock: Any = time.monotonic):
+        self.busy_share, self.used, self.clock = busy_share, used, clock
+        self.share = multiprocessing.get_context("spawn").RawValue("d", 1.0)
+
+    def update(self, busy: float) -> None:
+        """The allowed share, for an event loop that used ``busy`` of a core lately."""
+        self.share.value = self.busy_share if busy > BUSY_LOOP else 1.0
+
+    async def watch(self, running: dict[str, Any]) -> None:
+        """While ``running`` holds a review, look at the loop every :data:`PACE_EVERY` seconds."""
+        before, used_before = self.clock(), self.used()
+        while running:
+            await asyncio.sleep(PACE_EVERY)
+            now, used = self.clock(), self.used()
+            self.update((used - used_before) / max(now - before, 1e-9))
+            before, used_before = now, used
+        self.share.value = 1.0
+
+
 class Reviews:
     """The reviews of a server process: those under way, those that failed, and the workers."""
 
@@ -88,6 +125,8 @@ class Reviews:
         self.running: dict[str, Run] = {}
         self.failed: OrderedDict[str, Message] = OrderedDict()
         self._workers: list[_Worker | None] = [None] * settings.workers
+        self.pace = ReviewPace(settings.share)
+        self._watching: asyncio.Task | None = None
 
     async def read(self, table_id: str) -> tuple[str, bool, str | None] | None:
         return await asyncio.get_running_loop().run_in_executor(None, self.storage.read,
@@ -116,6 +155,8 @@ class Reviews:
         self.failed.pop(table_id, None)
         run = self.running[table_id] = Run()
         run.task = asyncio.ensure_future(self._make(table_id, record, run))
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.ensure_future(self.pace.watch(self.running))
         return run.status()
 
     def _worker(self) -> _Worker:
@@ -123,7 +164,7 @@ class Reviews:
         index = min(range(len(self._workers)), key=lambda n: self._load(self._workers[n]))
         worker = self._workers[index]
         if worker is None or worker.stopped:
-            worker = self._workers[index] = _Worker(serve_reviews)
+            worker = self._workers[index] = _Worker(serve_reviews, (self.pace.share,))
         return worker
 
     @staticmethod
@@ -152,6 +193,8 @@ class Reviews:
         for run in list(self.running.values()):
             if run.task is not None:
                 run.task.cancel()
+        if self._watching is not None:
+            self._watching.cancel()
         workers, self._workers = [w for w in self._workers if w is not None], []
         if workers:
             await asyncio.get_running_loop().run_in_executor(None, lambda: [w.stop() for w in workers])

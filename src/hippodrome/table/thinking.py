@@ -100,15 +100,16 @@ class WorkerStopped(RuntimeError):
 
 
 class _Worker:
-    """One worker process, the thoughts it was asked and has not answered, and the keys of the
+    """One worker process (``target(connection, the server's pid, *args)``, the bots' ``serve`` by
+    default), the thoughts it was asked and has not answered, and the keys of the
     bots it holds. A thread of the server's process reads its answers and settles their futures
     on their event loop."""
 
-    def __init__(self, target: Callable[[Connection, int], None] | None = None) -> None:
+    def __init__(self, target: Callable[..., None] | None = None, args: tuple[Any, ...] = ()) -> None:
         context = multiprocessing.get_context("spawn")
         self.conn, there = context.Pipe()
         self.started = time.monotonic()
-        self.process = context.Process(target=target or serve, args=(there, os.getpid()), name="hippodrome-bots",
+        self.process = context.Process(target=target or serve, args=(there, os.getpid(), *args), name="hippodrome-bots",
                                        daemon=True)
         self.process.start()
         there.close()
