@@ -18,14 +18,18 @@ from hippodrome.server.storage import Storage, db_path_from, default_db_path
 
 def test_the_command_line_loads_the_web_framework_only_to_serve():
     """A command at the table (a replay, a move checked) starts without the server's web framework
-    (half a second of imports): `hippodrome.server` imports `create_app` on first use."""
+    (half a second of imports): `hippodrome.server` imports `create_app` on first use. A server on
+    SQLite loads neither the drivers of several processes (psycopg, redis-py) nor `webauthn`, which
+    its passkey routes import when first asked."""
     probe = ("import sys; from hippodrome.cli.main import app; "
              "print(sorted(m for m in ('fastapi', 'starlette', 'uvicorn', 'hippodrome.server.app') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]", loaded
-    served = subprocess.run([sys.executable, "-c", "from hippodrome.server import create_app; print(create_app.__module__)"],
+    served = subprocess.run([sys.executable, "-c", "import sys; from hippodrome.server import create_app; "
+                             "create_app(':memory:'); print(create_app.__module__, "
+                             "sorted(m for m in ('psycopg', 'redis', 'webauthn') if m in sys.modules))"],
                             capture_output=True, text=True, check=True).stdout
-    assert served.strip() == "hippodrome.server.app"
+    assert served.strip() == "hippodrome.server.app []", served
 
 
 @pytest.mark.slow

@@ -25,11 +25,6 @@ from hippodrome.i18n import Message
 
 log = logging.getLogger(__name__)
 
-try:
-    import redis.asyncio as aioredis
-except ImportError:  # pragma: no cover - the base install (SQLite) does without it
-    aioredis = None
-
 
 def check_reachable(url: str) -> None:
     """Refuse a bus that does not answer, at start (ValueError naming it), rather than later."""
@@ -44,9 +39,12 @@ def check_reachable(url: str) -> None:
 
 class Bus:
     def __init__(self, url: str, database_id: str, owner: str):
-        if aioredis is None:
+        # imported here, not with the module: a server without a bus never loads redis-py
+        try:
+            import redis.asyncio as aioredis
+        except ImportError:  # pragma: no cover - the base install (SQLite) does without it
             raise ValueError(Message("the Redis bus needs redis-py: install hippodrome with its scale extra "
-                                     "(pip install -e '.[scale]')"))
+                                     "(pip install -e '.[scale]')")) from None
         check_reachable(url)
         self.url = url
         self.channel = f"hippodrome:{database_id}:tables"

@@ -25,7 +25,7 @@ import re
 import threading
 import time
 import urllib.parse
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from hippodrome.i18n import Message
 from hippodrome.server.storage import (
@@ -34,10 +34,8 @@ from hippodrome.server.storage import (
     save_rows, seat_rows, table_record,
 )
 
-try:
+if TYPE_CHECKING:
     import psycopg
-except ImportError:  # pragma: no cover - the base install (SQLite) does without it
-    psycopg = None
 
 #: SQLite's schema in PostgreSQL's types (a float is REAL there, DOUBLE PRECISION here; SQLite's
 #: INTEGER is 64 bits, PostgreSQL's 32), plus the leases of the processes sharing the database
@@ -79,9 +77,13 @@ def safe_url(url: str) -> str:
 
 def connect(url: str) -> "psycopg.Connection":
     """An autocommit connection, or :class:`DatabaseUnreachable` saying which database and why."""
-    if psycopg is None:
+    # imported here, not with the module: a server on SQLite (the cluster's code imports this
+    # module) never loads the driver
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - the base install (SQLite) does without it
         raise DatabaseUnreachable(Message(
-            "PostgreSQL storage needs psycopg: install hippodrome with its scale extra (pip install -e '.[scale]')"))
+            "PostgreSQL storage needs psycopg: install hippodrome with its scale extra (pip install -e '.[scale]')")) from None
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.Error as error:
@@ -99,6 +101,7 @@ class PostgresStorage:
         self.path = safe_url(url)   # what messages name, as Storage.path does
         self._lock = threading.Lock()
         self.conn = connect(url)
+        import psycopg   # connect() imported it
         try:
             self._open()
         except (psycopg.DataError, psycopg.ProgrammingError, DamagedDatabase) as error:

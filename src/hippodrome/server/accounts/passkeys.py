@@ -12,6 +12,9 @@ The ``ceremony`` is the challenge with what it is for, whom and until when, sign
 database's secret: no process keeps it, so any process of the server checks the answer. The
 relying party is the request's host, the origin the server's own (the Origin guard's). Each
 sign-in counts the passkey's signatures (a cloned authenticator shows as a count going back).
+
+Each route imports ``webauthn`` when it is first asked: a server (or a test's app) whose people
+never use a passkey does not load it and its cryptography at start.
 """
 
 from __future__ import annotations
@@ -26,16 +29,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from webauthn import (
-    generate_authentication_options, generate_registration_options, options_to_json, verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import bytes_to_base64url
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria, PublicKeyCredentialDescriptor, ResidentKeyRequirement, UserVerificationRequirement,
-)
-
 from hippodrome.i18n import Message, Plural
 from hippodrome.server.accounts import store
 from hippodrome.server.accounts.routes import address_of, start_session, too_many
@@ -95,6 +88,11 @@ def passkeys_router(accounts: Accounts) -> APIRouter:
 
     @router.post("/api/me/passkeys/options")
     async def add_options(request: Request):
+        from webauthn import generate_registration_options, options_to_json
+        from webauthn.helpers.structs import (
+            AuthenticatorSelectionCriteria, PublicKeyCredentialDescriptor, ResidentKeyRequirement,
+            UserVerificationRequirement,
+        )
         account = await accounts.account_of(request)
         if account is None:
             raise LobbyError(401, Message("sign in first"), code="not_signed_in")
@@ -113,6 +111,9 @@ def passkeys_router(accounts: Accounts) -> APIRouter:
 
     @router.post("/api/me/passkeys", status_code=201)
     async def add(request: Request):
+        from webauthn import verify_registration_response
+        from webauthn.helpers import bytes_to_base64url
+        from webauthn.helpers.exceptions import InvalidRegistrationResponse
         account = await accounts.account_of(request)
         if account is None:
             raise LobbyError(401, Message("sign in first"), code="not_signed_in")
@@ -138,6 +139,8 @@ def passkeys_router(accounts: Accounts) -> APIRouter:
 
     @router.post("/api/session/passkey/options")
     async def sign_in_options(request: Request):
+        from webauthn import generate_authentication_options, options_to_json
+        from webauthn.helpers.structs import UserVerificationRequirement
         rp_id, _origin = relying_party(request)
         challenge = secrets.token_bytes(32)
         options = generate_authentication_options(rp_id=rp_id, challenge=challenge,
@@ -148,6 +151,8 @@ def passkeys_router(accounts: Accounts) -> APIRouter:
 
     @router.post("/api/session/passkey")
     async def sign_in(request: Request):
+        from webauthn import verify_authentication_response
+        from webauthn.helpers.exceptions import InvalidAuthenticationResponse
         wait = accounts.windows.sign_ins.take(address_of(request))
         if wait is not None:
             raise too_many(Plural("too many sign-ins from your address; try again in {n} second",
