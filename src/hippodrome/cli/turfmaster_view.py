@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import cache
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, Mapping
 
 from rich.console import Console, Group
@@ -253,16 +255,21 @@ def course_map(view: Mapping[str, Any], lang: str, width: int = 80, legend: bool
     letters = horse_letters(lang)
     for lane, label in enumerate(lane_labels):
         row = Text(label.ljust(margin), style="dim")
+        cells = []
         for column in shown:
             horse = at.get((lane, column))
             if horse:
-                row.append(letters[horse], style=horse_style(horse))
+                cells.append((letters[horse], horse_style(horse)))
             elif (lane, column) in fence_cells:
-                row.append("#", style="bold yellow")
+                cells.append(("#", "bold yellow"))
             elif column == finish:
-                row.append("┃", style="red")
+                cells.append(("┃", "red"))
             else:
-                row.append("·", style="green" if column < finish else "dim")
+                cells.append(("·", "green" if column < finish else "dim"))
+        # a run of squares in one style is one span: a row of a thousand spans takes Rich as long
+        # to draw as the rest of the screen
+        for style, run in groupby(cells, key=itemgetter(1)):
+            row.append("".join(sign for sign, _ in run), style=style)
         text.append(row)
         if lane < course.lanes - 1:
             text.append("\n")
@@ -394,7 +401,6 @@ def screen(view: Mapping[str, Any], events: list[str], lang: str, width: int = 8
     ``height``: the lines the screen may take (a terminal's, less the question below it). What does
     not fit is left out, least needed first: the points table, then the move log's older lines,
     then the horses table; the header, the course and the seat's hands stay."""
-    race = view.get("race") or {}
     title = [Text(_title(view, lang), style="bold")]
     if view["phase"] == "prepare" and view["stalls"]:
         title.append(Text(stalls_line(view["race_no"], view["stalls"], lang)))
