@@ -45,6 +45,32 @@ BROWSER_TESTS = Path(__file__).parent / "browser"
 SERVICE_FIXTURES = {"postgres_url", "redis_url"}
 
 
+def leaves_out_browser(config) -> bool:
+    """Whether the mark expression (``-m``) deselects every browser test, whatever other marker
+    (``slow``, ``services``) it carries."""
+    markexpr = config.getoption("markexpr")
+    if not markexpr or "browser" not in markexpr:
+        return False
+    try:
+        from _pytest.mark.expression import Expression   # pytest's own -m parser
+        expression = Expression.compile(markexpr)
+    except Exception:   # another pytest's, or an expression pytest will refuse itself
+        return False
+    for extra in (set(), {"slow"}, {"services"}, {"slow", "services"}):
+        marks = {"browser", *extra}
+        if expression.evaluate(lambda name, /, **_: name in marks):
+            return False
+    return True
+
+
+def pytest_ignore_collect(collection_path, config):
+    """tests/browser/ is not imported when ``-m`` leaves its tests out: each worker would import
+    and rewrite its modules (and Playwright) only to deselect every test in them."""
+    if collection_path == BROWSER_TESTS and leaves_out_browser(config):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(items):
     """The markers that follow from where a test is and what it uses: ``browser`` for
     tests/browser/, ``services`` for a test using PostgreSQL or Redis."""
