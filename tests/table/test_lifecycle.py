@@ -203,8 +203,7 @@ async def until(predicate, what="a condition"):
 
 async def strike(runner, time):
     """Once the runner waits on its clock, the table's clock reaches the next strike."""
-    await until(lambda: runner._clock_epoch == runner.table.epoch and runner.clock._changed is not None,
-                "the runner waiting on its clock")
+    await until(lambda: runner._clock_epoch == runner.table.epoch, "the runner waiting on its clock")
     time.now += runner.clock.interval
     runner.clock._poke()
 

@@ -2,7 +2,6 @@
 
 import asyncio
 import threading
-import time
 
 import pytest
 
@@ -39,25 +38,27 @@ def run_async(coroutine_function):
 RACE = {"course": "oval", "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}
 
 
-def test_clock_strikes_after_its_interval_and_pausing_freezes_it():
-    """The asyncio driver on real time (the arithmetic is tested on an injected time source in
-    tests/readysetbet/test_rsb_bots_clock.py): not before its interval; not while paused."""
-    async def run():
-        clock = Clock(0.1)
-        started = time.monotonic()
-        await clock.wait()
-        first = time.monotonic() - started
-        assert first >= 0.09, "not before its interval"
-        assert first < 30, "it strikes"   # the bound only matters when it never does
-        clock.pause()
-        waiter = asyncio.ensure_future(clock.wait())
-        await asyncio.sleep(0.25)   # two intervals and a half: the one wait that proves no strike came
-        assert not waiter.done(), "a paused clock does not strike"
-        left = clock.time_left()
-        assert 0 < left <= 0.1
-        clock.resume()
-        await asyncio.wait_for(waiter, 30)
-    run_async(run)
+def test_the_clock_tells_its_driver_how_long_to_wait_and_every_change_of_it():
+    """The runner sleeps ``wait_seconds`` unless news wakes it first: pausing, resuming and
+    restarting the clock are news (``on_change``); a paused clock has no time to wait for and
+    never strikes; resumed, it goes on from the time it had left."""
+    now = [0.0]
+    news = []
+    clock = Clock(2.0, now=lambda: now[0], on_change=lambda: news.append(clock.paused))
+    assert clock.wait_seconds() == 2.0
+    now[0] = 1.5
+    assert clock.wait_seconds() == pytest.approx(0.5) and not clock.strike_due()
+    clock.pause()
+    assert clock.wait_seconds() is None and news == [True]
+    now[0] = 10.0
+    assert not clock.due() and not clock.strike_due()
+    clock.resume()
+    assert clock.wait_seconds() == pytest.approx(0.5) and news == [True, False]
+    now[0] = 10.5
+    assert clock.strike_due() and clock.wait_seconds() == 2.0   # the next interval starts
+    now[0] = 11.0
+    clock.restart()
+    assert clock.wait_seconds() == 2.0 and news == [True, False, False]
 
 
 def test_a_decision_against_an_older_state_is_stale():

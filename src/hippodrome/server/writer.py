@@ -23,13 +23,16 @@ table runner decides what to do (pause the table, tell its players, try again; s
 from __future__ import annotations
 
 import asyncio
+import logging
+import queue
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any, Callable, Optional, TypeVar
 
 from hippodrome.server.storage import Save
 from hippodrome.table.threadsafe import Settlement, settle_all_threadsafe
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: run on the loop the moment a save is stored (see :meth:`StoreWriter.save`)
 AtOnce = Optional[Callable[[], None]]
@@ -42,15 +45,46 @@ class WriterClosed(RuntimeError):
     """The writer was closed (the server is stopping): nothing more is written."""
 
 
+#: in the writer's queue: store the saves waiting now (a job of its own, queued by the first of them)
+_STORE_WAITING = object()
+#: a call in the writer's queue: the function, its arguments, and the future its outcome settles
+_Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], Future]
+
+
 class StoreWriter:
+    """The writer's thread and its queue of jobs: calls, the saves waiting (queued by the first
+    of them), and None to stop. A plain queue, not an executor: a job is queued on the event loop
+    for every change of every table, and an executor's job costs the loop several times more."""
+
     def __init__(self, name: str = "hippodrome-store"):
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self.closed = False
         self._saves: list[_Waiting] = []
         self._saves_lock = threading.Lock()
+        self._jobs: queue.SimpleQueue[_Call | object | None] = queue.SimpleQueue()
         #: transactions of saves made, and the saves they held (for tests and measurements)
         self.groups = 0
         self.grouped = 0
+        self._thread = threading.Thread(target=self._run, name=f"{name}_0", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        """The writer's thread: each job in turn, until None."""
+        while (job := self._jobs.get()) is not None:
+            if job is _STORE_WAITING:
+                try:
+                    self._store_waiting()
+                except Exception:   # (each save's failure is its own future's: this is a bug)
+                    log.exception("storing the waiting saves failed")
+                continue
+            function, args, kwargs, future = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = function(*args, **kwargs)
+            except BaseException as error:   # handed to the caller, as an executor does
+                future.set_exception(error)
+            else:
+                future.set_result(result)
 
     async def call(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` on the writer's thread, after every call made before it."""
@@ -60,7 +94,9 @@ class StoreWriter:
         """:meth:`call` queued at once, in this step of the loop: its future."""
         if self.closed:
             raise WriterClosed("the storage writer is closed")  # i18n: programming error (only while stopping)
-        return asyncio.wrap_future(self._thread.submit(function, *args, **kwargs))
+        future: Future = Future()
+        self._jobs.put((function, args, kwargs, future))
+        return asyncio.wrap_future(future)
 
     def save(self, storage: Any, save: Save, at_once: AtOnce = None) -> asyncio.Future:
         """``storage.save_progress`` of ``save`` on the writer's thread, in one transaction with
@@ -76,7 +112,7 @@ class StoreWriter:
             self._saves.append((storage, save, loop, future, at_once))
             first = len(self._saves) == 1
         if first:   # else a group already queued takes this save with it
-            self._thread.submit(self._store_waiting)
+            self._jobs.put(_STORE_WAITING)
         return future
 
     def _store_waiting(self) -> None:
@@ -103,8 +139,10 @@ class StoreWriter:
 
     def close(self) -> None:
         """Run the calls and saves already queued, then stop the thread."""
-        self.closed = True
-        self._thread.shutdown(wait=True)
+        if not self.closed:
+            self.closed = True
+            self._jobs.put(None)
+        self._thread.join()
 
 
 def _alone(storage: Any, save: Save) -> tuple[bool, Any]:

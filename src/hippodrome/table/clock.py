@@ -5,8 +5,9 @@ Pausing freezes the time left until the next strike; resuming continues from the
 back to the clock after a decision, so the first roll of a race (or the one after a choice)
 never follows at once. The clock knows nothing of games; it has two kinds of drivers:
 
-- the server's runner (asyncio) awaits :meth:`Clock.until_due` (with other news), then takes the
-  strike with :meth:`Clock.strike_due` under its lock and calls ``Table.tick()``;
+- the server's runner (asyncio) sleeps :meth:`Clock.wait_seconds` unless news wakes it first (the
+  clock's own changes are news: ``on_change``), then takes the strike with
+  :meth:`Clock.strike_due` under its lock and calls ``Table.tick()``;
 - a synchronous loop (the terminal race caller, bot simulations) calls :func:`strike_if_due`
   now and then, which ticks the table when the clock has struck, and sleeps
   :meth:`Clock.time_left` in between.
@@ -17,20 +18,23 @@ whenever asked (a terminal race called as fast as it can be read).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any, Callable
 
 
 class Clock:
-    def __init__(self, interval: float = 2.0, paused: bool = False, now: Callable[[], float] = time.monotonic):
+    """``on_change()`` is called whenever the clock is paused, resumed or restarted (its driver's
+    wait is then out of date)."""
+
+    def __init__(self, interval: float = 2.0, paused: bool = False, now: Callable[[], float] = time.monotonic,
+                 on_change: Callable[[], None] | None = None):
         _check_interval(interval)
         self.interval = float(interval)
         self.now = now
         self.paused = paused
+        self.on_change = on_change
         self._left = self.interval         # seconds left, counted from _since (or frozen when paused)
         self._since = None if paused else now()
-        self._changed: asyncio.Event | None = None  # made inside the running loop, on first wait
 
     # -- control ------------------------------------------------------------------
     def pause(self) -> None:
@@ -66,6 +70,10 @@ class Clock:
             return self._left
         return max(0.0, self._left - (self.now() - self._since))
 
+    def wait_seconds(self) -> float | None:
+        """Seconds until the clock strikes; None while it is paused (it strikes only once resumed)."""
+        return None if self.paused else self.time_left()
+
     def snapshot(self) -> dict[str, Any]:
         return {"paused": self.paused, "interval": self.interval, "next_in": round(self.time_left(), 3)}
 
@@ -83,31 +91,9 @@ class Clock:
         self._since = self.now()
         return True
 
-    async def until_due(self) -> None:
-        """Return when the clock's time has run out while not paused, taking nothing: the driver
-        then takes the strike with :meth:`strike_due`. Cancelling it changes nothing, so a driver
-        may wait for this and for other news at once."""
-        if self._changed is None:
-            self._changed = asyncio.Event()
-        while not self.due():
-            self._changed.clear()
-            timeout = None if self.paused else self.time_left()
-            try:   # (asyncio.timeout: no task of its own for the wait, as wait_for makes)
-                async with asyncio.timeout(timeout):
-                    await self._changed.wait()
-            except TimeoutError:
-                pass
-
-    async def wait(self) -> None:
-        """Return when the clock strikes; the next interval starts then."""
-        while True:
-            await self.until_due()
-            if self.strike_due():
-                return
-
     def _poke(self) -> None:
-        if self._changed is not None:
-            self._changed.set()
+        if self.on_change is not None:
+            self.on_change()
 
 
 def strike_if_due(clock: Clock, table: Any, between_strikes: Callable[[Any], Any] | None = None) -> bool:

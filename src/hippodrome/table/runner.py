@@ -76,7 +76,8 @@ class TableRunner:
         self.thinker = thinker
         self.pacer = pacer
         self.bot_delay = bot_delay
-        self.clock = Clock(roll_interval, paused, now)
+        self._wake = asyncio.Event()
+        self.clock = Clock(roll_interval, paused, now, on_change=self._woken)
         self.lifecycle = lifecycle if lifecycle is not None else Lifecycle(table.players)
         self.lifecycle.pause(paused)
         self.lifecycle.observe(table.state.between_races())
@@ -87,7 +88,6 @@ class TableRunner:
         self.free_bots = FreeBots(self, free_delay)
         self._held = False                     # the clock paused because saving failed (not by people)
         self._presence: set[int] | None = None  # who came or went while saving failed
-        self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._thinking: dict[int, asyncio.Lock] = {}  # one thought at a time per bot
         self._rng = random.Random()
@@ -435,11 +435,9 @@ class TableRunner:
             # interval before the next strike, so people have time to look and bet
             self._clock_epoch = table.epoch
             self.clock.restart()
-        due = asyncio.ensure_future(self.clock.until_due())
-        wake = asyncio.ensure_future(self._wake.wait())
-        await asyncio.wait({due, wake}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (due, wake):
-            task.cancel()
+            self._wake.clear()   # (the restart's own news: nothing else ran since the step began)
+        if not self.clock.due():
+            await self._sleep_or_wake(self.clock.wait_seconds())   # (a change or the clock's own news: look again)
         async with self.locked_change():
             if self.status != PLAYING or not table.waits_for_clock() or not self.clock.strike_due():
                 return
