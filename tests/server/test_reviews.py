@@ -18,7 +18,7 @@ from hippodrome.i18n import localize_text, message_from_json
 from hippodrome.server import create_app
 from hippodrome.server.accounts.review_routes import with_words
 from hippodrome.server.review_worker import PACE_CHECK, Pacing
-from hippodrome.server.reviews import ReviewPace, ReviewSettings
+from hippodrome.server.reviews import BUSY_LOOP, IDLE_LOOP, ReviewPace, ReviewSettings
 from hippodrome.table.thinking import worker_pids
 from tests.server.conftest import make_table
 from tests.server.finished import finished_meeting, finished_tables
@@ -173,12 +173,13 @@ def test_a_paced_review_keeps_to_the_share_of_a_core_it_is_allowed_and_reads_it_
     assert clock.slept == []
 
 
-def test_reviews_are_allowed_all_of_a_core_while_the_live_tables_leave_the_event_loop_idle():
+def test_reviews_are_allowed_all_of_a_core_while_the_live_tables_leave_the_event_loop_idle_and_less_as_they_keep_it_busier():
     pace = ReviewPace(0.2)
-    pace.update(0.40)
-    assert pace.share.value == pytest.approx(0.2)
-    pace.update(0.01)
-    assert pace.share.value == 1.0
+    allowed = []
+    for busy in (0.0, IDLE_LOOP, (IDLE_LOOP + BUSY_LOOP) / 2, BUSY_LOOP, 0.9):
+        pace.update(busy)
+        allowed.append(pace.share.value)
+    assert allowed == pytest.approx([1.0, 1.0, 0.6, 0.2, 0.2])
 
 
 def test_the_pace_follows_the_event_loops_processor_time_while_reviews_run():

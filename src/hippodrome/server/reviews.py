@@ -40,8 +40,10 @@ FAILED_KEPT = 100
 RETRY_AFTER = 60
 #: seconds between two looks at how busy the event loop is, while reviews run
 PACE_EVERY = 0.5
-#: the share of a core the event loop uses past which the live tables count as busy
-BUSY_LOOP = 0.05
+#: the share of a core the event loop uses below which reviews take all of a core they can get ...
+IDLE_LOOP = 0.02
+#: ... and past which they are held to ``--review-share`` (in between, from one to the other)
+BUSY_LOOP = 0.25
 
 
 @dataclass(frozen=True)
@@ -92,9 +94,10 @@ def too_busy() -> LobbyError:
 
 class ReviewPace:
     """The share of a core the review workers may take now, in shared memory they read
-    (:attr:`share`): ``busy_share`` while the event loop spent more than :data:`BUSY_LOOP` of a core
-    in the last :data:`PACE_EVERY` seconds, else all of it. :meth:`watch` runs on the event loop
-    while reviews run (``used``: the loop thread's processor time, for tests)."""
+    (:attr:`share`): all of a core while the event loop spent less than :data:`IDLE_LOOP` of a core
+    in the last :data:`PACE_EVERY` seconds, ``busy_share`` past :data:`BUSY_LOOP`, and in between
+    a share that falls in proportion. :meth:`watch` runs on the event loop while reviews run
+    (``used``: the loop thread's processor time, for tests)."""
 
     def __init__(self, busy_share: float, used: Any = time.thread_time, clock: Any = time.monotonic):
         self.busy_share, self.used, self.clock = busy_share, used, clock
@@ -102,7 +105,8 @@ class ReviewPace:
 
     def update(self, busy: float) -> None:
         """The allowed share, for an event loop that used ``busy`` of a core lately."""
-        self.share.value = self.busy_share if busy > BUSY_LOOP else 1.0
+        busyness = min(1.0, max(0.0, (busy - IDLE_LOOP) / (BUSY_LOOP - IDLE_LOOP)))
+        self.share.value = 1.0 - busyness * (1.0 - self.busy_share)
 
     async def watch(self, running: dict[str, Any]) -> None:
         """While ``running`` holds a review, look at the loop every :data:`PACE_EVERY` seconds."""
