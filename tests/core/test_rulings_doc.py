@@ -56,15 +56,19 @@ def cited_ids() -> dict[str, set[str]]:
     return cited
 
 
-def test_the_code_and_tests_cite_rulings():
-    cited = cited_ids()
+@pytest.fixture(scope="module")
+def cited() -> dict[str, set[str]]:
+    """cited_ids(), read once for the module's tests (every file of src/ and tests/ parsed)."""
+    return cited_ids()
+
+
+def test_the_code_and_tests_cite_rulings(cited):
     assert {"T4", "T6", "T11", "R2", "R4", "R8"} <= set(cited), sorted(cited)
 
 
 @pytest.mark.slow
-def test_every_ruling_cited_or_anchored_is_defined():
+def test_every_ruling_cited_or_anchored_is_defined(cited):
     defined = set(sections())
-    cited = cited_ids()
     missing = {rule: sorted(where)[:3] for rule, where in cited.items() if rule not in defined}
     assert not missing, f"cited but not in docs/rulings.md: {missing}"
     anchored = set(TM_ANCHORS) | set(RSB_ANCHORS)
