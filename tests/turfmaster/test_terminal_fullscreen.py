@@ -19,8 +19,7 @@ def visible(session):
 
 def test_at_80x24_the_course_horses_hand_and_question_are_on_one_screen(tmux_session):
     start(tmux_session, 80, 24)
-    _wait_for(tmux_session, "your choice")
-    screen = visible(tmux_session)
+    screen = _wait_until(tmux_session, lambda s: "your choice (1-2" in s, "the first question", capture=visible)
     lines = screen.splitlines()
     # T10: before race 1 the horses stand in their stalls on the course, stall 1 in lane 1
     assert lines[0].startswith("TurfMaster") and "Stalls for race 1" in screen
@@ -32,8 +31,9 @@ def test_at_80x24_the_course_horses_hand_and_question_are_on_one_screen(tmux_ses
     screen = _wait_for(tmux_session, "hand limit is 12")
     assert "lane 8" in visible(tmux_session), "the screen is redrawn in place, the course still on it"
     _tmux(tmux_session, "send-keys", "-t", tmux_session, "2", "Enter")
-    screen = _wait_until(tmux_session, lambda s: "Round of cards: choose a card for Red" in s, "a card asked")
-    screen = visible(tmux_session)
+    # the screen as a whole once redrawn: its question, drawn last, is on it (not a capture of it half drawn)
+    screen = _wait_until(tmux_session, lambda s: "Round of cards: choose a card for Red" in s and "your choice (1-" in s,
+                         "a card asked", capture=visible)
     assert screen.splitlines()[0].startswith("TurfMaster") and "round 1: cards" in screen
     assert "lane 1 " in screen and "lane 8 " in screen and "9 (at most 8)" in screen   # T6: the start's handicaps
     assert "Your hands:" in screen and "Play 3 for Red" in screen and "your choice (1-" in screen

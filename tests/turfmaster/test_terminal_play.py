@@ -44,12 +44,12 @@ def tmux_session():
     Path(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", name).unlink(missing_ok=True)  # its socket
 
 
-def _wait_until(session, test, what, timeout=60.0):
+def _wait_until(session, test, what, timeout=60.0, capture=None):
     """The screen once ``test(screen)`` holds (looked at every 20 ms; the bound only matters when
-    the program is stuck)."""
+    the program is stuck); ``capture(session)``: what is looked at (the pane with its scrollback)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        screen = _screen(session)
+        screen = (capture or _screen)(session)
         if test(screen):
             return screen
         time.sleep(0.02)
