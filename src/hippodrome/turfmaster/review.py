@@ -99,6 +99,15 @@ def reviewed_decisions(record: dict[str, Any], budget: float = DEFAULT_BUDGET, s
 def review_decision(state: Meeting, step: int, action: Action, budget: float, seed: str,
                     playouts: int | None) -> ReviewedDecision:
     """The decision pending in ``state`` (a meeting), where its seat chose ``action``, judged."""
+    kind, options, chosen, columns = valued_options(state, action, budget, seed, playouts)
+    return judged(state.pending().seat, step, state.race_no, kind, options, chosen, columns)
+
+
+def valued_options(state: Meeting, action: Action, budget: float, seed: str,
+                   playouts: int | None) -> tuple[str, list[Action], int, list[list[int]]]:
+    """The decision pending in ``state``, where its seat chose ``action``, as the review values it: its
+    kind, the options valued, the index of the option chosen among them, and by option the points of
+    each playout (:func:`sampled`)."""
     pending = state.pending()
     seat = pending.seat
     options = list(pending.options)
@@ -107,25 +116,20 @@ def review_decision(state: Meeting, step: int, action: Action, budget: float, se
         plays = [o for o in options if o["type"] != "claim_bonus"]
         if action["type"] != "claim_bonus" and len(plays) > 1:
             samples = playout_points(state.observation(seat), seat, plays, seed)
-            return _judged(state, seat, step, pending.kind, plays, _index(plays, action), samples, budget, playouts)
+            return pending.kind, plays, _index(plays, action), sampled(samples, budget, playouts)
         # the bonus cards beside the race decision: claim them now, or play on without them
         chosen = action if action["type"] == "claim_bonus" else plays[0]
         not_now = plays[0] if len(plays) == 1 else {"type": "decline_bonus", "horse": claims[0]["horse"]}
         considered = claims + [not_now]
         samples = meeting_points(state, seat, claims + [NOTHING], seed)
         index = _index(claims, chosen) if chosen["type"] == "claim_bonus" else len(claims)
-        return _judged(state, seat, step, "bonus", considered, index, samples, budget, playouts)
+        return "bonus", considered, index, sampled(samples, budget, playouts)
     samples = meeting_points(state, seat, options, seed)
-    return _judged(state, seat, step, pending.kind, options, _index(options, action), samples, budget, playouts)
+    return pending.kind, options, _index(options, action), sampled(samples, budget, playouts)
 
 
 def _index(options: Sequence[Action], action: Action) -> int:
     return next(index for index, option in enumerate(options) if same_json(option, action))
-
-
-def _judged(state: Meeting, seat: int, step: int, kind: str, options: Sequence[Action], chosen: int,
-            samples: Iterator[list[int]], budget: float, playouts: int | None) -> ReviewedDecision:
-    return judged(seat, step, state.race_no, kind, options, chosen, sampled(samples, budget, playouts))
 
 
 def judged(seat: int, step: int, race: int, kind: str, options: Sequence[Action], chosen: int,
