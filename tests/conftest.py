@@ -29,16 +29,14 @@ def triangle():
     return load_course("triangle")
 
 
-#: pytest-xdist's workers (``-n auto`` in pyproject's addopts): two for the whole suite, where
-#: chromium and the servers it drives keep two cores busy; three for a run that leaves the browser
-#: tests out (``-m "not browser"``), whose tests wait for processes, clocks and sockets for part of
-#: their time, which a third worker fills (docs/development.md)
-WORKERS = 2
-WORKERS_WITHOUT_BROWSER = 3
+#: pytest-xdist's workers (``-n auto`` in pyproject's addopts), with or without the browser tests:
+#: on two cores the tests wait for processes, clocks, sockets and chromium for part of their time,
+#: which a third worker fills (docs/development.md)
+WORKERS = 3
 
 
 def pytest_xdist_auto_num_workers(config):
-    return WORKERS_WITHOUT_BROWSER if "not browser" in (config.getoption("markexpr") or "") else WORKERS
+    return WORKERS
 
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
