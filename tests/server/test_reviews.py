@@ -133,7 +133,7 @@ def test_a_ready_set_bet_review_names_its_bets_in_words():
     assert localize_text(message_from_json(decision["best"]["words"]), "en") == "the 3 token on Blue wins"
 
 
-class Clock:
+class PacingTime:
     """A wall clock and a thread's processor time that move only when told (a review's pacing)."""
 
     def __init__(self):
@@ -147,7 +147,7 @@ class Clock:
 
 def test_a_paced_review_keeps_to_the_share_of_a_core_it_is_allowed_and_reads_it_again_while_it_pauses():
     share = multiprocessing.get_context("spawn").RawValue("d", 0.2)
-    clock = Clock()
+    clock = PacingTime()
     pacing = Pacing(share, clock=lambda: clock.now, used=lambda: clock.used, sleep=clock.sleep)
     clock.now += 0.1
     clock.used += 0.1        # a decision that took its whole tenth of a second on the processor

@@ -84,7 +84,6 @@ class Pacing:
         self.restart()
 
 
-
 def table_review(record: dict[str, Any], playouts: int | None = None,
                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """The review of a finished table's ``record`` by its game's review function (``playouts``:

@@ -24,7 +24,7 @@ import multiprocessing
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hippodrome.i18n import Message
 from hippodrome.server.localize import LobbyError
@@ -99,7 +99,8 @@ class ReviewPace:
     a share that falls in proportion. :meth:`watch` runs on the event loop while reviews run
     (``used``: the loop thread's processor time, for tests)."""
 
-    def __init__(self, busy_share: float, used: Any = time.thread_time, clock: Any = time.monotonic):
+    def __init__(self, busy_share: float, used: Callable[[], float] = time.thread_time,
+                 clock: Callable[[], float] = time.monotonic):
         self.busy_share, self.used, self.clock = busy_share, used, clock
         self.share = multiprocessing.get_context("spawn").RawValue("d", 1.0)
 

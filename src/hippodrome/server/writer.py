@@ -64,7 +64,7 @@ class StoreWriter:
         #: transactions of saves made, and the saves they held (for tests and measurements)
         self.groups = 0
         self.grouped = 0
-        self._thread = threading.Thread(target=self._run, name=f"{name}_0", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
