@@ -263,6 +263,49 @@ def test_a_write_for_a_table_another_process_took_over_is_refused(postgres_url):
             closable.close()
 
 
+def _holds_no_lock_on(postgres_url: str, table_id: str) -> bool:
+    import psycopg
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        try:
+            conn.execute("SELECT 1 FROM leases WHERE table_id = %s FOR UPDATE NOWAIT", (table_id,))
+        except psycopg.errors.LockNotAvailable:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("locker", ["renewal", "save", "release"])
+def test_a_statement_that_waits_for_one_lease_holds_none_after_it(postgres_url, locker):
+    """Saves of several tables, renewals and releases lock leases in the order of the tables' ids,
+    so they never deadlock one another (a renewal lost to a deadlock loses the process's tables):
+    waiting for lease "a", none of them holds lease "b"."""
+    import threading
+    import psycopg
+    from hippodrome.server.lease import Leases
+    from hippodrome.server.storage import open_storage
+    from hippodrome.server.storage import Save
+    storage = open_storage(postgres_url)
+    storage.owner = "me"
+    for table_id in ("b", "a"):   # "b" first: the heap's order is not the ids'
+        storage.create_table(table_id, "g", {}, "s", [], "h", {})
+    leases = Leases(postgres_url, "me", "x")
+    work = {"renewal": leases.renew, "release": leases.release,
+            "save": lambda: storage.save_many([Save("b", [{"n": 0}], 1, False, False),
+                                               Save("a", [{"n": 0}], 1, False, False)])}[locker]
+    with psycopg.connect(postgres_url) as blocker:
+        blocker.execute("SELECT 1 FROM leases WHERE table_id = 'a' FOR UPDATE")
+        waiting = threading.Thread(target=work)
+        waiting.start()
+        try:
+            wait_until(lambda: blocker.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))").fetchone()[0], 10)
+            assert _holds_no_lock_on(postgres_url, "b")
+        finally:
+            blocker.rollback()
+            waiting.join(10)
+    leases.close()
+    storage.close()
+
+
 def test_one_process_on_postgresql_resumes_its_tables_after_a_restart(postgres_url):
     from fastapi.testclient import TestClient
     from hippodrome.server import create_app

@@ -33,6 +33,11 @@ RENEW = 1.0
 #: this plus one look of the survivor's loop (cluster.LOOK) and the replays
 TTL = 3.0
 
+#: our lease rows, locked in the order of their ids. Every statement that locks several leases
+#: (these, and a save's check in storage_pg.LOCK_LEASES) locks them in that order, so a renewal and
+#: a save of several tables never deadlock.
+MINE = "SELECT table_id FROM leases WHERE owner = %s{also} ORDER BY table_id FOR UPDATE"
+
 
 @dataclass(frozen=True)
 class Holder:
@@ -82,8 +87,9 @@ class Leases:
         """Renew every lease of ours; returns the tables we still hold."""
         with self._lock:
             rows = self.conn.execute(
-                "UPDATE leases SET expires = clock_timestamp() + make_interval(secs => %s) "
-                "WHERE owner = %s RETURNING table_id", (self.ttl, self.owner)).fetchall()
+                f"WITH mine AS ({MINE.format(also='')}) UPDATE leases l SET expires = clock_timestamp() + make_interval(secs => %s) "
+                "FROM mine WHERE l.table_id = mine.table_id RETURNING l.table_id",
+                (self.owner, self.ttl)).fetchall()
         return {row[0] for row in rows}
 
     def orphans(self, limit: int = 100) -> list[str]:
@@ -109,11 +115,10 @@ class Leases:
     def release(self, table_ids: list[str] | None = None) -> None:
         """Give up our leases (all of them by default), so another process takes them at once."""
         with self._lock:
-            if table_ids is None:
-                self.conn.execute("DELETE FROM leases WHERE owner = %s", (self.owner,))
-            else:
-                self.conn.execute("DELETE FROM leases WHERE owner = %s AND table_id = ANY(%s)",
-                                  (self.owner, table_ids))
+            only = "" if table_ids is None else " AND table_id = ANY(%s)"
+            params = (self.owner,) if table_ids is None else (self.owner, table_ids)
+            self.conn.execute(f"WITH mine AS ({MINE.format(also=only)}) DELETE FROM leases l USING mine "
+                              "WHERE l.table_id = mine.table_id", params)
 
 
 class Renewer:

@@ -92,6 +92,10 @@ def connect(url: str) -> "psycopg.Connection":
                                           type(error).__name__)) from None
 
 
+#: a write's lease rows, locked in the order every locker of several leases uses (lease.py)
+LOCK_LEASES = "SELECT table_id, owner FROM leases WHERE table_id = ANY(%s) ORDER BY table_id FOR UPDATE"
+
+
 class PostgresStorage:
     def __init__(self, url: str):
         self.url = url
@@ -166,20 +170,18 @@ class PostgresStorage:
         """As :meth:`Storage.save_many`: several tables' progress in one transaction (a table whose
         lease is lost fails them all: the writer then stores each alone)."""
         with self._lock, self.conn.transaction(), self.conn.cursor() as cur:
-            return [self._save_rows(cur, save) for save in saves]
+            self._check_leases(cur, [save.table_id for save in saves])
+            return [save_rows(cur, "%s", save) for save in saves]
 
-    def _save_rows(self, cur: "psycopg.Cursor", save: Save) -> int:
-        self._check_lease(cur, save.table_id)
-        return save_rows(cur, "%s", save)
-
-    def _check_lease(self, cur: "psycopg.Cursor", table_id: str) -> None:
-        """Inside a write's transaction: the table's lease row, locked until the commit (a takeover
-        waits for it), must be ours or absent."""
+    def _check_leases(self, cur: "psycopg.Cursor", table_ids: list[str]) -> None:
+        """Inside a write's transaction: the tables' lease rows, locked until the commit (a takeover
+        waits for it), must be ours or absent. They are locked in the order of their ids, as the
+        renewals and releases lock them: two transactions never wait for each other's rows."""
         if self.owner is None:
             return
-        row = cur.execute("SELECT owner FROM leases WHERE table_id = %s FOR UPDATE", (table_id,)).fetchone()
-        if row is not None and row[0] != self.owner:
-            raise LeaseLost(f"table {table_id} is run by process {row[0]} now")  # i18n: logged, never shown
+        for table_id, owner in cur.execute(LOCK_LEASES, (table_ids,)).fetchall():
+            if owner != self.owner:
+                raise LeaseLost(f"table {table_id} is run by process {owner} now")  # i18n: logged, never shown
 
     def write(self, work: Callable[[Sql], Any]) -> Any:
         """As :meth:`Storage.write`: ``work(sql)`` in one transaction; its result."""
