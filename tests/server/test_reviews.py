@@ -18,7 +18,8 @@ from hippodrome.i18n import localize_text, message_from_json
 from hippodrome.server import create_app
 from hippodrome.server.accounts.review_routes import with_words
 from hippodrome.server.review_worker import PACE_CHECK, Pacing
-from hippodrome.server.reviews import BUSY_LOOP, IDLE_LOOP, ReviewPace, ReviewSettings
+from hippodrome.server.review_settings import ReviewSettings
+from hippodrome.server.reviews import BUSY_LOOP, IDLE_LOOP, ReviewPace
 from hippodrome.table.thinking import worker_pids
 from tests.server.conftest import make_table
 from tests.server.finished import finished_meeting, finished_tables

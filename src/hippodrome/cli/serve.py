@@ -10,6 +10,7 @@ import typer
 
 from hippodrome.i18n import Message, help_text, lang_option, localize_error
 from hippodrome.server import quota
+from hippodrome.server.review_settings import ReviewSettings
 
 
 def serve(
@@ -40,14 +41,14 @@ def serve(
     bot_workers: int = typer.Option(1, "--bot-workers", min=0, metavar="N", help=help_text(
         "Processes the bots think in, beside the server's own (0: threads of the server's process, "
         "where a bot's thinking slows every table).")),
-    review_workers: int = typer.Option(1, "--review-workers", min=0, metavar="N", help=help_text(
+    review_workers: int = typer.Option(ReviewSettings.workers, "--review-workers", min=0, metavar="N", help=help_text(
         "Processes the reviews of finished games are made in, at a lower priority than the bots "
         "(0: the server makes no reviews).")),
     review_playouts: Optional[int] = typer.Option(None, "--review-playouts", min=1, metavar="N", help=help_text(
         "Playouts a decision in a review that plays decisions out, instead of its time budget (for tests and benchmarks).")),
-    review_share: float = typer.Option(0.1, "--review-share", min=0.01, max=1.0, metavar="FRACTION", help=help_text(
+    review_share: float = typer.Option(ReviewSettings.share, "--review-share", min=0.01, max=1.0, metavar="FRACTION", help=help_text(
         "The share of a core each review may take while live tables keep the server busy (1: all it can get).")),
-    reviews_at_once: int = typer.Option(8, "--reviews-at-once", min=1, metavar="N", help=help_text(
+    reviews_at_once: int = typer.Option(ReviewSettings.waiting, "--reviews-at-once", min=1, metavar="N", help=help_text(
         "Reviews the server makes or keeps waiting at once; past that a request is asked to come back later.")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
         "Seconds a search bot thinks per decision (default: 1).")),
@@ -72,7 +73,6 @@ def serve(
     from hippodrome.server.limits import Limits, trusted_networks
     from hippodrome.server.drain import DrainingServer
     from hippodrome.server.serving import uvicorn_config
-    from hippodrome.server.reviews import ReviewSettings
 
     def say(message: Message, err: bool = False) -> None:
         typer.echo(message.translate(lang), err=err)

@@ -36,7 +36,7 @@ from hippodrome.server.limits import Limits
 from hippodrome.server.localize import LobbyError, language_of
 from hippodrome.server.metrics import TimedThinker
 from hippodrome.server.quota import Quota
-from hippodrome.server.reviews import ReviewSettings
+from hippodrome.server.review_settings import ReviewSettings
 from hippodrome.server.routes.games import games_router
 from hippodrome.server.routes.pages import pages_router
 from hippodrome.server.routes.play import play_router

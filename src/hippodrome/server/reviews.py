@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from hippodrome.i18n import Message
 from hippodrome.server.localize import LobbyError
+from hippodrome.server.review_settings import ReviewSettings
 from hippodrome.server.review_worker import serve_reviews
 from hippodrome.server.storage import Sql
 from hippodrome.table.thinking import _Worker
@@ -44,20 +45,6 @@ PACE_EVERY = 0.5
 IDLE_LOOP = 0.02
 #: ... and past which they are held to ``--review-share`` (in between, from one to the other)
 BUSY_LOOP = 0.25
-
-
-@dataclass(frozen=True)
-class ReviewSettings:
-    """``create_app``'s settings for reviews (``hippodrome serve --review-workers``)."""
-
-    #: review worker processes (0: the server makes no reviews)
-    workers: int = 1
-    #: reviews running or waiting at once, at most
-    waiting: int = 8
-    #: playouts a decision (TurfMaster) instead of the default budget: for tests and benchmarks
-    playouts: int | None = None
-    #: the share of a core each review may take while the live tables keep the event loop busy
-    share: float = 0.1
 
 
 @dataclass

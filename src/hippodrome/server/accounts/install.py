@@ -16,7 +16,8 @@ from hippodrome.server.accounts.service import Accounts, AccountSettings
 from hippodrome.server.accounts.watch import TableEnds
 from hippodrome.server.again import again_router
 from hippodrome.server.replays import Replays
-from hippodrome.server.reviews import Reviews, ReviewSettings
+from hippodrome.server.review_settings import ReviewSettings
+from hippodrome.server.reviews import Reviews
 
 
 def install(app: FastAPI, hub: Any, settings: AccountSettings | None,
