@@ -40,7 +40,7 @@ def pytest_xdist_auto_num_workers(config):
 
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
-SERVICE_FIXTURES = {"postgres_url", "redis_url"}
+SERVICE_FIXTURES = {"postgres_url", "redis_url", "shared_postgres_url", "shared_redis_url"}
 
 
 def leaves_out_browser(config) -> bool:

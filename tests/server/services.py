@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import secrets
 import urllib.parse
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
 
@@ -33,9 +35,9 @@ def with_search_path(url: str, schema: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
 
 
-@pytest.fixture
-def postgres_url():
-    """A PostgreSQL URL whose tables live in a fresh schema, dropped after the test."""
+@contextmanager
+def fresh_schema() -> Iterator[str]:
+    """A PostgreSQL URL whose tables live in a fresh schema, dropped afterwards."""
     try:
         import psycopg
         admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=5)
@@ -50,8 +52,7 @@ def postgres_url():
             admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-@pytest.fixture
-def redis_url():
+def reachable_redis() -> str:
     """The Redis URL, once Redis answered a PING."""
     try:
         import redis
@@ -61,3 +62,29 @@ def redis_url():
     except Exception as error:
         unavailable("Redis", error)
     return REDIS
+
+
+@pytest.fixture
+def postgres_url():
+    """A PostgreSQL URL whose tables live in a fresh schema, dropped after the test."""
+    with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def redis_url():
+    """The Redis URL, once Redis answered a PING."""
+    return reachable_redis()
+
+
+@pytest.fixture(scope="module")
+def shared_postgres_url():
+    """A fresh schema's URL, as ``postgres_url``, shared by the tests of a module."""
+    with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def shared_redis_url():
+    """``redis_url`` for a module's shared fixtures."""
+    return reachable_redis()

@@ -18,7 +18,8 @@ import urllib.request
 import pytest
 import websockets
 
-from tests.server.services import postgres_url, redis_url  # noqa: F401  (fixtures)
+from tests.server.refusals import refused_serve, said_and_exited_2
+from tests.server.services import postgres_url, redis_url, shared_postgres_url, shared_redis_url  # noqa: F401  (fixtures)
 
 TAKEOVER_LIMIT = 5.0
 
@@ -85,6 +86,25 @@ def two_servers(postgres_url, redis_url):
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_servers(shared_postgres_url, shared_redis_url):
+    """Two processes on one database and bus, for the tests of this module that kill neither (their
+    tables stay: a test looks at its own)."""
+    servers = [Server(shared_postgres_url, shared_redis_url), Server(shared_postgres_url, shared_redis_url)]
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def doomed(shared_servers, shared_postgres_url, shared_redis_url):
+    """A third process on the shared servers' database and bus, for a test to kill or stop: they
+    take its tables over."""
+    server = Server(shared_postgres_url, shared_redis_url)
+    yield server
+    server.stop()
+
+
 class Player:
     """A seat's connection, as the play page makes it: join, ready, act on its decisions."""
 
@@ -143,8 +163,8 @@ async def settle(players: list[Player], quiet: float = 0.5) -> None:
 
 
 @pytest.mark.slow
-def test_two_processes_share_a_table_and_a_kill_of_its_owner_loses_nothing(two_servers):
-    first, second = two_servers
+def test_two_processes_share_a_table_and_a_kill_of_its_owner_loses_nothing(doomed, shared_servers):
+    first, second = doomed, shared_servers[1]
     table = post(first.url + "/api/tables", {
         "game": "turfmaster-race", "setup": {"course": "oval", "horses": [{"id": "red", "owner": 0},
                                                                           {"id": "blue", "owner": 1}]},
@@ -194,18 +214,20 @@ def test_two_processes_share_a_table_and_a_kill_of_its_owner_loses_nothing(two_s
 
 
 @pytest.mark.slow
-def test_a_table_created_on_either_process_is_run_by_exactly_one(two_servers):
-    first, second = two_servers
+def test_a_table_created_on_either_process_is_run_by_exactly_one(shared_servers):
+    first, second = shared_servers
     body = {"game": "turfmaster-race", "setup": {"players": 2},
             "seats": [{"name": "A", "kind": "bot", "level": "random"}, {"name": "B", "kind": "bot", "level": "random"}]}
     tables = [post(server.url + "/api/tables", body)["id"] for server in (first, second, first, second)]
     import psycopg
     with psycopg.connect(first_db(first), autocommit=True) as conn:
         owners = dict(conn.execute("SELECT table_id, owner FROM leases").fetchall())
-    assert set(owners) == set(tables) and len(set(owners.values())) == 2
-    # bots play every table to its end wherever it runs; each lobby lists all four
-    wait_until(lambda: all(t["over"] for t in get(first.url + "/api/tables")["tables"]
-                           if t["id"] in tables) and len(get(first.url + "/api/tables")["tables"]) == 4, 60)
+    assert set(tables) <= set(owners) and len({owners[table] for table in tables}) == 2
+
+    def listed() -> list[dict]:
+        return [t for t in get(first.url + "/api/tables")["tables"] if t["id"] in tables]
+    # bots play every table to its end wherever it runs; the lobby lists each of the four once
+    wait_until(lambda: len(shown := listed()) == 4 and all(t["over"] for t in shown), 60)
 
 
 def first_db(server: Server) -> str:
@@ -213,10 +235,8 @@ def first_db(server: Server) -> str:
 
 
 def test_bus_without_postgresql_is_refused(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--db",
-                             str(tmp_path / "x.sqlite3"), "--bus", "redis://127.0.0.1:6379/0"],
-                            capture_output=True, text=True, timeout=30)
-    assert result.returncode == 2 and "--bus needs a PostgreSQL --db" in result.stderr
+    said = said_and_exited_2(refused_serve("--db", str(tmp_path / "x.sqlite3"), "--bus", "redis://127.0.0.1:6379/0"))
+    assert "--bus needs a PostgreSQL --db" in said
 
 
 def test_a_lease_is_held_by_one_process_until_it_expires(postgres_url):
@@ -351,8 +371,8 @@ def test_a_process_that_lost_a_lease_stops_the_table_and_closes_its_connections(
 
 
 @pytest.mark.slow
-def test_a_process_stopped_cleanly_hands_its_tables_over_at_once(two_servers):
-    first, second = two_servers
+def test_a_process_stopped_cleanly_hands_its_tables_over_at_once(doomed):
+    first = doomed
     body = {"game": "turfmaster-race", "setup": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
     table = post(first.url + "/api/tables", body)["id"]
     import psycopg
@@ -366,37 +386,34 @@ def test_a_process_stopped_cleanly_hands_its_tables_over_at_once(two_servers):
         assert time.monotonic() - stopped < 2.0   # not after the lease's 3 s
 
 
-def test_the_bus_carries_public_summaries_only(postgres_url, redis_url):
+def test_the_bus_carries_public_summaries_only(shared_servers, shared_postgres_url, shared_redis_url):
     """What a process publishes on Redis is the lobby's summary: no token, digest or seed."""
     import redis
-    server = Server(postgres_url, redis_url)
-    try:
-        client = redis.Redis.from_url(redis_url)
-        import psycopg
-        with psycopg.connect(postgres_url, autocommit=True) as conn:
-            cluster_id = conn.execute("SELECT value FROM meta WHERE key = 'cluster'").fetchone()[0]
-        from hippodrome.server.cluster import bus_name
-        channel = f"hippodrome:{bus_name(cluster_id)}:tables"
-        assert cluster_id not in channel and cluster_id[:8] not in channel   # the relays' secret stays one
-        pubsub = client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(channel)
-        table = post(server.url + "/api/tables", {"game": "turfmaster-race", "setup": {"players": 2},
-                                                  "seats": [{"name": "A"}, {"name": "B"}]})
-        message = None
-        deadline = time.monotonic() + 10
-        while message is None and time.monotonic() < deadline:
-            message = pubsub.get_message(timeout=1)
-        assert message is not None, "nothing published"
-        text = message["data"].decode()
-        published = json.loads(text)
-        assert published["table"] == table["id"] and published["summary"]["id"] == table["id"]
-        for secret in [table["host_token"]] + [seat["token"] for seat in table["seats"]]:
-            assert secret not in text
-        assert "token" not in text and "hash" not in text and "seed" not in text
-        pubsub.close()
-        client.close()
-    finally:
-        server.stop()
+    server = shared_servers[0]
+    client = redis.Redis.from_url(shared_redis_url)
+    import psycopg
+    with psycopg.connect(shared_postgres_url, autocommit=True) as conn:
+        cluster_id = conn.execute("SELECT value FROM meta WHERE key = 'cluster'").fetchone()[0]
+    from hippodrome.server.cluster import bus_name
+    channel = f"hippodrome:{bus_name(cluster_id)}:tables"
+    assert cluster_id not in channel and cluster_id[:8] not in channel   # the relays' secret stays one
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(channel)
+    table = post(server.url + "/api/tables", {"game": "turfmaster-race", "setup": {"players": 2},
+                                              "seats": [{"name": "A"}, {"name": "B"}]})
+    published, text = None, ""
+    deadline = time.monotonic() + 10
+    while published is None and time.monotonic() < deadline:
+        message = pubsub.get_message(timeout=1)   # the other tests' tables are on the bus too
+        if message is not None and table["id"] in (text := message["data"].decode()):
+            published = json.loads(text)
+    assert published is not None, "nothing published about the table"
+    assert published["table"] == table["id"] and published["summary"]["id"] == table["id"]
+    for secret in [table["host_token"]] + [seat["token"] for seat in table["seats"]]:
+        assert secret not in text
+    assert "token" not in text and "hash" not in text and "seed" not in text
+    pubsub.close()
+    client.close()
 
 
 @pytest.mark.slow

@@ -3,29 +3,27 @@ stored rows do not make a table is listed as damaged, and the others play on (is
 
 import json
 import sqlite3
-import subprocess
-import sys
 
 from fastapi.testclient import TestClient
 
 from hippodrome.server import create_app
 from hippodrome.server.storage import DamagedDatabase, Storage
 from tests.server.conftest import make_table
+from tests.server.refusals import refused_serve, said_and_exited_2
 
 import pytest
 
 
-def serve(db) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0", "--db", str(db)],
-                          capture_output=True, text=True, timeout=60)
+def serve(db) -> str:
+    """What `hippodrome serve --db DB` said as it refused the database with exit 2."""
+    return said_and_exited_2(refused_serve("--db", str(db)))
 
 
 def test_a_file_that_is_not_a_database_is_refused_with_its_name_and_exit_2(tmp_path):
     db = tmp_path / "notes.sqlite3"
     db.write_bytes(b"these are my notes, not a database\n" * 200)
-    result = serve(db)
-    assert result.returncode == 2, result.stderr
-    assert str(db) in result.stderr and "damaged" in result.stderr and "Traceback" not in result.stderr
+    said = serve(db)
+    assert str(db) in said and "damaged" in said and "Traceback" not in said
     assert db.read_bytes().startswith(b"these are my notes")  # nothing written over it
 
 
@@ -44,8 +42,8 @@ def test_garbage_in_the_middle_of_a_database_is_found_at_start(tmp_path):
     with pytest.raises(DamagedDatabase) as refusal:
         Storage(db)
     assert str(db) in str(refusal.value)
-    result = serve(db)
-    assert result.returncode == 2 and str(db) in result.stderr and "Traceback" not in result.stderr
+    said = serve(db)
+    assert str(db) in said and "Traceback" not in said
 
 
 def test_a_table_whose_rows_do_not_replay_is_listed_as_damaged_and_the_others_play_on(tmp_path):

@@ -4,8 +4,6 @@ reason for a refused websocket handshake."""
 
 import json
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,15 +12,13 @@ from websockets.sync.client import connect
 
 from hippodrome.server import create_app
 from tests.server.conftest import make_table
+from tests.server.refusals import refused_serve, said_and_exited_2
 from tests.server.live import log_lines, served
 from tests.server.test_server_durable import fail_writes, wait_until
 
 
 def test_a_folder_as_db_is_one_sentence_and_exit_2(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--port", "0",
-                             "--db", str(tmp_path)], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2, result.stderr
-    said = result.stderr.strip()
+    said = said_and_exited_2(refused_serve("--db", str(tmp_path))).strip()
     assert len(said.splitlines()) == 1 and "Traceback" not in said, said
     assert f"{tmp_path} is a folder" in said and str(tmp_path / "hippodrome.sqlite3") in said
 

@@ -14,6 +14,7 @@ from websockets.sync.client import connect
 
 from hippodrome.i18n import translate
 from hippodrome.server.storage import Storage, db_path_from, default_db_path
+from tests.server.refusals import refused_serve, said_and_exited_2
 
 
 def test_the_command_line_loads_the_web_framework_only_to_serve():
@@ -54,11 +55,8 @@ def test_serve_prints_its_address_and_serves_the_lobby(tmp_path):
     assert Storage(db).table_ids() == [created["id"]]
 
 
-@pytest.mark.slow
 def test_serve_refuses_a_database_it_cannot_use():
-    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--db", "mysql://h/db"],
-                            capture_output=True, text=True, timeout=30)
-    assert result.returncode == 2 and "use sqlite:///path or postgresql://" in result.stderr
+    assert "use sqlite:///path or postgresql://" in said_and_exited_2(refused_serve("--db", "mysql://h/db"))
 
 
 def test_default_database_is_under_the_data_folder(monkeypatch, tmp_path):
@@ -72,12 +70,11 @@ def test_default_database_is_under_the_data_folder(monkeypatch, tmp_path):
 
 @pytest.mark.slow
 def test_serve_speaks_the_language_of_lang():
-    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--lang", "de",
-                             "--db", "mysql://h/db"], capture_output=True, text=True, timeout=30)
+    said = said_and_exited_2(refused_serve("--lang", "de", "--db", "mysql://h/db"))
     reason = translate("de", "unsupported database URL {url}: use sqlite:///path or postgresql://user@host/database",
                        url="'mysql://h/db'")
-    assert result.returncode == 2
-    assert result.stderr.strip() == translate("de", "cannot open the database: {error}", error=reason)
+    assert said.strip() == translate("de", "cannot open the database: {error}", error=reason)
+    # the help's texts are translated as the command's module is imported: a new process
     help_text = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--help"], capture_output=True,
                                text=True, timeout=30, env={**os.environ, "LANGUAGE": "de", "COLUMNS": "200"}).stdout
     assert translate("de", "Do not open the lobby in a browser.") in help_text
@@ -118,11 +115,8 @@ def test_serve_lets_pages_of_allowed_origins_in_and_no_others(tmp_path):
 
 
 def test_serve_refuses_an_allowed_origin_that_is_not_one():
-    result = subprocess.run([sys.executable, "-m", "hippodrome", "serve", "--no-browser", "--allow-origin",
-                             "games.example/lobby"], capture_output=True, text=True, timeout=30)
-    assert result.returncode == 2
-    assert "--allow-origin takes a site's origin such as https://games.example:8443, not 'games.example/lobby'" \
-        in result.stderr
+    said = said_and_exited_2(refused_serve("--allow-origin", "games.example/lobby"))
+    assert "--allow-origin takes a site's origin such as https://games.example:8443, not 'games.example/lobby'" in said
 
 
 
