@@ -118,7 +118,7 @@ def first_race_record(bots, seed: str) -> dict:
 VERSUS_SEEDS = ("one", "two", "three")
 
 
-def losses_against_random(seeds, iterations: int = 100) -> Counter:
+def losses_against_random(seeds, iterations: int = 50) -> Counter:
     """At each race decision (a card, a square, the use of the dice, a die) the tactical bot took in
     the first race of a meeting against the random bot, one meeting a seed: the loss of the search
     bot's choice there (``"search"``, ``iterations`` a decision) and the mean loss of a random choice
