@@ -206,7 +206,13 @@ class DeclaredState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Any:
-        stored = _json_copy(data["state"])
+        return cls.from_own_json(_json_copy(data["state"]))
+
+    @classmethod
+    def from_own_json(cls, stored: dict[str, Any]) -> Any:
+        """:meth:`from_json` of a state's JSON (its ``"state"`` part) made for this call, of lists
+        and dicts that nothing else holds: the state takes them as they are, without the deep copy
+        (a search builds one such state per determinisation)."""
         state = cls.__new__(cls)
         for field in cls.state_fields.fields:
             if field.kind == DERIVED:

@@ -67,16 +67,19 @@ def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> R
     owners = {e["id"]: e["owner"] for e in horses}
     seats = observation.get("players") or (max(owners.values()) + 1)
     setup = {"course": race["course"], "steeplechase": race["steeplechase"],
-             "horses": [{"id": e["id"], "owner": e["owner"]} for e in horses], "seats": seats, "hands": hands}
+             "horses": [{"id": e["id"], "owner": e["owner"]} for e in horses], "seats": seats,
+             "hands": {horse: list(cards) for horse, cards in hands.items()}}
+    dice, dice_use = race["dice"], race["dice_use"]
     state = {
         "setup": setup, "ids": [e["id"] for e in horses], "owner": owners, "seats": seats,
         "roller": race["roller"], "square": squares, "stage": {e["id"]: e["stage"] for e in horses},
         "places": list(race["places"]), "fallen": list(race["fallen"]), "hands": hands,
         "round_no": race["round"], "round_kind": race["round_kind"], "order": list(race["order"]),
         "limits": {e["id"]: e["limit"] for e in horses if e.get("limit") is not None},
-        "turn": race["turn"], "dice": race["dice"], "dice_use": race["dice_use"],
+        "turn": race["turn"], "dice": None if dice is None else list(dice),
+        "dice_use": None if dice_use is None else dict(dice_use),
         "awaiting": RACE_DECISIONS[kind], "points": context.get("points", 0),
         "bonus_unclaimed": [h for h in unclaimed_bonus(observation) if h in owners],
-        "history": list(race.get("history", ())),
+        "history": list(race.get("history", ())),   # events are never changed: shared with the view
     }
-    return Race.from_json({"game": Race.name, "state": state})
+    return Race.from_own_json(state)   # every list and dict above made here, none the view's
