@@ -30,8 +30,10 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def format_number(value: float | int, lang: str) -> str:
-    """A number with the language's decimal and grouping signs: 12345.5 -> "12.345,5" (de)."""
+    """A number with the language's decimal and grouping signs: 12345.5 -> "12.345,5" (de). Kept
+    for the next time (a view's notes show the same few numbers over and over)."""
     return format_decimal(value, locale=_locale(lang))
 
 
