@@ -1,10 +1,19 @@
+import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
+# The suite starts many Python processes (servers, bot and review workers, commands), and each test
+# worker rewrites every test module's asserts: where the environment says to write no bytecode
+# (PYTHONDONTWRITEBYTECODE, which some sandboxes set) each of them compiles it all again, about 50 s
+# of processor time in a run. The tests write their caches (ignored by git) whatever it says.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from hippodrome.core.registry import _GAMES, register_game
-from hippodrome.turfmaster.course import load_course
+import pytest  # noqa: E402  (after the bytecode setting: the test modules are rewritten after it)
+
+from hippodrome.core.registry import _GAMES, register_game  # noqa: E402
+from hippodrome.turfmaster.course import load_course  # noqa: E402
 
 
 @contextmanager
