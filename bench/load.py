@@ -84,17 +84,6 @@ def loopback_only(url: str) -> str:
     return url.rstrip("/")
 
 
-def share_of_a_core(text: str) -> float:
-    """``--review-share``: a share of a core as the server takes it (its own check, said here first)."""
-    try:
-        share = float(text)
-    except ValueError:
-        share = -1.0
-    if not 0.01 <= share <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a share of a core between 0.01 and 1 (such as 0.1)")
-    return share
-
-
 def start_server(db: Path, src: str | None, bot_workers: int | None = None,
                  reviews: int = 0, review_share: float | None = None) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, **({"PYTHONPATH": src} if src else {})}
@@ -111,14 +100,16 @@ def start_server(db: Path, src: str | None, bot_workers: int | None = None,
                                 "--quota-tables", "100000", "--quota-connections", "100000", *cap, *workers],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
+    said = []   # what it printed: a refusal of an option, or of the database, says why in words
     for line in process.stdout:
         found = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
         if found:
             return process, found.group(1)
+        said.append(line)
         if time.monotonic() > deadline:
             break
     process.kill()
-    sys.exit("the server did not start")
+    sys.exit("the server did not start:\n" + "".join(said))
 
 
 def stop_server(process: subprocess.Popen) -> None:
@@ -502,7 +493,7 @@ def main() -> None:
                         help="seconds after the tables start that are reported apart, not in the figures (0: none)")
     parser.add_argument("--reviews", type=int, default=0,
                         help="reviews of finished tables kept running all along (the server's --review-workers)")
-    parser.add_argument("--review-share", type=share_of_a_core, default=None,
+    parser.add_argument("--review-share", type=float, default=None,
                         help="the server's --review-share (default: the server's own)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
