@@ -46,7 +46,8 @@ def app_on(db, **settings):
     """An app that reviews; unpaced (a share of all of a core): the tests' polling and bot tables
     keep its loop busy, and pacing, tested apart below, would hold a review back for minutes on a
     loaded machine."""
-    return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(playouts=PLAYOUTS, **{"share": 1.0, **settings})))
+    settings = {"share": 1.0, **settings}
+    return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(playouts=PLAYOUTS, **settings)))
 
 
 def review_of(client, table_id):

@@ -87,9 +87,9 @@ class Leases:
         """Renew every lease of ours; returns the tables we still hold."""
         with self._lock:
             rows = self.conn.execute(
-                f"WITH mine AS ({MINE.format(also='')}) UPDATE leases l SET expires = clock_timestamp() + make_interval(secs => %s) "
-                "FROM mine WHERE l.table_id = mine.table_id RETURNING l.table_id",
-                (self.owner, self.ttl)).fetchall()
+                f"WITH mine AS ({MINE.format(also='')}) "
+                "UPDATE leases l SET expires = clock_timestamp() + make_interval(secs => %s) "
+                "FROM mine WHERE l.table_id = mine.table_id RETURNING l.table_id", (self.owner, self.ttl)).fetchall()
         return {row[0] for row in rows}
 
     def orphans(self, limit: int = 100) -> list[str]:
