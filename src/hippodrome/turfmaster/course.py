@@ -86,6 +86,8 @@ class Course:
             self.lane_last[sid] = sid if ahead == NO_SQUARE else self.lane_last[ahead]
         #: moves on this course when no horse is near (movement._free_moves fills it, by fences)
         self.free_moves: dict[frozenset[int], dict[int, Any]] = {}
+        #: one of the built-in courses (load_course): its tables of moves are kept on disk (move_cache)
+        self.built_in = False
         self.finish_index: tuple[int, ...] = tuple(data["finish"])
         self.crossed: list[bool] = [
             s["index"] >= self.finish_index[s["lane"]] for s in squares
@@ -270,4 +272,6 @@ def load_course(name: str) -> Course:
                                    courses=", ".join(COURSE_NAMES)))
     path = resources.files("hippodrome.turfmaster") / "courses" / f"{name}.json"
     with resources.as_file(path) as real_path:
-        return load_course_file(real_path)
+        course = load_course_file(real_path)
+    course.built_in = True
+    return course

@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from itertools import chain
 from typing import Iterable, NamedTuple
 
+from hippodrome.turfmaster import move_cache
 from hippodrome.turfmaster.course import NO_SQUARE, Course
 
 FIRST_CHANGE_POINT = 1
@@ -105,16 +106,15 @@ FreeMove = tuple[int, MoveOptions, "tuple[tuple[tuple[int, int, int, int], ...],
 def _free_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> FreeMove:
     """:func:`_empty_course_moves`, kept in the course's ``free_moves`` (one table per set of fences,
     keyed by start and points): filled for every square and every value of a card or a roll when
-    first asked (about 0.1 - 0.3 s a table, once in a process, where a table filled as moves come up
+    first asked (about 0.1 - 0.3 s a table, once in a process, or read from the disk for a built-in
+    course, :func:`_course_table`, where a table filled as moves come up
     would keep a search slow for thousands of moves, and random races for hundreds of races), then
     one entry per square and value at most, about 8 MB for a course with fences and 16 MB without
     them (the ways to each end), and plain ints and tuples that the garbage collector soon stops
     walking through."""
     table = course.free_moves.get(fences)
     if table is None:
-        table = course.free_moves[fences] = {
-            square * _CACHED_POINTS + value: _empty_course_moves(course, square, value, fences)
-            for square in range(len(course)) for value in _TABLED_POINTS}
+        table = course.free_moves[fences] = _course_table(course, fences)
     if points >= _CACHED_POINTS:
         return _empty_course_moves(course, start, points, fences)
     key = start * _CACHED_POINTS + points
@@ -122,6 +122,23 @@ def _free_moves(course: Course, start: int, points: int, fences: frozenset[int])
     if found is None:
         found = table[key] = _empty_course_moves(course, start, points, fences)
     return found
+
+
+def _course_table(course: Course, fences: frozenset[int]) -> dict[int, FreeMove]:
+    """The table :func:`_free_moves` keeps: for a built-in course read from the disk when a process
+    before this one computed it (:mod:`~hippodrome.turfmaster.move_cache`), else computed (and kept
+    there for the next)."""
+    key = move_cache.table_key(course, fences) if course.built_in else None
+    rows = move_cache.load(key) if key else None
+    if rows is not None:
+        options = tuple.__new__
+        return {index: (near, options(MoveOptions, (steps, ends, fallen)), ways)
+                for index, (near, steps, ends, fallen, ways) in rows.items()}
+    table = {square * _CACHED_POINTS + value: _empty_course_moves(course, square, value, fences)
+             for square in range(len(course)) for value in _TABLED_POINTS}
+    if key:
+        move_cache.store(key, {index: (near, *options, ways) for index, (near, options, ways) in table.items()})
+    return table
 
 
 def _empty_course_moves(course: Course, start: int, points: int, fences: frozenset[int]) -> FreeMove:
@@ -437,7 +454,8 @@ def reach(course: Course, start: int, limit: int, blocked: set[int] | frozenset[
 
 def warm_up_courses() -> None:
     """Fill every built-in course's table of empty-course moves (:func:`_free_moves`), with and
-    without its fences: the first move on a course otherwise fills it (about 0.15 s)."""
+    without its fences: the first move on a course otherwise fills it (about 0.15 s, or a few
+    hundredths read from the disk)."""
     from hippodrome.turfmaster.course import COURSE_NAMES, load_course
 
     for name in COURSE_NAMES:
