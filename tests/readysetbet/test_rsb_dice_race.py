@@ -1,6 +1,7 @@
 """The race (rulings R1, R2, R3), with the rulebook's own examples."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from hippodrome.readysetbet.dice_race import (
     BONUS, COLOUR, CROSSINGS_TO_CLOSE, FINISH, HORSE_FOR_SUM, HORSE_INDEX, HORSES, RED_LINE, RaceState, advance,
@@ -88,6 +89,11 @@ def test_r2_move_stops_at_15_and_race_ends_immediately():
     assert state.finished and state.bets_closed
     with pytest.raises(ValueError):
         advance(state, 7)
+
+
+@given(st.lists(st.integers(0, 20), min_size=9, max_size=9))
+def test_r3_a_horse_ranks_one_more_than_the_horses_strictly_ahead_of_it(positions):
+    assert ranks(positions) == [1 + sum(other > mine for other in positions) for mine in positions]
 
 
 def test_r3_competition_ranking_with_ties():

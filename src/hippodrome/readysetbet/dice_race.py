@@ -118,7 +118,10 @@ def roll_sums(log: list[dict[str, Any]]) -> list[int]:
 
 def ranks(positions: tuple[int, ...] | list[int]) -> list[int]:
     """Competition ranking (R3): 1 + the number of horses strictly ahead."""
-    return [1 + sum(1 for other in positions if other > mine) for mine in positions]
+    ahead: dict[int, int] = {}   # a position -> how many horses stand strictly ahead of it
+    for at, position in enumerate(sorted(positions, reverse=True)):
+        ahead.setdefault(position, at)
+    return [1 + ahead[position] for position in positions]
 
 
 def finishing_order(positions: tuple[int, ...]) -> list[tuple[int, str, int]]:
