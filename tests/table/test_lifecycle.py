@@ -383,10 +383,10 @@ def test_a_bot_reaction_time_is_drawn_per_bet_within_the_table_option():
         runner = TableRunner(table, bot_delay=0, lifecycle=Lifecycle(table.players), free_delay=(2.5, 0.6), now=time)
         drawn = []
 
-        async def record(seat, delay, strike):
+        def record(seat, delay, strike):
             drawn.append((seat, delay, strike))
 
-        runner.free_bots._act = record
+        runner.free_bots._react_after = record
         runner.free_bots.rng = random.Random(7)
         for _ in (1, 2):
             runner.free_bots.struck()

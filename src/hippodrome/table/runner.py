@@ -272,7 +272,7 @@ class TableRunner:
 
     async def stop(self) -> None:
         self.journal.stopping = True
-        tasks = [task for task in (self._task, *self.free_bots.tasks) if task is not None]
+        tasks = [task for task in (self._task, *self.free_bots.stop()) if task is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
