@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hippodrome.core.game import Game, same_json
+from hippodrome.core.game import Game, merged_view, same_json
 
 
 def check_views(state: Game, seats: int, seed: str) -> None:
@@ -25,6 +25,17 @@ def check_views(state: Game, seats: int, seed: str) -> None:
                if secret not in secrets]
         if seat is not None and own:
             assert secrets_in(view, own), f"seat {seat} sees none of what only it may know: {own}"
+    # a table writes the part of the views every audience shares once for them all, and each
+    # seat's own part beside it: together they are the seat's view (a spectator's holds no secret)
+    shared = state.shared_view()
+    own_keys = state.own_view(None).keys()
+    for seat in all_secrets:
+        own = state.own_view(seat)
+        assert own.keys() == own_keys, f"seat {seat}'s own part has keys {sorted(own)}, a spectator's {sorted(own_keys)}"
+        for key in shared.keys() & own.keys():   # objects whose members the own part adds to
+            assert isinstance(shared[key], dict) and isinstance(own[key], dict), f"{key!r} shared and own, not objects"
+            assert not shared[key].keys() & own[key].keys(), f"{key!r}: members both shared and seat {seat}'s own"
+        assert merged_view(shared, own) == state.view(seat), f"seat {seat}'s view is not its shared and own parts"
 
 
 def secrets_in(view: Any, secrets: list[Any]) -> list[Any]:

@@ -15,7 +15,9 @@ from hypothesis import given, settings, strategies as st
 
 from hippodrome.i18n import Message
 from hippodrome.server import create_app, jsonpatch
-from hippodrome.server.views import ViewCache, dumps, json_default, json_text
+from hippodrome.server.rooms import Room
+from hippodrome.core.game import merged_view
+from hippodrome.server.views import SharedView, ViewCache, dumps, json_default, json_text
 from hippodrome.table.table import Player, Table
 from hippodrome.table.bots import make_bot
 
@@ -317,6 +319,40 @@ def test_a_view_kept_between_changes_is_one_json_text_put_in_each_message_as_it_
     for extra in ({}, {"also_big": 2 ** 70}):   # orjson writes the message, or the standard library does
         message = json.loads(dumps({"type": "state", "view": kept, **extra}))
         assert message == {"v": 1, "type": "state", "view": plain, **extra}
+
+
+def test_a_view_written_from_its_shared_part_holds_the_members_of_both_parts():
+    for shared, own in [({}, {}), ({"a": 1}, {}), ({}, {"b": [1, {"c": "}"}]}), ({"a": {"x": 1}}, {"b": None}),
+                        ({"race": {"history": [1]}, "n": 2}, {"race": {"hands": {}}, "seat": 0}),
+                        ({"race": {}}, {"race": {"hands": {"red": ["7"]}}})]:
+        written = SharedView(shared, shared.keys() & own.keys())
+        assert json.loads(written.view_text(own).data) == merged_view(shared, own)
+    # an own part that adds to another shared object than the spectator's did: written whole instead
+    assert SharedView({"race": {}, "b": {}}, {"race"}).view_text({"b": {"x": 1}}) is None
+
+
+@pytest.mark.parametrize("game, setup", [("readysetbet", {"players": 3}), ("turfmaster", {"players": 3})])
+def test_a_room_writes_the_part_every_audience_shares_once_and_each_reads_its_whole_view(game, setup, monkeypatch):
+    """The views' shared part is written once a state for every audience, and each audience's
+    message holds its whole view (a seat's hidden hand with it) along a game of bots."""
+    rng = random.Random(3)
+    table = Table(game, setup, [Player(f"s{n}", make_bot(game, "random", f"seed:{n}")) for n in range(3)], seed=5)
+    room = Room("t", game, table, "", {}, storage=None, writer=None, bot_delay=0.0)
+    made = []
+    shared_view = type(table.state).shared_view
+    monkeypatch.setattr(type(table.state), "shared_view", lambda state: made.append(1) or shared_view(state))
+    for _ in range(150):
+        made.clear()
+        messages = {seat: json.loads(dumps(room.state_message(seat))) for seat in (None, 0, 1, 2)}
+        assert len(made) == 1
+        for seat, message in messages.items():
+            assert message["view"] == json.loads(json.dumps(table.state.view(seat), default=json_default))
+        if table.over or not (table.bot_move() or (table.waits_for_clock() and table.tick())):
+            bettors = [seat for seat in range(3) if table.state.free_options(seat)]
+            if table.over or not bettors:
+                break
+            seat = rng.choice(bettors)
+            table.act(seat, rng.choice(table.state.free_options(seat)))
 
 
 def test_keys_that_are_not_strings_are_written_as_the_standard_library_writes_them():

@@ -217,6 +217,16 @@ class Chance:
             raise ValueError(f"chance step {self.kind!r}: give outcomes or draws, not both")  # i18n: programming error
 
 
+def merged_view(shared: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """A view from its shared part and a seat's own part (:meth:`Game.shared_view`): the members
+    of both, and where both hold a key, the members of both objects there (one level down: a
+    race's shared history beside the seat's own hands in it)."""
+    view = {**shared, **own}
+    for key in shared.keys() & own.keys():
+        view[key] = {**shared[key], **own[key]}
+    return view
+
+
 def decision_view(pending: Decision | Chance | None, seat: int | None, public: tuple[str, ...] = (),
                   lang: str | None = None) -> dict[str, Any] | None:
     """What ``seat`` (``None``: a spectator) is shown of the pending step, as JSON: the views'
@@ -302,6 +312,17 @@ class Game(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator); never another seat's secrets. The step
         the game waits for is not in it: a table sends it beside the view (:func:`decision_view`)."""
+
+    def shared_view(self) -> dict[str, Any]:
+        """The part of every seat's view that is the same for all of them (and for a spectator) at
+        this state: ``view(seat) == merged_view(shared_view(), own_view(seat))``. A table writes it
+        once for all its audiences. A game that does not split its view shares nothing."""
+        return {}
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The rest of ``seat``'s view beside :meth:`shared_view` (a game that does not split its
+        view: all of it). Every seat's own part has the same keys at a state."""
+        return self.view(seat)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What a player who reads the game alone (a bot, the terminal, a learner) is given: the

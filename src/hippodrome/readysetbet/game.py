@@ -34,7 +34,7 @@ from hippodrome.core.chance import Draws, Pool, uniform
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup, given
 from hippodrome.core.rulings import Ruled
-from hippodrome.core.game import Action, Chance, Decision, Game, competition_places
+from hippodrome.core.game import Action, Chance, Decision, Game, competition_places, merged_view
 from hippodrome.core.registry import register_game
 from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, object_codec, shallow, shared
 from hippodrome.i18n import Message, Plural, Seat
@@ -728,11 +728,14 @@ class ReadySetBet(DeclaredState, Game):
         return board
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        return merged_view(self.shared_view(), self.own_view(seat))
+
+    def shared_view(self) -> dict[str, Any]:
         race = self.race.to_json()
         race["finished"] = self.race.finished
         race["bets_closed"] = self.race.bets_closed
         return {
-            "game": self.name, "variant": self.variant, "seat": seat, "seats": self.seats,
+            "game": self.name, "variant": self.variant, "seats": self.seats,
             "players": self.players, "race_no": self.race_no, "races": self.races, "phase": self.phase,
             "house_seat": self.house_seat, "betting_seats": self.betting_seats(),
             "race": race, "race_log": list(self.race_log), "board": self.board(),
@@ -742,15 +745,17 @@ class ReadySetBet(DeclaredState, Game):
             "vip_cards": [list(cards) for cards in self.vip_cards],
             "deck_sizes": {"props": len(self.prop_deck), "exotics": len(self.exotic_deck), "vip": len(self.vip_deck),
                            "vip_discard": len(self.vip_discard)},
-            # rulings 2: who is still choosing a VIP card (public), and this seat's own two cards and
-            # the one it kept, held back until everyone has chosen (R8)
+            # rulings 2: who is still choosing a VIP card (public); each seat's own two cards and the
+            # one it kept are its own view's, held back until everyone has chosen (R8)
             "vip_choosing": self.vip_choosing(),
-            "vip_choice": self._vip_choice_view(seat),
             "caller": self.calls(),
             "history": [dict(race) for race in self.history],
             "over": self.phase == OVER,
             "winners": self.winners() if self.phase == OVER else None,
         }
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        return {"seat": seat, "vip_choice": self._vip_choice_view(seat)}
 
     def secrets(self, seat: int | None) -> list[Any]:
         """The order of the cards still in the prop, exotic-finish and VIP decks (R5, R6, R8), and

@@ -26,7 +26,7 @@ from hippodrome.server.collector import warmed_up
 from hippodrome.server.metrics import ActClock, commit_timer
 from hippodrome.server.seating import bot_seed, new_lifecycle, watch_link
 from hippodrome.server.storage import Save, Storage, hash_token
-from hippodrome.server.views import JsonText, Snapshot, ViewCache, json_text
+from hippodrome.server.views import JsonText, SharedView, Snapshot, ViewCache, json_text
 from hippodrome.server.writer import StoreWriter
 from hippodrome.table.bots import make_bot
 from hippodrome.table.journal import SAVING_FAILED, Progress
@@ -117,6 +117,7 @@ class Room:
         self.shown: Shown = self.runner.shown()   # the table around the game, as last stored
         #: each audience's view at a state, as JSON text (the same in every language)
         self._views: dict[int | None, tuple[int, JsonText]] = {}
+        self._shared: tuple[int, SharedView] | None = None   # the part of every view alike, at a state id
         self.views = ViewCache(self.state_message)
         self._lobby = self._lobby_fields()  # the lobby's view of the table as last stored
         #: since when the table is over (monotonic), for archiving; None while it plays
@@ -269,13 +270,24 @@ class Room:
         table, shown = self.table, self.shown
         cached = self._views.get(seat)
         if cached is None or cached[0] != table.state_id:
-            cached = (table.state_id, json_text(table.state.view(seat)))
+            state = table.state
+            cached = (table.state_id, self._shared_view().view_text(state.own_view(seat)) or json_text(state.view(seat)))
             self._views[seat] = cached
         return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
                 "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),
                 "free_actions": sorted(table.state.free_action_types), "over": table.over,
                 "status": shown.status, "lifecycle": shown.lifecycle, "clock": shown.clock,
                 "seats": self.public_seats(), **self.again_for(seat)}
+
+    def _shared_view(self) -> SharedView:
+        """The part of the view every audience is shown alike at this state, written once for them
+        all (apart, the shared objects a seat's own part adds to: those a spectator's does)."""
+        table = self.table
+        if self._shared is None or self._shared[0] != table.state_id:
+            state = table.state
+            shared = state.shared_view()
+            self._shared = (table.state_id, SharedView(shared, shared.keys() & state.own_view(None).keys()))
+        return self._shared[1]
 
     def again_for(self, seat: int | None) -> dict[str, Any]:
         """The next table of "Play again" as ``seat`` is told of it: a seat its own link there

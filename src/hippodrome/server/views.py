@@ -92,6 +92,47 @@ def json_text(value: Any) -> JsonText:
     return JsonText(_dumps_bytes(value))
 
 
+class SharedView:
+    """A state's view part shared by every audience (``Game.shared_view``), written once: its
+    members but those a seat's own part adds members to (``nested``: a race's shared part, a
+    seat's hands in it), and each of those apart. :meth:`view_text` writes a seat's whole view
+    from it and the seat's own part without writing the shared members again."""
+
+    __slots__ = ("keys", "top", "inner")
+
+    def __init__(self, shared: dict[str, Any], nested: set[str]):
+        self.keys = frozenset(shared)
+        self.top = json_text({key: value for key, value in shared.items() if key not in nested})
+        self.inner = {key: json_text(shared[key]) for key in nested}
+
+    def view_text(self, own: dict[str, Any]) -> JsonText | None:
+        """``merged_view(shared, own)`` as JSON (members in another order), or None where ``own``
+        adds members to other shared objects than those written apart (the caller writes the view
+        whole)."""
+        if self.keys.intersection(own) != self.inner.keys():
+            return None
+        text = joined(self.top, json_text({key: value for key, value in own.items() if key not in self.inner}))
+        for key, shared_text in self.inner.items():
+            text = with_member(text, key, joined(shared_text, json_text(own[key])))
+        return text
+
+
+def with_member(obj: JsonText, key: str, value: JsonText) -> JsonText:
+    """The JSON object ``obj`` with one more member (``key`` not in it)."""
+    comma = b"," if obj.data != b"{}" else b""
+    return JsonText(b"".join((obj.data[:-1], comma, orjson.dumps(key), b":", value.data, b"}")))
+
+
+def joined(first: JsonText, second: JsonText) -> JsonText:
+    """The JSON object holding the members of two others (written as objects, no key in both): a
+    view made of its part shared by every audience and a seat's own part."""
+    if first.data == b"{}":
+        return second
+    if second.data == b"{}":
+        return first
+    return JsonText(b"".join((first.data[:-1], b",", second.data[1:])))
+
+
 def _dumps_bytes(value: Any) -> bytes:
     try:
         return orjson.dumps(value, default=_orjson_default, option=ORJSON_OPTIONS)

@@ -79,7 +79,7 @@ from typing import Any, Callable
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import dice_pool, is_dice, roll
 from hippodrome.core.errors import IllegalAction, given
-from hippodrome.core.game import Action, Chance, Decision, Game, same_json
+from hippodrome.core.game import Action, Chance, Decision, Game, merged_view, same_json
 from hippodrome.core.registry import register_game
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, RESET, DeclaredState, StateFields, nested, shallow, shared, substate
@@ -613,9 +613,9 @@ class Meeting(DeclaredState, Game):
         return observed
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        race_view = None
-        if self.race is not None:
-            race_view = self.race.view(seat)
+        return merged_view(self.shared_view(), self.own_view(seat))
+
+    def shared_view(self) -> dict[str, Any]:
         horses = []
         for horse in self.ids:
             horses.append({"id": horse, "owner": self.owner[horse], "colour": HORSE_COLOURS[horse],
@@ -627,7 +627,6 @@ class Meeting(DeclaredState, Game):
             "steeplechase": self.steeplechase,
             "players": self.players,
             "names": list(self.names),
-            "seat": seat,
             "phase": self.phase,
             "race_no": self.race_no,
             "stalls": list(self.stalls),
@@ -635,13 +634,23 @@ class Meeting(DeclaredState, Game):
             "roller_rolls": [list(r) for r in self.roller_rolls],
             "roller": self.roller,
             "horses": horses,
-            "hands": {h: _sorted_hand(self.hand(h)) for h in self.ids if self.owner[h] == seat},
             "results": [dict(r) for r in self.results],
             "standings": self._shown_standings(),
-            "race": race_view,
-            "events": [self._event_for(event, seat) for event in self.events],
+            "race": self.race.shared_view() if self.race is not None else None,
             "over": self.over,
         }
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's hands, its hands in the race and the events (a card given up between races is
+        face down to others)."""
+        own = {
+            "seat": seat,
+            "hands": {h: _sorted_hand(self.hand(h)) for h in self.ids if self.owner[h] == seat},
+            "events": [self._event_for(event, seat) for event in self.events],
+        }
+        if self.race is not None:
+            own["race"] = self.race.own_view(seat)
+        return own
 
     def secrets(self, seat: int | None) -> list[Any]:
         """The hands of other seats' horses (keyed by horse: as the meeting and the race show them,

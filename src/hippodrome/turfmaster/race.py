@@ -38,7 +38,7 @@ from typing import Any
 from hippodrome.core.chance import Draws, Pool
 from hippodrome.core.dice import roll_chance
 from hippodrome.core.errors import IllegalAction, InvalidSetup, given
-from hippodrome.core.game import Action, Chance, Decision, Game
+from hippodrome.core.game import Action, Chance, Decision, Game, merged_view
 from hippodrome.core.registry import register_game
 from hippodrome.core.rulings import Ruled
 from hippodrome.core.state import KEEP, Codec, DeclaredState, StateFields, derived, nested, shallow, shared
@@ -632,6 +632,13 @@ class Race(DeclaredState, Game):
 
     # -- views (fields, JSON and clone: state_fields) --------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        return merged_view(self.shared_view(), self.own_view(seat))
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        return {"hands": {h: shown_hand(self.hands[h]) for h in self.ids
+                          if self.hands is not None and self.owner[h] == seat}}
+
+    def shared_view(self) -> dict[str, Any]:
         horses = []
         for horse in self.ids:
             on_track = self.stage[horse] == RACING
@@ -657,8 +664,6 @@ class Race(DeclaredState, Game):
             "horses": horses,
             "places": list(self.places),
             "fallen": list(self.fallen),
-            "hands": {h: shown_hand(self.hands[h]) for h in self.ids
-                      if self.hands is not None and self.owner[h] == seat},
             "over": self.over,
             "history": list(self.history),
         }
