@@ -89,9 +89,12 @@ def test_a_folder_that_cannot_be_written_or_none_keeps_nothing_and_the_table_is_
     blocker.write_text("")
     monkeypatch.setenv("HIPPODROME_CACHE", str(blocker / "cache"))   # under a file: no folder can be made
     assert not move_cache.store("k", {1: 2})
+    monkeypatch.setattr(movement, "_TABLED_POINTS", range(1, 2))   # a table of moves of 1 (a twelfth of the time)
     course = fresh("triangle")
     movement._free_moves(course, 0, 1, frozenset())
-    assert len(course.free_moves[frozenset()]) == len(course) * len(movement._TABLED_POINTS)
+    assert len(course.free_moves[frozenset()]) == len(course)
+    assert course.free_moves[frozenset()][5 * movement._CACHED_POINTS + 1][1] == \
+        movement._searched_destinations(course, 5, 1, set(), frozenset())
     monkeypatch.setenv("HIPPODROME_CACHE", "")
     assert move_cache.cache_folder() is None and not move_cache.store("k", {1: 2}) and move_cache.load("k") is None
     monkeypatch.delenv("HIPPODROME_CACHE")
@@ -110,7 +113,8 @@ def test_only_the_newest_tables_are_kept(folder):
     assert not list(folder.glob(".moves-*"))   # no file half written left behind
 
 
-def test_a_course_loaded_from_a_file_keeps_no_table(folder):
+def test_a_course_loaded_from_a_file_keeps_no_table(folder, monkeypatch):
+    monkeypatch.setattr(movement, "_TABLED_POINTS", range(1, 2))
     course = load_course_file(load_course("triangle").source)
     assert not course.built_in and load_course("triangle").built_in
     movement._free_moves(course, 0, 1, frozenset())
