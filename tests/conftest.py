@@ -5,8 +5,8 @@ from pathlib import Path
 
 # The suite starts many Python processes (servers, bot and review workers, commands), and each test
 # worker rewrites every test module's asserts: where the environment says to write no bytecode
-# (PYTHONDONTWRITEBYTECODE, which some sandboxes set) each of them compiles it all again, about 50 s
-# of processor time in a run. The tests write their caches (ignored by git) whatever it says.
+# (PYTHONDONTWRITEBYTECODE, which some sandboxes set) each of them compiles it all again. The tests
+# write their caches (ignored by git) whatever it says.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 

@@ -31,7 +31,8 @@ def check_views(state: Game, seats: int, seed: str) -> None:
     own_keys = state.own_view(None).keys()
     for seat in all_secrets:
         own = state.own_view(seat)
-        assert own.keys() == own_keys, f"seat {seat}'s own part has keys {sorted(own)}, a spectator's {sorted(own_keys)}"
+        assert own.keys() == own_keys, \
+            f"seat {seat}'s own part has keys {sorted(own)}, a spectator's {sorted(own_keys)}"
         for key in shared.keys() & own.keys():   # objects whose members the own part adds to
             assert isinstance(shared[key], dict) and isinstance(own[key], dict), f"{key!r} shared and own, not objects"
             assert not shared[key].keys() & own[key].keys(), f"{key!r}: members both shared and seat {seat}'s own"

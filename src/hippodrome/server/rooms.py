@@ -271,7 +271,8 @@ class Room:
         cached = self._views.get(seat)
         if cached is None or cached[0] != table.state_id:
             state = table.state
-            cached = (table.state_id, self._shared_view().view_text(state.own_view(seat)) or json_text(state.view(seat)))
+            own = state.own_view(seat)
+            cached = (table.state_id, self._shared_view(own).view_text(own) or json_text(state.view(seat)))
             self._views[seat] = cached
         return {"type": "state", "table": self.id, "game": self.game, "state_id": table.state_id,
                 "seat": seat, "view": cached[1], "decision": self.decision_for(seat, lang),
@@ -279,14 +280,14 @@ class Room:
                 "status": shown.status, "lifecycle": shown.lifecycle, "clock": shown.clock,
                 "seats": self.public_seats(), **self.again_for(seat)}
 
-    def _shared_view(self) -> SharedView:
+    def _shared_view(self, own: dict[str, Any]) -> SharedView:
         """The part of the view every audience is shown alike at this state, written once for them
-        all (apart, the shared objects a seat's own part adds to: those a spectator's does)."""
+        all (apart, the shared objects ``own``, the first own part asked for at this state, adds
+        to: every seat's own part has the same keys at a state)."""
         table = self.table
         if self._shared is None or self._shared[0] != table.state_id:
-            state = table.state
-            shared = state.shared_view()
-            self._shared = (table.state_id, SharedView(shared, shared.keys() & state.own_view(None).keys()))
+            shared = table.state.shared_view()
+            self._shared = (table.state_id, SharedView(shared, shared.keys() & own.keys()))
         return self._shared[1]
 
     def again_for(self, seat: int | None) -> dict[str, Any]:

@@ -18,8 +18,8 @@ FREE_DELAY = (0.6, 2.5)
 
 class FreeBots:
     """Each bot's reaction to a strike is a timer on the loop, not a task: most reactions find the
-    next strike come (or the clock paused) and end at once, and a timer costs the loop about a third
-    of what a task that sleeps does. A task is made only for a bot that may still act."""
+    next strike come (or the clock paused) and end at once, and a timer costs the loop much less
+    than a task that sleeps. A task is made only for a bot that may still act."""
 
     def __init__(self, runner: "TableRunner", delay: tuple[float, float] = FREE_DELAY):
         self.runner = runner
