@@ -23,7 +23,7 @@ REVIEW_MS = 120_000
 def review_server(tmp_path_factory):
     db = tmp_path_factory.mktemp("review") / "review.sqlite3"
     finished_tables(str(db), {"done": finished_meeting("browser-review")})
-    server = Server(db, args=("--review-playouts", "2")).start()
+    server = Server(db, args=("--review-playouts", "2", "--no-review-idle")).start()
     yield server
     server.stop()
 

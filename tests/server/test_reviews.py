@@ -17,7 +17,7 @@ from hippodrome.core.registry import game_class
 from hippodrome.i18n import localize_text, message_from_json
 from hippodrome.server import create_app
 from hippodrome.server.accounts.review_routes import with_words
-from hippodrome.server.review_worker import PACE_CHECK, Pacing
+from hippodrome.server.review_worker import PACE_CHECK, REVIEW_NICENESS, Pacing, lower_priority
 from hippodrome.server.review_settings import ReviewSettings
 from hippodrome.server.reviews import BUSY_LOOP, IDLE_LOOP, ReviewPace
 from hippodrome.table.thinking import worker_pids
@@ -43,10 +43,11 @@ def db(tmp_path, meeting):
 
 
 def app_on(db, **settings):
-    """An app that reviews; unpaced (a share of all of a core): the tests' polling and bot tables
-    keep its loop busy, and pacing, tested apart below, would hold a review back for minutes on a
-    loaded machine."""
-    settings = {"share": 1.0, **settings}
+    """An app that reviews; unpaced (a share of all of a core) and not at the idle priority: the
+    tests' polling and bot tables keep its loop busy, and pacing, tested apart below, would hold a
+    review back for minutes on a loaded machine, as the idle priority would where the suite's other
+    workers keep both cores busy (a review never came in 120 s)."""
+    settings = {"share": 1.0, "idle": False, **settings}
     return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(playouts=PLAYOUTS, **settings)))
 
 
@@ -206,3 +207,26 @@ def test_the_pace_follows_the_event_loops_processor_time_while_reviews_run():
 
     assert asyncio.run(busy_loop()) == pytest.approx(0.3)
     assert pace.share.value == 1.0   # no review runs: nothing is held back
+
+
+def _scheduler_after_lowering(idle: bool, answer) -> None:
+    lower_priority(idle)
+    answer.send((os.sched_getscheduler(0), os.nice(0)))
+
+
+@pytest.mark.parametrize("idle", [True, False])
+def test_a_review_worker_runs_at_the_idle_priority_unless_told_not_to(idle):
+    """``--review-idle`` (the default): the review worker runs only when nothing else wants the
+    processor; ``--no-review-idle``: at the nicest niceness, which still gets its turn."""
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe()
+    process = context.Process(target=_scheduler_after_lowering, args=(idle, theirs))
+    process.start()
+    try:
+        assert mine.poll(60), "the process never answered"
+        scheduler, niceness = mine.recv()
+    finally:
+        process.join(10)
+    assert niceness == REVIEW_NICENESS
+    assert (scheduler == os.SCHED_IDLE) == idle
+

@@ -48,6 +48,9 @@ def serve(
         "Playouts a decision in a review that plays decisions out, instead of its time budget (for tests and benchmarks).")),
     review_share: float = typer.Option(ReviewSettings.share, "--review-share", min=0.01, max=1.0, metavar="FRACTION", help=help_text(
         "The share of a core each review may take while live tables keep the server busy (1: all it can get).")),
+    review_idle: bool = typer.Option(ReviewSettings.idle, "--review-idle/--no-review-idle", help=help_text(
+        "Make reviews only while nothing else wants the processor (--no-review-idle: at the lowest "
+        "priority that still gets its turn, where other work keeps the machine busy).")),
     reviews_at_once: int = typer.Option(ReviewSettings.waiting, "--reviews-at-once", min=1, metavar="N", help=help_text(
         "Reviews the server makes or keeps waiting at once; past that a request is asked to come back later.")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(
@@ -97,7 +100,8 @@ def serve(
                          table_quota=quota.Quota(quota_tables, quota.TABLES.seconds),
                          connection_quota=quota.Quota(quota_connections, quota.CONNECTIONS.seconds),
                          archive_after=archive_after, bus=bus, bot_workers=bot_workers, limits=limits,
-                         bot_budget=think, reviews=ReviewSettings(review_workers, reviews_at_once, review_playouts, review_share))
+                         bot_budget=think, reviews=ReviewSettings(review_workers, reviews_at_once, review_playouts, review_share,
+                                                                        review_idle))
     except (ValueError, OSError) as error:
         say(Message("cannot open the database: {error}", error=localize_error(error, lang)), err=True)
         raise typer.Exit(2)

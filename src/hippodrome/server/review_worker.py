@@ -117,10 +117,11 @@ def _reporter(conn: Connection, number: int, pacing: Pacing) -> Callable[[int, i
 _CALLS: dict[str, Callable[..., Any]] = {"review": table_review}
 
 
-def lower_priority() -> None:
+def lower_priority(idle: bool = True) -> None:
     """The review worker's priority: Linux's idle scheduling (``SCHED_IDLE``: it runs only when no
-    other process wants the processor, and any that wakes takes it back at once), else the
-    nicest niceness; a system that refuses both leaves it at the server's. And a session of its
+    other process wants the processor, and any that wakes takes it back at once; ``idle`` False:
+    not that, since on a machine kept busy by other work it may never run), else the nicest
+    niceness; a system that refuses both leaves it at the server's. And a session of its
     own: where Linux shares the processor among sessions first (``autogroup``), the review's time
     is then counted to its own group, at the nicest weight, not to the server's, whose event loop
     would otherwise wait for other sessions' processes for what the review used."""
@@ -130,15 +131,17 @@ def lower_priority() -> None:
         Path("/proc/self/autogroup").write_text(str(REVIEW_NICENESS))
     with contextlib.suppress(OSError, AttributeError):
         os.nice(REVIEW_NICENESS)
-    with contextlib.suppress(OSError, AttributeError):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    if idle:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
-def serve_reviews(conn: Connection, parent: int, share: Any = None) -> None:
+def serve_reviews(conn: Connection, parent: int, share: Any = None, idle: bool = True) -> None:
     """A review worker's main loop: each request (its number, the pickled call) runs in turn, paced
-    to the ``share`` of a core the server allows (:class:`Pacing`)."""
+    to the ``share`` of a core the server allows (:class:`Pacing`), at the idle priority or not
+    (:func:`lower_priority`)."""
     _watch_parent(parent)
-    lower_priority()
+    lower_priority(idle)
     for number, payload, _long in requests(conn):
         try:
             name, args = pickle.loads(payload)

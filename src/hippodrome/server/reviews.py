@@ -156,7 +156,7 @@ class Reviews:
         index = min(range(len(self._workers)), key=lambda n: self._load(self._workers[n]))
         worker = self._workers[index]
         if worker is None or worker.stopped:
-            worker = self._workers[index] = _Worker(serve_reviews, (self.pace.share,))
+            worker = self._workers[index] = _Worker(serve_reviews, (self.pace.share, self.settings.idle))
         return worker
 
     @staticmethod
