@@ -21,6 +21,7 @@ from hippodrome.server.review_worker import PACE_CHECK, REVIEW_NICENESS, Pacing,
 from hippodrome.server.review_settings import ReviewSettings
 from hippodrome.server.reviews import BUSY_LOOP, IDLE_LOOP, ReviewPace
 from hippodrome.table.thinking import worker_pids
+from hippodrome.table.thought import WORKER_NICENESS
 from tests.server.conftest import make_table
 from tests.server.finished import finished_meeting, finished_tables
 
@@ -45,8 +46,8 @@ def db(tmp_path, meeting):
 def app_on(db, **settings):
     """An app that reviews; unpaced (a share of all of a core) and not at the idle priority: the
     tests' polling and bot tables keep its loop busy, and pacing, tested apart below, would hold a
-    review back for minutes on a loaded machine, as the idle priority would where the suite's other
-    workers keep both cores busy (a review never came in 120 s)."""
+    review back for minutes on a loaded machine, as the lowest priority would where the suite's
+    other workers keep both cores busy (a review never came in 120 s)."""
     settings = {"share": 1.0, "idle": False, **settings}
     return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(playouts=PLAYOUTS, **settings)))
 
@@ -217,7 +218,7 @@ def _scheduler_after_lowering(idle: bool, answer) -> None:
 @pytest.mark.parametrize("idle", [True, False])
 def test_a_review_worker_runs_at_the_idle_priority_unless_told_not_to(idle):
     """``--review-idle`` (the default): the review worker runs only when nothing else wants the
-    processor; ``--no-review-idle``: at the nicest niceness, which still gets its turn."""
+    processor, at the nicest niceness; ``--no-review-idle``: at the bots' workers' niceness."""
     context = multiprocessing.get_context("spawn")
     mine, theirs = context.Pipe()
     process = context.Process(target=_scheduler_after_lowering, args=(idle, theirs))
@@ -227,6 +228,6 @@ def test_a_review_worker_runs_at_the_idle_priority_unless_told_not_to(idle):
         scheduler, niceness = mine.recv()
     finally:
         process.join(10)
-    assert niceness == REVIEW_NICENESS
+    assert niceness == min(19, os.nice(0) + (REVIEW_NICENESS if idle else WORKER_NICENESS))
     assert (scheduler == os.SCHED_IDLE) == idle
 

@@ -49,8 +49,8 @@ def serve(
     review_share: float = typer.Option(ReviewSettings.share, "--review-share", min=0.01, max=1.0, metavar="FRACTION", help=help_text(
         "The share of a core each review may take while live tables keep the server busy (1: all it can get).")),
     review_idle: bool = typer.Option(ReviewSettings.idle, "--review-idle/--no-review-idle", help=help_text(
-        "Make reviews only while nothing else wants the processor (--no-review-idle: at the lowest "
-        "priority that still gets its turn, where other work keeps the machine busy).")),
+        "Make reviews only while nothing else wants the processor (--no-review-idle: at the bots' "
+        "priority, for a machine that other work keeps busy).")),
     reviews_at_once: int = typer.Option(ReviewSettings.waiting, "--reviews-at-once", min=1, metavar="N", help=help_text(
         "Reviews the server makes or keeps waiting at once; past that a request is asked to come back later.")),
     think: Optional[float] = typer.Option(None, "--think", min=0.01, max=60, metavar="SECONDS", help=help_text(

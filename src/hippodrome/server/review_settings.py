@@ -18,6 +18,6 @@ class ReviewSettings:
     playouts: int | None = None
     #: the share of a core each review may take while the live tables keep the event loop busy
     share: float = 0.1
-    #: review workers run at the system's idle priority, only when nothing else wants the
-    #: processor (False: at the lowest niceness, which still gets its turn on a busy machine)
+    #: review workers run at the lowest priority, only when nothing else wants the processor
+    #: (False: at the bots' workers' priority, for a machine that other work keeps busy)
     idle: bool = True

@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 from hippodrome.core.registry import game_class
 from hippodrome.server.replays import build
-from hippodrome.table.thought import _watch_parent, requests
+from hippodrome.table.thought import WORKER_NICENESS, _watch_parent, requests
 
 log = logging.getLogger(__name__)
 
@@ -119,21 +119,27 @@ _CALLS: dict[str, Callable[..., Any]] = {"review": table_review}
 
 def lower_priority(idle: bool = True) -> None:
     """The review worker's priority: Linux's idle scheduling (``SCHED_IDLE``: it runs only when no
-    other process wants the processor, and any that wakes takes it back at once; ``idle`` False:
-    not that, since on a machine kept busy by other work it may never run), else the nicest
-    niceness; a system that refuses both leaves it at the server's. And a session of its
+    other process wants the processor, and any that wakes takes it back at once), else the
+    nicest niceness; a system that refuses both leaves it at the server's. And a session of its
     own: where Linux shares the processor among sessions first (``autogroup``), the review's time
     is then counted to its own group, at the nicest weight, not to the server's, whose event loop
-    would otherwise wait for other sessions' processes for what the review used."""
+    would otherwise wait for other sessions' processes for what the review used.
+
+    ``idle`` False: the bots' workers' niceness only (:data:`WORKER_NICENESS`), for a machine
+    that other work keeps busy, where the lowest priority may leave a review without a turn for
+    minutes (the tests: the suite's workers keep both cores busy)."""
+    if not idle:
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(WORKER_NICENESS)
+        return
     with contextlib.suppress(OSError, AttributeError):
         os.setsid()
     with contextlib.suppress(OSError):
         Path("/proc/self/autogroup").write_text(str(REVIEW_NICENESS))
     with contextlib.suppress(OSError, AttributeError):
         os.nice(REVIEW_NICENESS)
-    if idle:
-        with contextlib.suppress(OSError, AttributeError):
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def serve_reviews(conn: Connection, parent: int, share: Any = None, idle: bool = True) -> None:
