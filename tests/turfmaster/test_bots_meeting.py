@@ -1,7 +1,7 @@
 """Bots: one interface, legal choices only, the seat's view only, and the tactical advice
 (T6 handicaps, T8 bonus and keep, T11 falls) of the Spanish rulebook."""
 
-import json
+import orjson
 import random
 
 import pytest
@@ -27,13 +27,13 @@ class SpyBot:
     def choose(self, observation, options):
         self.calls += 1
         state = self.table_ref[0].state
-        text = json.dumps(observation)
+        text = orjson.dumps(observation)
         assert "decks" not in observation
         seat = observation["seat"]
         assert set(observation["hands"]) == {h for h in state.ids if state.owner[h] == seat}
         for horse in state.ids:
             if state.drawn[horse] < 28:
-                assert json.dumps(state.decks[horse][state.drawn[horse]:state.drawn[horse] + 4]) not in text
+                assert orjson.dumps(state.decks[horse][state.drawn[horse]:state.drawn[horse] + 4]) not in text
         choice = self.inner.choose(observation, options)
         assert choice in options
         return choice
