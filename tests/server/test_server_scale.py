@@ -42,7 +42,9 @@ def same_json(a, b) -> bool:
 @given(json_values, json_values)
 def test_a_patch_turns_any_document_into_any_other(old, new):
     ops = jsonpatch.diff(old, new)
+    before = json.dumps(old, sort_keys=True)
     assert same_json(jsonpatch.apply(old, ops), new)
+    assert json.dumps(old, sort_keys=True) == before, "applying a patch changed the document it was applied to"
     if same_json(old, new):
         assert ops == []
 
@@ -77,9 +79,10 @@ def test_patches_over_a_random_game_give_every_seat_its_whole_view(game, setup, 
     for _ in range(3000):
         for seat in audiences:
             snapshot = caches[seat].snapshot(seat, "en")
+            whole = json.loads(json.dumps({"v": 1, **message(seat)}, default=json_default))
             # the whole state's text reads as what json.dumps made before the views were shared
             # (orjson writes it now: compactly, in UTF-8)
-            assert json.loads(snapshot.text) == json.loads(json.dumps({"v": 1, **message(seat)}, default=json_default))
+            assert json.loads(snapshot.text) == whole
             text = caches[seat].update_data(sent[seat], snapshot)
             received = json.loads(text)
             if received.get("type") == "patch":
@@ -88,7 +91,7 @@ def test_patches_over_a_random_game_give_every_seat_its_whole_view(game, setup, 
             else:
                 held[seat] = received
             sent[seat] = snapshot
-            assert held[seat] == json.loads(json.dumps({"v": 1, **message(seat)}, default=json_default))
+            assert held[seat] == whole
         if table.over:
             break
         moved = table.bot_move() or (table.waits_for_clock() and table.tick())

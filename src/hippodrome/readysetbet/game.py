@@ -383,12 +383,10 @@ class ReadySetBet(DeclaredState, Game):
         taken = {bet["space"] for bet in self.house_bets}
         cards = {self.spaces[space].card for space in taken if space in self.spaces} - {None}
         closed = self.closed_columns()
-        options = []
-        for value in sorted(set(self.house_left)):
-            for space in self.spaces.values():
-                if space.id not in taken and space.column not in closed and space.card not in cards:
-                    options.append({"type": "house_token", "value": value, "space": space.id})
-        return options
+        open_spaces = [space.id for space in self.spaces.values()
+                       if space.id not in taken and space.column not in closed and space.card not in cards]
+        return [{"type": "house_token", "value": value, "space": space_id}
+                for value in sorted(set(self.house_left)) for space_id in open_spaces]
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:

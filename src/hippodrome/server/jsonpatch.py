@@ -15,6 +15,11 @@ import copy
 import json
 from typing import Any
 
+import orjson
+
+#: dataclasses and dates go to the standard library, which refuses them (diff takes plain JSON)
+_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
 
 def pointer(path: str, key: str | int) -> str:
     """``path`` (a JSON pointer) extended by one object key or array index (``~`` and ``/`` escaped)."""
@@ -41,9 +46,18 @@ def _walked(old: list[Any], new: list[Any]) -> list[int]:
     if len(unequal) < len(old):
         skipped = set(unequal)
         equal = [i for i in range(len(old)) if i not in skipped]
-        if json.dumps([old[i] for i in equal]) != json.dumps([new[i] for i in equal]):
+        if _text([old[i] for i in equal]) != _text([new[i] for i in equal]):
             return list(range(len(old)))
     return unequal
+
+
+def _text(values: list[Any]) -> bytes | str:
+    """The JSON text of ``values``: orjson's, else (a key that is not a string, an integer beyond
+    64 bits) the standard library's, which never equals orjson's bytes (then all pairs are walked)."""
+    try:
+        return orjson.dumps(values, option=_ORJSON_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(values)
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
@@ -79,8 +93,19 @@ def _tokens(path: str) -> list[str]:
 
 
 def apply(document: Any, ops: list[dict[str, Any]]) -> Any:
-    """``document`` with ``ops`` applied (a copy: ``document`` itself is left as it was)."""
-    document = copy.deepcopy(document)
+    """``document`` with ``ops`` applied, ``document`` itself left as it was. The new document's
+    objects and arrays on the paths that ``ops`` change are copies (each copied once), and so are
+    the values ``ops`` put in; the parts no operation reaches are ``document``'s own, shared (so
+    that the cost follows the patch, not the document)."""
+    fresh: dict[int, Any] = {}   # this call's copies, by id (kept: no id is reused while it runs)
+
+    def own(value: Any) -> Any:
+        """``value`` (an object or an array) as this call's copy, which it may change."""
+        if id(value) not in fresh:
+            value = list(value) if isinstance(value, list) else dict(value)
+            fresh[id(value)] = value
+        return value
+
     for op in ops:
         tokens = _tokens(op["path"])
         if not tokens:
@@ -88,9 +113,12 @@ def apply(document: Any, ops: list[dict[str, Any]]) -> Any:
                 raise ValueError("cannot remove the whole document")  # i18n: programming error
             document = copy.deepcopy(op["value"])
             continue
-        parent = document
+        document = parent = own(document)
         for token in tokens[:-1]:
-            parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+            key = int(token) if isinstance(parent, list) else token
+            child = own(parent[key])
+            parent[key] = child
+            parent = child
         last = tokens[-1]
         if isinstance(parent, list):
             index = len(parent) if last == "-" else int(last)
