@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 from hippodrome.core.chance import chance_outcomes, draw_outcomes
 from hippodrome.core.game import Chance
+
+from ..json_text import json_text
+
+#: the outcome lists (a step's kind, and each outcome with its probability, as JSON text) whose
+#: probabilities were found to be positive and to sum to 1, no outcome listed twice; each with the
+#: ``is_valid`` that last found every outcome valid (one per list: a step's own function, made
+#: for its state, is replaced by the next one's)
+_WHOLE: dict[bytes, Any] = {}
 
 
 def check_chance_step(pending: Chance, drawn: Any, rng: random.Random) -> None:
@@ -16,9 +23,14 @@ def check_chance_step(pending: Chance, drawn: Any, rng: random.Random) -> None:
         f"chance step {pending.kind!r} must list its outcomes or describe its draws"
     if pending.outcomes is not None:
         outcomes = chance_outcomes(pending)
-        assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
-        assert len({json.dumps(a, sort_keys=True) for a, _ in outcomes}) == len(outcomes), "an outcome listed twice"
-        assert all(pending.is_valid(action) for action, _ in outcomes)
+        listed = json_text([pending.kind, [[action, str(p)] for action, p in outcomes]])
+        if listed not in _WHOLE:   # the same list again (two dice, roll after roll) was found whole
+            assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
+            assert len({json_text(a) for a, _ in outcomes}) == len(outcomes), "an outcome listed twice"
+            _WHOLE[listed] = None
+        if _WHOLE[listed] is not pending.is_valid:   # the same function again (a step shared by states)
+            assert all(pending.is_valid(action) for action, _ in outcomes)
+            _WHOLE[listed] = pending.is_valid
         assert drawn in [action for action, _ in outcomes], f"{pending.kind}: drew {drawn}, not a listed outcome"
         return
     draws = pending.draws

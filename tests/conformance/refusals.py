@@ -12,11 +12,13 @@ import pytest
 from hippodrome.core import IllegalAction, Match
 from hippodrome.core.game import Chance, Decision, Game
 
+from ..json_text import json_text
+
 #: values of the wrong kind for any field of an action
 JUNK = (None, True, 1.5, "?", [], {})
 
 
-def signature(state: Game) -> str:
+def signature(state: Game) -> bytes:
     """The whole of a state as text: its JSON and what it waits for (a cache could go stale)."""
     pending = state.pending()
     if isinstance(pending, Decision):
@@ -25,10 +27,10 @@ def signature(state: Game) -> str:
         waiting = [pending.kind, pending.context, pending.timed]
     else:
         waiting = None
-    return json.dumps([state.to_json(), waiting], sort_keys=True)
+    return json_text([state.to_json(), waiting])
 
 
-def assert_refused(state: Game, log: list, attempt, what: str, before: str | None = None) -> None:
+def assert_refused(state: Game, log: list, attempt, what: str, before: bytes | None = None) -> None:
     """``attempt()`` raises IllegalAction and leaves ``state`` (``before``: its signature, when
     known) and the match's ``log`` as they were."""
     before, logged = before or signature(state), len(log)
@@ -107,7 +109,7 @@ def check_refusals(match: Match, rng: random.Random, seats: int) -> None:
         refused(lambda: state.apply_free(-1, free), "a free action of no seat")
 
 
-def check_bad_outcomes(state: Game, pending: Chance, rng: random.Random, before: str | None = None) -> None:
+def check_bad_outcomes(state: Game, pending: Chance, rng: random.Random, before: bytes | None = None) -> None:
     """An outcome of the pending chance step with a value of the wrong kind in it is refused."""
     drawn = pending.sample(rng)
     assert pending.is_valid(drawn)

@@ -36,6 +36,7 @@ from hippodrome.core.registry import game_class
 from hippodrome.core.match import CHANCE
 from hippodrome.core.registry import load_games
 
+from ..json_text import json_text
 from .chance_steps import check_chance_step
 from .leaks import check_views
 from .refusals import check_bad_outcomes, check_refusals
@@ -70,12 +71,12 @@ class Earlier:
     """Copies made at one check, looked at again at the next: the original played on, the copies not."""
 
     def __init__(self) -> None:
-        self.copies: list[tuple[Game, str]] = []
+        self.copies: list[tuple[Game, bytes]] = []
         self.restored: tuple[Game, int] | None = None
 
     def check_and_renew(self, match: Match) -> None:
         for copy, text in self.copies:
-            assert json.dumps(copy.to_json(), sort_keys=True) == text, "playing the original changed a copy"
+            assert json_text(copy.to_json()) == text, "playing the original changed a copy"
         if self.restored is not None:
             restored, logged = self.restored
             for entry in match.log[logged:]:
@@ -87,11 +88,11 @@ class Earlier:
                     restored.apply_as(entry["by"], entry["action"])
             assert restored.to_json() == match.state.to_json(), "a state from JSON continued differently"
         state = match.state
-        text = json.dumps(state.to_json(), sort_keys=True)
+        text = json_text(state.to_json())
         restored = type(state).from_json(json.loads(text))
-        assert json.dumps(restored.to_json(), sort_keys=True) == text, "from_json(to_json()) differs"
+        assert json_text(restored.to_json()) == text, "from_json(to_json()) differs"
         copy = state.clone()
-        assert json.dumps(copy.to_json(), sort_keys=True) == text, "a clone differs from its original"
+        assert json_text(copy.to_json()) == text, "a clone differs from its original"
         self.copies = [(copy, text)]
         self.restored = (restored, len(match.log))
 
@@ -135,9 +136,9 @@ def open_decisions(state: Game) -> tuple[Decision, ...]:
 
 def check_point(match: Match, rng: random.Random, seats: int, earlier: Earlier, replaying: bool = True) -> None:
     state = match.state
-    text = json.dumps(state.to_json(), sort_keys=True)
+    text = json_text(state.to_json())
     if replaying:
-        assert json.dumps(replay(json.loads(json.dumps(match.record()))).to_json(), sort_keys=True) == text, \
+        assert json_text(replay(json.loads(json.dumps(match.record()))).to_json()) == text, \
             "replay(record) differs from the live state"
     earlier.check_and_renew(match)
     between = state.between_races()
@@ -145,7 +146,7 @@ def check_point(match: Match, rng: random.Random, seats: int, earlier: Earlier, 
     assert not (between and state.pending() is None), "a game that is over stands between no races"
     check_places(state, seats)
     play_on(state.clone(), rng, rng.randrange(1, 30), seats)
-    assert json.dumps(state.to_json(), sort_keys=True) == text, "playing a clone changed the original"
+    assert json_text(state.to_json()) == text, "playing a clone changed the original"
     check_refusals(match, rng, seats)
     check_views(state, seats, str(match.seed))
 

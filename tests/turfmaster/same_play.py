@@ -7,7 +7,8 @@ to record that tree's behaviour. ``test_same_play.py`` recomputes them with the 
 
 Each match plays random legal options through :class:`~hippodrome.core.match.Match`; at every
 decision the deciding seat's and a spectator's ``view`` are digested, and the pending step as each
-language shows it (``decision_view`` in en, es and de: the notes rendered from their messages).
+language shows it (``decision_view`` in en, es and de: the notes rendered from their messages),
+each as its JSON text with sorted keys (:func:`tests.json_text.json_text`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 from hippodrome.core import Match
 from hippodrome.core.game import decision_view
 import hippodrome.turfmaster.meeting  # noqa: F401  (registers the games)
+
+from tests.json_text import json_text
 
 LANGS = (None, "es", "de")
 COLOURS = ["red", "blue", "yellow", "green", "black", "white", "brown", "purple"]
@@ -63,17 +66,16 @@ def digest(game: str, setup: dict[str, Any], seed: int) -> str:
     while pending is not None:
         state = match.state
         for seat in (pending.seat, None):
-            views.update(json.dumps(without_rule_links(state.observation(seat)), sort_keys=True).encode())
+            views.update(json_text(without_rule_links(state.observation(seat))))
         for lang in LANGS:
-            views.update(json.dumps(without_rule_links(decision_view(pending, pending.seat,
-                                                                     state.public_decision_context, lang)),
-                                    sort_keys=True, ensure_ascii=False).encode())
+            views.update(json_text(without_rule_links(decision_view(pending, pending.seat,
+                                                                    state.public_decision_context, lang))))
         match.act(pending.seat, rng.choice(pending.options))
         pending = match.pending()
-    views.update(json.dumps(without_rule_links(match.state.observation(None)), sort_keys=True).encode())
+    views.update(json_text(without_rule_links(match.state.observation(None))))
     # the record as it was written before it named its rulings' version (issue 35: no part of the play)
     record = {key: value for key, value in match.record().items() if key != "rulings"}
-    log = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+    log = hashlib.sha256(json_text(record)).hexdigest()
     return f"{log[:16]}:{views.hexdigest()[:16]}"
 
 

@@ -89,8 +89,9 @@ def test_random_races_keep_every_invariant_and_replay(seed, course, steeplechase
 
 
 @pytest.mark.slow
-def test_eight_hundred_random_races_keep_the_board_invariants():
-    for seed in range(800):
+def test_four_hundred_random_races_keep_the_board_invariants():
+    """T4, T9, T11 on crowded boards: eight horses a race, ovals (half of them steeplechases) and triangles."""
+    for seed in range(400):
         course = "oval" if seed % 3 else "triangle"
         setup = race_setup(course, course == "oval" and seed % 2 == 0, 8, 8)
         play_random_race(setup, seed, check_every=0.0)

@@ -9,7 +9,9 @@ steeplechase meetings' view halves when the English note of a card given up beca
 up a card, stayed whole; then every view half when the notes said the limit as the limit, "above
 this horse's limit of 8", and the Spanish fall "se cae": all 180 logs' halves stayed; then every
 view half when a horse's ``status`` was named its ``stage`` and the digests read ``observation``,
-the view with its pending step: with ``stage`` read back as ``status`` all 180 stayed whole).
+the view with its pending step: with ``stage`` read back as ``status`` all 180 stayed whole; then
+every digest when it read the JSON text orjson writes (tests/json_text.py) for json.dumps's, all
+180 written by a tree that first gave every one of them as recorded in json.dumps's text).
 
 The fixture holds 12 seeds per setup; the test replays the first few of each (all of them take
 half a minute: ``python tests/turfmaster/same_play.py`` and compare the output with the fixture)."""
