@@ -20,6 +20,7 @@ entry in the record's log.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator, Sequence
 
 import numpy as np
@@ -87,12 +88,11 @@ def review_bet(state: ReadySetBet, step: int, seat: int, action: Action) -> Revi
         options, kind = list(state.pending().options), "house_token"
     view = state.observation(seat)
     chosen = _chosen(options, action, view)
-    payoffs = option_payoffs(view, options)
-    values = [Valued(option, float(payoff.mean()), float(payoff.std(ddof=1) / np.sqrt(payoff.size)))
-              for option, payoff in zip(options, payoffs)]
+    terms = payoff_terms(view, options)
+    values = [Valued(option, *_mean_and_error(*term)) for option, term in zip(options, terms)]
 
     def loss_error(best: int, made: int) -> float:
-        difference = payoffs[best] - payoffs[made]
+        difference = _payoff(*terms[best]) - _payoff(*terms[made])
         return float(difference.std(ddof=1) / np.sqrt(difference.size))
     return judge(SCALE, seat, step, state.race_no, kind, values, chosen, loss_error)
 
@@ -115,15 +115,37 @@ def _chosen(options: list[Action], action: Action, view: dict[str, Any]) -> int:
 def option_payoffs(view: dict[str, Any], options: Sequence[Action]) -> list[np.ndarray]:
     """For each option (a bet or a House token), the money it brings on each simulated finish of the
     race from the view's position (a loss capped at the seat's money, R4)."""
+    return [_payoff(*term) for term in payoff_terms(view, options)]
+
+
+def payoff_terms(view: dict[str, Any], options: Sequence[Action]) -> list[tuple[np.ndarray, float, float]]:
+    """For each option, its payoffs (:func:`option_payoffs`) as ``(won, gain, loss)``: ``won`` says
+    on which simulated finishes its space wins (one array per space, shared), the option then
+    brings ``gain``, else costs ``loss`` (:func:`~hippodrome.readysetbet.pricing.bet_value` of a sure
+    win and of a sure loss). A review needs the arrays of two options at most: the others' means and
+    errors follow from ``won``'s count of wins (:func:`_mean_and_error`)."""
     odds = position_odds(RaceState.from_json(view["race"]), SIMULATIONS, False)
     spaces = board_spaces(view)
-    seat = view["seat"]
-    money = view["money"][seat]
+    money = view["money"][view["seat"]]
     won: dict[str, np.ndarray] = {}
-    payoffs = []
+    terms = []
     for option in options:
         space = spaces[option["space"]]
         if space.id not in won:
-            won[space.id] = wins(space, odds.finish).astype(float)
-        payoffs.append(np.asarray(bet_value(space, option_token(view, option), won[space.id], money), dtype=float))
-    return payoffs
+            won[space.id] = wins(space, odds.finish)
+        token = option_token(view, option)
+        terms.append((won[space.id], bet_value(space, token, 1.0, money), -bet_value(space, token, 0.0, money)))
+    return terms
+
+
+def _payoff(won: np.ndarray, gain: float, loss: float) -> np.ndarray:
+    return np.where(won, float(gain), -float(loss))
+
+
+def _mean_and_error(won: np.ndarray, gain: float, loss: float) -> tuple[float, float]:
+    """The mean of :func:`_payoff` and its standard error, from the count of wins alone (the payoff
+    takes two values)."""
+    n = won.size
+    share = np.count_nonzero(won) / n
+    spread = abs(gain + loss) * math.sqrt(share * (1 - share) * n / (n - 1))
+    return share * gain - (1 - share) * loss, spread / math.sqrt(n)
