@@ -3,6 +3,7 @@ from the seat's view alone (T7: each horse has its own deck; T9: race points are
 
 import random
 from collections import Counter
+from itertools import islice
 
 import pytest
 
@@ -10,8 +11,9 @@ from hippodrome.arena.turfmaster import simulate
 from hippodrome.core.match import Match
 from hippodrome.table.bots import make_bot
 from hippodrome.turfmaster.cards import full_deck
-from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize, unseen_cards
-from hippodrome.turfmaster.search import SearchBot
+from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize, search_draws, unseen_cards
+from hippodrome.turfmaster.search import SearchBot, playout
+from hippodrome.turfmaster.search_state import SearchRace
 
 
 def race_decisions(game: str, setup: dict, seed: int, every: int = 1):
@@ -46,6 +48,24 @@ def test_a_determinisation_faces_the_same_decision_as_the_view(game, setup):
             assert again.kind == pending.kind and list(again.options) == plain(view["pending"]["options"])
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("game, setup", [("turfmaster", {"players": 3}), ("turfmaster-race", {"players": 4})])
+def test_a_search_draws_the_lean_states_of_the_determinisations_of_its_view(game, setup):
+    """T7: the draws a search makes from one view (search_draws) are the determinisations of that
+    view made lean, the same hands from the same generator, each played on apart from the others."""
+    checked = 0
+    for match, pending in islice(race_decisions(game, setup, 5, every=3), 8):
+        view = match.state.observation(pending.seat)
+        draw = search_draws(view, pending.seat)
+        for sample in range(2):
+            drawn = draw(random.Random(sample))
+            made = SearchRace.from_race(determinize(view, pending.seat, random.Random(sample)))
+            assert [getattr(drawn, name) for name in SearchRace.__slots__] == \
+                [getattr(made, name) for name in SearchRace.__slots__]
+            playout(drawn, random.Random(sample))   # the next draw starts from the view again
+        checked += 1
+    assert checked == 8
 
 
 def test_a_determinisation_keeps_the_seats_hands_and_draws_the_others_from_unseen_cards():

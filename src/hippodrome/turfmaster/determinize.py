@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from hippodrome.turfmaster.cards import full_deck
 from hippodrome.turfmaster.race import (
     AWAIT_CARD, AWAIT_DIE, AWAIT_EMPTY_HAND, AWAIT_SQUARE, FINISHED, Race, race_view,
 )
+from hippodrome.turfmaster.search_state import SearchRace
 
 #: the decisions of a race, as its pending decision's kind names them, and what the race awaits then
 RACE_DECISIONS = {"card": AWAIT_CARD, "square": AWAIT_SQUARE, "die": AWAIT_DIE,
@@ -40,6 +41,18 @@ def unseen_cards(race: dict[str, Any], horse: str) -> list[str]:
     return list(left.elements())
 
 
+def hidden_hands(race: dict[str, Any]) -> list[tuple[str, list[str], int]]:
+    """The horses whose hands the view of ``race`` hides, in its order: each with the cards its
+    hand is drawn from (:func:`unseen_cards`) and how many it holds."""
+    own = race.get("hands") or {}
+    hidden = []
+    for entry in race["horses"]:
+        if entry["id"] not in own:
+            pool = unseen_cards(race, entry["id"])
+            hidden.append((entry["id"], pool, min(entry.get("cards_left") or 0, len(pool))))
+    return hidden
+
+
 def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> Race:
     """A race consistent with ``observation`` (``seat``'s view while one of its race decisions is
     pending), other hands drawn with ``rng``. Raises ValueError when the view holds no such
@@ -52,15 +65,8 @@ def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> R
     context = pending.get("context") or {}
     own = race.get("hands") or {}
     horses = race["horses"]
-    hands: dict[str, list[str]] = {}
-    for entry in horses:
-        horse = entry["id"]
-        if horse in own:
-            hands[horse] = list(own[horse])
-            continue
-        pool = unseen_cards(race, horse)
-        count = min(entry.get("cards_left") or 0, len(pool))
-        hands[horse] = rng.sample(pool, count)
+    drawn = {horse: rng.sample(pool, count) for horse, pool, count in hidden_hands(race)}
+    hands = {e["id"]: list(own[e["id"]]) if e["id"] in own else drawn[e["id"]] for e in horses}
     course_square = {"lane": 0, "square": 0}
     squares = {e["id"]: ({"lane": e["lane"], "square": e["square"]} if e["stage"] != FINISHED else course_square)
                for e in horses}
@@ -83,3 +89,17 @@ def determinize(observation: dict[str, Any], seat: int, rng: random.Random) -> R
         "history": list(race.get("history", ())),   # events are never changed: shared with the view
     }
     return Race.from_own_json(state)   # every list and dict above made here, none the view's
+
+
+def search_draws(observation: dict[str, Any], seat: int) -> Callable[[random.Random], SearchRace]:
+    """Many determinisations of one view, as a search draws them: ``draw(rng)`` is the lean search
+    state of :func:`determinize` (``SearchRace.from_race(determinize(observation, seat, rng))``, the
+    same hands drawn from the same ``rng``), the view read and the race made once: each draw deals
+    the hidden hands again into a copy."""
+    made = SearchRace.from_race(determinize(observation, seat, random.Random(0)))
+    number = {horse: n for n, horse in enumerate(made.ids)}
+    hidden = [(number[horse], pool, count) for horse, pool, count in hidden_hands(race_view(observation))]
+
+    def draw(rng: random.Random) -> SearchRace:
+        return made.dealt({horse: rng.sample(pool, count) for horse, pool, count in hidden})
+    return draw

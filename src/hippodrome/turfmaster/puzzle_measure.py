@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 
 from hippodrome.core.game import Action
 from hippodrome.core.review import mean_and_error
-from hippodrome.turfmaster.determinize import determinize
+from hippodrome.turfmaster.determinize import search_draws
 from hippodrome.turfmaster.scoring import points_for_place
 from hippodrome.turfmaster.search import playout
 from hippodrome.turfmaster.search_state import SearchRace
@@ -67,8 +67,9 @@ def playout_points(view: dict[str, Any], seat: int, options: Sequence[Action], s
     """Playout after playout (0, 1, ... without end): the race points ``seat`` scores after each of
     ``options`` (race options of the decision pending for it in ``view``), every option played on the
     same determinisation with the same dice. A caller takes as many as its budget allows."""
+    draw = search_draws(view, seat)
     for n in count():
-        drawn = SearchRace.from_race(determinize(view, seat, random.Random(f"{seed}:deal:{n}")))
+        drawn = draw(random.Random(f"{seed}:deal:{n}"))
         points = []
         for option in options:
             race = drawn.clone()

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from hippodrome.core.game import Action
 from hippodrome.turfmaster.bots import TacticalBot
-from hippodrome.turfmaster.determinize import RACE_DECISIONS, determinize
+from hippodrome.turfmaster.determinize import RACE_DECISIONS, search_draws
 from hippodrome.turfmaster.scoring import points_for_place
 from hippodrome.turfmaster.search_state import CARD, DIE, KIND_JOKER, KIND_VALUE, ROLL, SQUARE, SearchRace
 
@@ -84,14 +84,15 @@ class SearchBot:
     # -- the search -------------------------------------------------------------------
     def search(self, observation: dict[str, Any], seat: int, options: list[Action]) -> Action:
         root = _Node()
-        first = SearchRace.from_race(determinize(observation, seat, self.rng))
+        draw = search_draws(observation, seat)
+        first = draw(self.rng)
         by_key = {first.lean_action(o): o for o in options}
         deadline = self.clock() + self.think if self.think > 0 else math.inf
         done = 0
         state = first
         while (self.iterations is None or done < self.iterations) and (done == 0 or self.clock() < deadline):
             if done:
-                state = SearchRace.from_race(determinize(observation, seat, self.rng))
+                state = draw(self.rng)
             self._iterate(root, state)
             done += 1
         self.last_iterations = done
@@ -160,9 +161,9 @@ def playout(race: SearchRace, rng: random.Random) -> None:
     """Play ``race`` to its end with the fast policy: a random card of those that move the horse,
     the furthest square that does not fall (inner lane first), the higher die, a random use of
     the dice; a horse out of cards stands still."""
-    line, lane = race.course.line_of, race.course.lane_of
+    order = race.course.move_order_key.__getitem__   # farthest first, the inner lane first on a line
     for _ in range(PLAYOUT_LIMIT):
-        kind = race.pending_kind()
+        kind = race.kind   # (pending_kind())
         if kind is None:
             return
         if kind == ROLL:
@@ -170,15 +171,17 @@ def playout(race: SearchRace, rng: random.Random) -> None:
             continue
         legal = race.legal()
         if kind == CARD:
-            limit = race.limits[race.current_horse()]
-            moving = [k for k in legal if KIND_JOKER[k] or not limit or KIND_VALUE[k] <= limit]
-            pool = moving or legal
+            limit = race.limits[race.order[race.turn]]
+            pool = legal
+            if limit:
+                pool = [k for k in legal if KIND_JOKER[k] or KIND_VALUE[k] <= limit] or legal
             action = pool[rng.randrange(len(pool))]
         elif kind == SQUARE:
             moves, points = race.moves, race.points
-            card_round = race.card_round
-            action = max(legal, key=lambda end: (not (card_round and moves.falls_at(end, points)),
-                                                 line[end], -lane[end]))
+            if race.card_round and moves.blocked_by_fence and moves.steps < points:   # some end falls (T11)
+                action = max(legal, key=lambda end: (not moves.falls_at(end, points), -order(end)))
+            else:
+                action = min(legal, key=order)
         elif kind == DIE:
             action = max(legal)
         else:

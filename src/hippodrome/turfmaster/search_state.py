@@ -130,6 +130,15 @@ class SearchRace:
         twin.kind = self.kind
         return twin
 
+    def dealt(self, hands: dict[int, list[str]]) -> "SearchRace":
+        """A copy (:meth:`clone`) in which the horses numbered in ``hands`` hold those cards."""
+        twin = self.clone()
+        held = list(self.hands)
+        for horse, cards in hands.items():
+            held[horse] = _counts(cards)
+        twin.hands = tuple(held)
+        return twin
+
     # -- queries ----------------------------------------------------------------------
     @property
     def over(self) -> bool:
