@@ -36,20 +36,26 @@ def meeting():
     return finished_meeting("review-1")
 
 
+@pytest.fixture(scope="module")
+def other_meeting():
+    return finished_meeting("review-2")
+
+
 @pytest.fixture
-def db(tmp_path, meeting):
+def db(tmp_path, meeting, other_meeting):
     path = str(tmp_path / "reviews.sqlite3")
-    finished_tables(path, {"done": meeting, "other": finished_meeting("review-2")})
+    finished_tables(path, {"done": meeting, "other": other_meeting})
     return path
 
 
 def app_on(db, **settings):
-    """An app that reviews; unpaced (a share of all of a core) and not at the idle priority: the
-    tests' polling and bot tables keep its loop busy, and pacing, tested apart below, would hold a
-    review back for minutes on a loaded machine, as the lowest priority would where the suite's
-    other workers keep both cores busy (a review never came in 120 s)."""
-    settings = {"share": 1.0, "idle": False, **settings}
-    return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(playouts=PLAYOUTS, **settings)))
+    """An app that reviews (:data:`PLAYOUTS` a decision unless told); unpaced (a share of all of a
+    core) and not at the idle priority: the tests' polling and bot tables keep its loop busy, and
+    pacing, tested apart below, would hold a review back for minutes on a loaded machine, as the
+    lowest priority would where the suite's other workers keep both cores busy (a review never came
+    in 120 s)."""
+    settings = {"share": 1.0, "idle": False, "playouts": PLAYOUTS, **settings}
+    return TestClient(create_app(db, bot_delay=0, reviews=ReviewSettings(**settings)))
 
 
 def review_of(client, table_id):
@@ -109,7 +115,8 @@ def test_reviews_past_the_bound_unknown_tables_tables_in_play_and_no_workers_are
     with app_on(db, workers=0) as client:   # serve --review-workers 0
         none = client.post("/api/tables/other/review")
         assert none.status_code == 503 and none.json()["detail"] == "this server does not review games"
-    with app_on(db, waiting=1) as client:
+    # one playout a decision: what is checked is the bound, not the review (the test above)
+    with app_on(db, waiting=1, playouts=1) as client:
         assert client.post("/api/tables/done/review").status_code == 202
         busy = client.post("/api/tables/other/review", headers={"Accept-Language": "fr"})
         assert busy.status_code == 429 and int(busy.headers["Retry-After"]) > 0
