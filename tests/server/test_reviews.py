@@ -17,13 +17,14 @@ from hippodrome.core.registry import game_class
 from hippodrome.i18n import localize_text, message_from_json
 from hippodrome.server import create_app
 from hippodrome.server.accounts.review_routes import with_words
-from hippodrome.server.review_worker import PACE_CHECK, REVIEW_NICENESS, Pacing, lower_priority
+from hippodrome.server.review_worker import PACE_CHECK, REVIEW_NICENESS, Pacing
 from hippodrome.server.review_settings import ReviewSettings
 from hippodrome.server.reviews import BUSY_LOOP, IDLE_LOOP, ReviewPace
 from hippodrome.table.thinking import worker_pids
 from hippodrome.table.thought import WORKER_NICENESS
 from tests.server.conftest import make_table
 from tests.server.finished import finished_meeting, finished_tables
+from tests.server.priority import scheduler_after_lowering
 
 #: playouts a decision: a meeting's review in a second or two of a core, the same every time
 PLAYOUTS = 2
@@ -217,18 +218,13 @@ def test_the_pace_follows_the_event_loops_processor_time_while_reviews_run():
     assert pace.share.value == 1.0   # no review runs: nothing is held back
 
 
-def _scheduler_after_lowering(idle: bool, answer) -> None:
-    lower_priority(idle)
-    answer.send((os.sched_getscheduler(0), os.nice(0)))
-
-
 @pytest.mark.parametrize("idle", [True, False])
 def test_a_review_worker_runs_at_the_idle_priority_unless_told_not_to(idle):
     """``--review-idle`` (the default): the review worker runs only when nothing else wants the
     processor, at the nicest niceness; ``--no-review-idle``: at the bots' workers' niceness."""
     context = multiprocessing.get_context("spawn")
     mine, theirs = context.Pipe()
-    process = context.Process(target=_scheduler_after_lowering, args=(idle, theirs))
+    process = context.Process(target=scheduler_after_lowering, args=(idle, theirs))
     process.start()
     try:
         assert mine.poll(60), "the process never answered"
