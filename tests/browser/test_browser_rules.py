@@ -28,12 +28,19 @@ def diagrams(server, game):
 
 
 def open_rules(browser, server, game, lang, viewport=DESKTOP, anchor=""):
+    page, errors = start_rules(browser, server, game, lang, viewport, anchor)
+    wait_drawn(page, lang, len(texts(game, lang)["sections"]))
+    return page, errors
+
+
+def start_rules(browser, server, game, lang, viewport=DESKTOP, anchor=""):
+    """A new page asked for the rules in `lang` (as chosen on an earlier visit), on its way: the
+    caller waits for it to be drawn (wait_drawn)."""
     page = browser.new_page(viewport=viewport)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(f"localStorage.setItem('hippodrome.lang', '{lang}')")
-    page.goto(f"{server.url}/rules/{game}{anchor}")
-    wait_drawn(page, lang, len(texts(game, lang)["sections"]))
+    page.goto(f"{server.url}/rules/{game}{anchor}", wait_until="commit")
     return page, errors
 
 
@@ -43,31 +50,45 @@ def wait_drawn(page, lang, sections):
                            " && document.querySelectorAll('#rules section').length === n", arg=[lang, sections])
 
 
+#: each diagram's figures on the page, as check_diagrams() reads them: how many figures bear its
+#: name, the first one's box, and the counts of what it draws (one round trip for the whole page)
+FIGURES = """(names) => Object.fromEntries(names.map((name) => {
+  const figures = document.querySelectorAll(`figure[data-diagram="${name}"]`);
+  const figure = figures[0];
+  const count = (selector) => (figure ? figure.querySelectorAll(selector).length : 0);
+  const box = figure ? figure.getBoundingClientRect() : null;
+  return [name, { figures: figures.length, width: box && box.width, height: box && box.height, squares: count("polygon.sq"),
+                  horses: count("g.horse"), legend: count("ul.legend li"), rows: count("tbody tr") }];
+}))"""
+
+
 def check_diagrams(page, game, data):
+    drawn = page.evaluate(FIGURES, list(data))
     for name, diagram in data.items():
-        figure = page.locator(f'figure[data-diagram="{name}"]')
-        assert figure.count() == 1, name
-        box = figure.bounding_box()
+        figure = drawn[name]
+        assert figure["figures"] == 1, name
+        box = {"width": figure["width"], "height": figure["height"]}
         assert box["width"] > 200 and box["height"] > 60, (name, box)
         if game == "turfmaster":
             # every square of the window and every horse the engine placed is drawn
-            assert figure.locator("polygon.sq").count() == len(diagram["squares"]), name
-            assert figure.locator("g.horse").count() == len(diagram["horses"]), name
-            assert figure.locator("ul.legend li").count() >= len(diagram["horses"]), name
+            assert figure["squares"] == len(diagram["squares"]), name
+            assert figure["horses"] == len(diagram["horses"]), name
+            assert figure["legend"] >= len(diagram["horses"]), name
         elif name == "board":
-            assert figure.locator("tbody tr").count() == len(diagram["rows"])
+            assert figure["rows"] == len(diagram["rows"])
         elif name == "bonus":
-            assert figure.locator("tbody tr").count() == len(diagram["rolls"])
+            assert figure["rows"] == len(diagram["rolls"])
         else:
-            assert figure.locator("g.horse").count() == len(diagram["track"]), name
+            assert figure["horses"] == len(diagram["track"]), name
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_page_shows_every_section_and_diagram_in_every_language(server, browser, game):
     data = diagrams(server, game)
-    for lang in LANGUAGES:
-        page, errors = open_rules(browser, server, game, lang)
+    opening = {lang: start_rules(browser, server, game, lang) for lang in LANGUAGES}   # all on their way at once
+    for lang, (page, errors) in opening.items():
         content = texts(game, lang)
+        wait_drawn(page, lang, len(content["sections"]))
         assert page.eval_on_selector_all("#rules section", "s => s.map(x => x.id)") == [s["id"] for s in content["sections"]]
         assert page.eval_on_selector_all("#rules section h2", "s => s.map(x => x.textContent)") == [
             s["title"] for s in content["sections"]]
