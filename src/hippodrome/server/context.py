@@ -3,6 +3,7 @@ descriptions, the quotas, the limits on what a client sends, and the words for w
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,11 +34,19 @@ class ServerContext:
     tables_opened: SlidingWindow = field(init=False)
     connections_opened: SlidingWindow = field(init=False)
     games_json: dict[str, Any] = field(init=False)
+    #: games_json as the JSON text GET /api/games answers, and each game's entry in it (GET
+    #: /api/games/NAME): written once, as the descriptions do not change while the server runs.
+    #: Returned as a dict, the half-megabyte of nested data would be walked and written again on
+    #: the event loop at every lobby and play page that loads, holding up every table meanwhile.
+    games_text: bytes = field(init=False)
+    game_texts: dict[str, bytes] = field(init=False)
 
     def __post_init__(self) -> None:
         self.tables_opened = SlidingWindow(self.table_quota)
         self.connections_opened = SlidingWindow(self.connection_quota)
         self.games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in self.games.values()]}
+        self.games_text = json_text(self.games_json)
+        self.game_texts = {name: json_text(entry) for name, entry in zip(self.games, self.games_json["games"])}
 
     def described(self, name: str) -> GameDescription:
         """The description of game ``name`` (404 naming the games otherwise)."""
@@ -49,6 +58,11 @@ class ServerContext:
     def elsewhere(self, table_id: str) -> Room | None:
         """A table another process runs, read from the database for an answer (not run here)."""
         return self.hub.read(table_id) if self.hub.cluster is not None else None
+
+
+def json_text(data: Any) -> bytes:
+    """``data`` as the JSON text Starlette's JSONResponse writes."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
 def client_address(connection: HTTPConnection) -> str:

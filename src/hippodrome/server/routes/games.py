@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.i18n import LANGUAGES, Message, languages_for_web, plural_rule, web_catalog
@@ -21,11 +21,11 @@ def games_router(context: ServerContext) -> APIRouter:
 
     @router.get("/api/games")
     async def list_games():
-        return context.games_json
+        return Response(context.games_text, media_type="application/json")
 
     @router.get("/api/games/{name}")
     async def one_game(name: str):
-        return context.games_json["games"][list(games).index(described(name).name)]
+        return Response(context.game_texts[described(name).name], media_type="application/json")
 
     @router.get("/api/games/{name}/rules")
     async def rules_diagrams(name: str):
