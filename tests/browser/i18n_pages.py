@@ -443,8 +443,18 @@ def open_lobby_in_every_language(context, server, lang, problems):
 
 
 def open_lobby(context, server, game):
+    return choose_game(start_lobby(context, server), game)
+
+
+def start_lobby(context, server):
+    """A new page of the lobby, on its way (choose_game() waits for it): several lobbies load at once."""
     page = context.new_page()
-    page.goto(server.url + "/")
+    page.goto(server.url + "/", wait_until="commit")
+    return page
+
+
+def choose_game(page, game):
+    """The lobby's form for `game`, once the lobby offers it."""
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
     page.select_option("#game", game)
     return page

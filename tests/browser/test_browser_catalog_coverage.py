@@ -12,8 +12,8 @@ import pytest
 
 from tests.browser.conftest import place_bet, set_clock
 from tests.browser.i18n_pages import (
-    LANGUAGES, TURFMASTER_AUTOPLAY, create_in_lobby, new_context, open_lobby, open_lobby_in_every_language,
-    open_page, press_ready, stop_autoplay, sweep, swept, untranslated, wait_all_over,
+    LANGUAGES, TURFMASTER_AUTOPLAY, choose_game, create_in_lobby, new_context, open_lobby_in_every_language,
+    open_page, press_ready, start_lobby, stop_autoplay, sweep, swept, untranslated, wait_all_over,
 )
 
 pytestmark = pytest.mark.browser
@@ -23,12 +23,14 @@ RSB_SPACES = ["win:7:R", "win:6:R", "win:8:R", "place:5:R", "place:6:R", "show:7
 
 def test_turfmaster_and_the_lobby_show_no_english(server, browser):
     problems = []
-    for lang in LANGUAGES[1:]:   # the lobby opens in the browser's language
-        context = new_context(browser, lang)
-        problems += untranslated(open_lobby(context, server, "turfmaster-race"), lang, "lobby (TurfMaster)")
-        context.close()
-    context = new_context(browser, LANGUAGES[0])
-    lobby = open_lobby(context, server, "turfmaster-race")
+    # the lobby opens in the browser's language: a browser of each language, the four lobbies loading at once
+    contexts = {lang: new_context(browser, lang) for lang in LANGUAGES}
+    lobbies = {lang: start_lobby(context, server) for lang, context in contexts.items()}
+    for lang in LANGUAGES[1:]:
+        problems += untranslated(choose_game(lobbies[lang], "turfmaster-race"), lang, "lobby (TurfMaster)")
+        contexts[lang].close()
+    context = contexts[LANGUAGES[0]]
+    lobby = choose_game(lobbies[LANGUAGES[0]], "turfmaster-race")
     problems += untranslated(lobby, LANGUAGES[0], "lobby (TurfMaster)")
     lobby.check("#steeplechase")     # fences, and perhaps a fall
     link = create_in_lobby(lobby, "#created .play-link >> nth=0")
