@@ -23,6 +23,13 @@ new MutationObserver((changes) => {
     if (node.classList && node.classList.contains("error-box")) window.__toasts.push(node.textContent);
 }).observe(document, { childList: true, subtree: true });
 """
+#: an element scrolled into view if it is not (to the middle of the window, as chromium's
+#: scrollIntoViewIfNeeded does), and its box in the window
+SCROLLED_INTO_VIEW = """(node) => {
+  node.scrollIntoViewIfNeeded(true);
+  const r = node.getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+}"""
 #: ids, rule codes or 0-based seat numbers a person must never read
 FORBIDDEN = re.compile(r"(win|place|show|colour|prop|exotic):\S|bonus-\d|house-\d|\(R\d+\)|\b[Ss]eat \d")
 
@@ -58,9 +65,8 @@ def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
     board_top = "() => document.querySelector('#board').getBoundingClientRect().top + scrollY"
     board_at = page.evaluate(board_top)
     for n in range(CLICKS):
-        space = page.locator(f'[data-space="{targets[n % len(targets)]}"]')
-        space.scroll_into_view_if_needed()
-        box = space.bounding_box()
+        # scrolled into view where needed, as scroll_into_view_if_needed() does, and its box: one round trip
+        box = page.eval_on_selector(f'[data-space="{targets[n % len(targets)]}"]', SCROLLED_INTO_VIEW)
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         page.wait_for_timeout(PRESS_MS)   # the paced clicking itself
