@@ -277,12 +277,13 @@ def test_two_opens_of_an_archived_table_share_one_load(db):
 def test_the_server_archives_by_itself(db):
     with TestClient(create_app(db, bot_delay=0, archive_after=0)) as client:
         table, _ = finished_table(client)
-        hub = client.app.state.hub
+        hub, archiver = client.app.state.hub, client.app.state.archiver
         for _ in range(200):
-            if table["id"] not in hub.rooms:
+            # (the room leaves the hub before its unloading ends and the archiver counts it)
+            if table["id"] not in hub.rooms and archiver.archived:
                 break
             time.sleep(0.02)
-        assert table["id"] not in hub.rooms and client.app.state.archiver.archived == 1
+        assert table["id"] not in hub.rooms and archiver.archived == 1
 
 
 def test_an_archived_table_gives_up_its_lease_and_is_opened_again_only_under_it(postgres_url):
