@@ -33,9 +33,8 @@ class ServerContext:
     connection_quota: Quota
     tables_opened: SlidingWindow = field(init=False)
     connections_opened: SlidingWindow = field(init=False)
-    games_json: dict[str, Any] = field(init=False)
-    #: games_json as the JSON text GET /api/games answers, and each game's entry in it (GET
-    #: /api/games/NAME): written once, as the descriptions do not change while the server runs.
+    #: the games' descriptions as the JSON text GET /api/games answers, and each game's entry in it
+    #: (GET /api/games/NAME): written once, as the descriptions do not change while the server runs.
     #: Returned as a dict, the half-megabyte of nested data would be walked and written again on
     #: the event loop at every lobby and play page that loads, holding up every table meanwhile.
     games_text: bytes = field(init=False)
@@ -44,9 +43,9 @@ class ServerContext:
     def __post_init__(self) -> None:
         self.tables_opened = SlidingWindow(self.table_quota)
         self.connections_opened = SlidingWindow(self.connection_quota)
-        self.games_json = {"protocol": PROTOCOL_VERSION, "games": [d.to_json() for d in self.games.values()]}
-        self.games_text = json_text(self.games_json)
-        self.game_texts = {name: json_text(entry) for name, entry in zip(self.games, self.games_json["games"])}
+        described = {name: description.to_json() for name, description in self.games.items()}
+        self.games_text = response_body({"protocol": PROTOCOL_VERSION, "games": list(described.values())})
+        self.game_texts = {name: response_body(entry) for name, entry in described.items()}
 
     def described(self, name: str) -> GameDescription:
         """The description of game ``name`` (404 naming the games otherwise)."""
@@ -60,8 +59,9 @@ class ServerContext:
         return self.hub.read(table_id) if self.hub.cluster is not None else None
 
 
-def json_text(data: Any) -> bytes:
-    """``data`` as the JSON text Starlette's JSONResponse writes."""
+def response_body(data: Any) -> bytes:
+    """``data`` as the JSON text Starlette's JSONResponse writes (bytes, not the
+    :func:`hippodrome.server.views.json_text` of a message's part)."""
     return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 

@@ -163,7 +163,7 @@ def playout(race: SearchRace, rng: random.Random) -> None:
     the dice; a horse out of cards stands still."""
     order = race.course.move_order_key.__getitem__   # farthest first, the inner lane first on a line
     for _ in range(PLAYOUT_LIMIT):
-        kind = race.kind   # (pending_kind())
+        kind = race.kind   # pending_kind(), read as the field it returns (a call a step saved)
         if kind is None:
             return
         if kind == ROLL:
