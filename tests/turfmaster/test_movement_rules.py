@@ -2,7 +2,7 @@
 
 import pytest
 
-from hippodrome.turfmaster.movement import blocked_squares, destinations
+from hippodrome.turfmaster.movement import MoveOptions, blocked_squares, destinations
 
 from .reference_movement import reference_destinations
 
@@ -133,6 +133,21 @@ def test_T11_not_enough_points_to_jump_stops_before_the_fence(oval):
     assert moves.steps == 3
     assert ends(oval, moves) == [(1, 9), (2, 9), (3, 9)]
     assert all(moves.falls_at(e, 5) for e in moves.ends)
+
+
+def test_T11_some_end_falls_only_when_the_move_stops_before_a_fence_with_points_left(oval):
+    fences = oval.fence_squares
+    short = move(oval, (2, 6), 5, fences=fences)  # 3 points to the fence, 2 left over
+    assert short.some_end_falls(5)
+    jumped = move(oval, (2, 6), 7, fences=fences)  # 3 points, the jump's 4: nothing left over
+    assert jumped.steps == 7 and not jumped.some_end_falls(7)
+    assert not move(oval, (2, 6), 5).some_end_falls(5)  # no fences (not a steeplechase)
+    # an end before a fence falls only with points left over, and only that end
+    before, beside = short.ends[0], oval.square(2, 3)
+    assert not MoveOptions(3, (before,), frozenset({before})).some_end_falls(3)
+    assert not MoveOptions(3, (before,), frozenset({before})).falls_at(before, 3)
+    mixed = MoveOptions(3, (beside, before), frozenset({before}))
+    assert mixed.some_end_falls(5) and mixed.falls_at(before, 5) and not mixed.falls_at(beside, 5)
 
 
 def test_T11_landing_square_taken_or_blocked_means_no_jump(oval):

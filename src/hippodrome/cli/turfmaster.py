@@ -66,7 +66,7 @@ def destinations_command(
         moves = destinations(course, position.squares[horse], points, blocked_squares(course, others),
                              position.fences)
         result = {"steps": moves.steps, "destinations": [course.name_of(end) for end in moves.ends]}
-        if round_kind == "card" and any(moves.falls_at(end, points) for end in moves.ends):
+        if round_kind == "card" and moves.some_end_falls(points):
             result["falls"] = [course.name_of(end) for end in moves.ends if moves.falls_at(end, points)]
     print(json.dumps(result))  # i18n: machine output (JSON), keys and ids stay English
 

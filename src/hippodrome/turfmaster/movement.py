@@ -47,8 +47,15 @@ class MoveOptions(NamedTuple):
     ends: tuple[int, ...]
     blocked_by_fence: frozenset[int] = frozenset()
 
+    def some_end_falls(self, points: int) -> bool:
+        """Whether some end of this move of ``points`` is one the horse falls on in a card round (T11):
+        the move stops right before a fence with points left over. The one statement of the rule:
+        :meth:`falls_at` and every caller ask here."""
+        return self.steps < points and bool(self.blocked_by_fence)
+
     def falls_at(self, square: int, points: int) -> bool:
-        return self.steps < points and square in self.blocked_by_fence
+        """Whether the horse falls ending this move of ``points`` on ``square``, in a card round (T11)."""
+        return square in self.blocked_by_fence and self.some_end_falls(points)
 
 
 def blocked_squares(course: Course, others: Iterable[int]) -> set[int]:

@@ -405,14 +405,15 @@ class Race(DeclaredState, Game):
             lane, index = self.course.lane_of, self.course.index_of
             options = tuple([{"type": "square", "horse": horse, "lane": lane[e], "square": index[e]}
                              for e in moves.ends])
-            if self.round_kind == CARD_ROUND and moves.blocked_by_fence and moves.steps < self.points:
-                falling = [e in moves.blocked_by_fence for e in moves.ends]
+            points = self.points
+            if self.round_kind == CARD_ROUND and moves.some_end_falls(points):
+                falling = [moves.falls_at(e, points) for e in moves.ends]
                 fall = _FALL_NOTE
                 notes = tuple([fall if falls else "" for falls in falling])
                 falls = [self.course.name_of(e) for e, falls in zip(moves.ends, falling) if falls]
             else:
                 notes, falls = ("",) * len(options), []
-            context = {"horse": horse, "points": self.points, "steps": moves.steps, "falls": falls}
+            context = {"horse": horse, "points": points, "steps": moves.steps, "falls": falls}
             return Decision(owner, "square", options, context, notes)
         raise AssertionError(f"race stuck: awaiting {self.awaiting!r}")  # pragma: no cover  # i18n: programming error
 
@@ -547,7 +548,7 @@ class Race(DeclaredState, Game):
         event = {"round": self.round_no, "event": "move", "horse": horse, "points": self.points,
                  "steps": moves.steps, "from": {"lane": lane[start], "square": index[start]},
                  "to": {"lane": lane[square], "square": index[square]}}
-        if moves.blocked_by_fence and self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
+        if self.round_kind == CARD_ROUND and moves.falls_at(square, self.points):
             event["fell"] = True
             self.stage[horse] = FALLEN
             self._racing_cache = None
