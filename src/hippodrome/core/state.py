@@ -48,6 +48,8 @@ from typing import Any, Callable, ClassVar, Mapping
 
 import orjson
 
+from hippodrome.core import jsondump
+
 SHARED, SHALLOW, NESTED, SUBSTATE, DERIVED = "shared", "shallow", "nested", "substate", "derived"
 
 #: what a clone does with a cache
@@ -160,19 +162,12 @@ class StateFields:
         return clone
 
 
-#: dataclasses and dates go to the standard library, which refuses them, as it did before orjson
-_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-
-
 def _json_copy(value: Any) -> Any:
-    """A deep copy of JSON data, as it comes back from JSON (tuples become lists). orjson writes
-    and reads it; what orjson cannot write (a key that is not a string, an integer beyond 64 bits)
-    the standard library copies. The two differ only on floats that are not numbers, which no
-    state holds (orjson writes them as null)."""
-    try:
-        return orjson.loads(orjson.dumps(value, option=_ORJSON_OPTIONS))
-    except TypeError:  # orjson.JSONEncodeError is one
-        return json.loads(json.dumps(value))
+    """A deep copy of JSON data, as it comes back from JSON (tuples become lists): its text
+    (:func:`~hippodrome.core.jsondump.dumps`: orjson's, else the standard library's, which refuses
+    dataclasses and dates as it did before orjson) read back by the library that wrote it."""
+    text = jsondump.dumps(value)
+    return orjson.loads(text) if type(text) is bytes else json.loads(text)
 
 
 class DeclaredState:

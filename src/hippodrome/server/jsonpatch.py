@@ -12,13 +12,9 @@ the patch gives a document equal to ``new`` as JSON. The parts Python finds equa
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
-import orjson
-
-#: dataclasses and dates go to the standard library, which refuses them (diff takes plain JSON)
-_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+from hippodrome.core import jsondump
 
 
 def pointer(path: str, key: str | int) -> str:
@@ -51,13 +47,10 @@ def _walked(old: list[Any], new: list[Any]) -> list[int]:
     return unequal
 
 
-def _text(values: list[Any]) -> bytes | str:
-    """The JSON text of ``values``: orjson's, else (a key that is not a string, an integer beyond
-    64 bits) the standard library's, which never equals orjson's bytes (then all pairs are walked)."""
-    try:
-        return orjson.dumps(values, option=_ORJSON_OPTIONS)
-    except TypeError:  # orjson.JSONEncodeError is one
-        return json.dumps(values)
+#: the JSON text of a list of values: orjson's, else (a key that is not a string, an integer beyond
+#: 64 bits) the standard library's, a str, which never equals orjson's bytes (then all pairs are
+#: walked); dataclasses and dates are refused (diff takes plain JSON)
+_text = jsondump.dumps
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:

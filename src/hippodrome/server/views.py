@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 import orjson
 
+from hippodrome.core import jsondump
 from hippodrome.server import jsonpatch
 
 PROTOCOL_VERSION = 1
@@ -66,13 +67,10 @@ def _orjson_default(value: Any) -> Any:
     return json_default(value)
 
 
-#: orjson writes what json.dumps writes (compactly, in UTF-8), dataclasses and dates going through
-#: json_default as they do there
-ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-#: ... and keys that are not strings (seats by number) written as strings, as json.dumps does: an
-#: option that makes orjson take half as long again over every dict, so only for the values that
-#: need it (refused without it)
-ORJSON_NON_STR_KEYS = ORJSON_OPTIONS | orjson.OPT_NON_STR_KEYS
+#: orjson (:mod:`hippodrome.core.jsondump`) writing keys that are not strings (seats by number) as
+#: strings, as json.dumps does: an option that makes orjson take half as long again over every
+#: dict, so only for the values that need it (refused without it)
+ORJSON_NON_STR_KEYS = jsondump.OPTIONS | orjson.OPT_NON_STR_KEYS
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -134,14 +132,12 @@ def joined(first: JsonText, second: JsonText) -> JsonText:
 
 
 def _dumps_bytes(value: Any) -> bytes:
+    """:func:`hippodrome.core.jsondump.dumps_bytes` (dataclasses and dates through json_default),
+    tried first without :data:`ORJSON_NON_STR_KEYS` (on every state message)."""
     try:
-        return orjson.dumps(value, default=_orjson_default, option=ORJSON_OPTIONS)
+        return orjson.dumps(value, default=_orjson_default, option=jsondump.OPTIONS)
     except TypeError:  # orjson.JSONEncodeError is one: a key that is not a string, or see dumps
-        pass
-    try:
-        return orjson.dumps(value, default=_orjson_default, option=ORJSON_NON_STR_KEYS)
-    except TypeError:
-        return json.dumps(value, default=json_default).encode()
+        return jsondump.dumps_bytes(value, _orjson_default, ORJSON_NON_STR_KEYS, json_default)
 
 
 @dataclass(eq=False)

@@ -13,7 +13,6 @@ the race before) is refused as stale.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import secrets
@@ -22,6 +21,7 @@ from typing import Any, Callable
 
 import orjson
 
+from hippodrome.core import jsondump
 from hippodrome.core.bot import Bot
 from hippodrome.core.errors import IllegalAction
 from hippodrome.core.game import Action, Chance, Decision
@@ -39,10 +39,7 @@ class StaleState(IllegalAction):
 
 def _context_key(context: Any) -> bytes:
     """A step's context as comparable text (its keys sorted; what JSON cannot hold as its text)."""
-    try:
-        return orjson.dumps(context, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
-    except TypeError:   # orjson.JSONEncodeError is one: an integer over 64 bits, say
-        return json.dumps(context, sort_keys=True, default=str).encode()
+    return jsondump.dumps_bytes(context, str, orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
 
 @dataclass

@@ -91,7 +91,8 @@ def observation_payload(observation: Any) -> Any:
     """A view (or a decision's options) as it travels to a worker: its JSON text where JSON carries
     it as it is (views and options are made of JSON's types; their tuples arrive as lists, as on a
     page), else the value itself. orjson writes it in a quarter of pickle's time (a bettor's free
-    options are hundreds of bets), on the event loop."""
+    options are hundreds of bets), on the event loop. (Not :mod:`hippodrome.core.jsondump`: what
+    orjson refuses travels pickled, not as the standard library's JSON.)"""
     try:
         return orjson.dumps(observation)
     except TypeError:  # orjson.JSONEncodeError is one: a key that is not a string, a set ...
