@@ -139,14 +139,16 @@ class ReadySetBet(DeclaredState, Game):
         nested("vip_hands", default=None),   # rulings 2: each seat's two cards drawn ([]: none)
         shallow("vip_kept", default=None),   # rulings 2: each seat's card kept, held back until all chose
         shared("race", codec=object_codec(RaceState)),  # a frozen RaceState
-        # the board's spaces are immutable, and so are the board and the caller's lines once made
-        # (views only read them: a clone's bettor reads the same; each is keyed so that a clone
-        # that bets or rolls on its own makes its own)
-        caches={"_spaces": KEEP, "_calls": KEEP, "_board": KEEP},
+        # the board's spaces are immutable, and so are the board, the caller's lines and the
+        # House's token options once made (views and callers only read them: a clone's bettor
+        # reads the same; each is keyed so that a clone that bets, rolls or places a house token
+        # on its own makes its own)
+        caches={"_spaces": KEEP, "_calls": KEEP, "_board": KEEP, "_house_options": KEEP},
     )
     _spaces: dict[str, Space] | None
     _calls: tuple[tuple, dict[str, Any], tuple, Any] | None   # (rolls, lines, the log's counts, its last event: calls())
     _board: tuple[Any, ...] | None   # (the spaces, what else the board was made from, the board, space id -> its entry)
+    _house_options: tuple[Any, ...] | None   # (the spaces, what else they were made from, the options)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -244,7 +246,7 @@ class ReadySetBet(DeclaredState, Game):
             return Decision(seat, kind, options, {"race": self.race_no, "house": self.house_seat},
                             between_races=self.race_no > 1)
         if self.phase == PLACE_HOUSE_TOKENS:
-            return Decision(self.house_seat, "house_token", tuple(self._house_token_options()),
+            return Decision(self.house_seat, "house_token", self._house_token_options(),
                             {"race": self.race_no, "tokens_left": list(self.house_left)}, between_races=self.race_no > 1)
         if self.phase == RACE:
             return race_roll(self.race_no)
@@ -376,17 +378,26 @@ class ReadySetBet(DeclaredState, Game):
         """Who is asked now: the House first (stay?), then each player clockwise (R9)."""
         return (self.house_seat + len(self.house_asked)) % self.seats
 
-    def _house_token_options(self) -> list[Action]:
+    def _house_token_options(self) -> tuple[Action, ...]:
         """Each value left on each space the House may still take (R9): six different spaces, no
         closed column, and, as for every player's betting tokens, one token per exotic finish
-        card (R6: the House is a player and these are its betting tokens)."""
-        taken = {bet["space"] for bet in self.house_bets}
-        cards = {self.spaces[space].card for space in taken if space in self.spaces} - {None}
-        closed = self.closed_columns()
-        open_spaces = [space.id for space in self.spaces.values()
+        card (R6: the House is a player and these are its betting tokens). Made once per state:
+        ``pending``, ``decisions``, ``decision_for`` and ``apply`` at one state share the tuple
+        (read, never changed), made again when the spaces, the House's tokens placed or left or
+        the closed columns differ (in a clone too, which keeps the cache)."""
+        spaces, closed = self.spaces, self.closed_columns()
+        key = (tuple(bet["space"] for bet in self.house_bets), tuple(self.house_left), closed)
+        cached = self._house_options
+        if cached is not None and cached[0] is spaces and cached[1] == key:
+            return cached[2]
+        taken = set(key[0])
+        cards = {spaces[space].card for space in taken if space in spaces} - {None}
+        open_spaces = [space.id for space in spaces.values()
                        if space.id not in taken and space.column not in closed and space.card not in cards]
-        return [{"type": "house_token", "value": value, "space": space_id}
-                for value in sorted(set(self.house_left)) for space_id in open_spaces]
+        options = tuple([{"type": "house_token", "value": value, "space": space_id}
+                         for value in sorted(set(self.house_left)) for space_id in open_spaces])
+        self._house_options = (spaces, key, options)
+        return options
 
     # -- Game protocol: apply -----------------------------------------------------
     def apply(self, action: Action) -> None:
