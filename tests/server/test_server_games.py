@@ -1,18 +1,22 @@
 """Games describe themselves: GET /api/games, the lobby's setup check, and a third game that the
 server plays without knowing it (issue "One shape for every game")."""
 
+import gzip
+import json
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.middleware.gzip import GZipResponder
 
 from hippodrome.core.bot import RandomBot
 from hippodrome.core.description import INTEGER, BotLevel, GameDescription, Lookup, SeatPlan, SetupField
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Chance, Decision, Game
-from hippodrome.core.registry import _GAMES, register_game
+from hippodrome.core.registry import _GAMES, descriptions, register_game
 from hippodrome.i18n import LANGUAGES, Message
 from hippodrome.server import create_app
+from hippodrome.server.views import PROTOCOL_VERSION
 from tests.server.conftest import join, make_table, receive
 
 
@@ -47,6 +51,31 @@ def test_every_game_serves_its_description_in_every_language(client):
     assert games["turfmaster-race"]["table_options"] == []
     assert not games["readysetbet-race"]["lobby"] and games["readysetbet"]["caller"]
     assert client.get("/api/games/chess").status_code == 404
+
+
+@pytest.mark.parametrize("accepted", ["gzip, deflate, br", "identity", ""])
+def test_the_descriptions_are_answered_gzipped_as_written_at_the_start_or_as_text(client, monkeypatch, accepted):
+    """GET /api/games and /api/games/NAME: a client that accepts gzip gets the text gzipped at the
+    server's start (the middleware compresses nothing again), any other the text; both say that
+    the answer varies with Accept-Encoding."""
+    def compressed_again(*_args):
+        raise AssertionError("the GZip middleware compressed an answer again")
+
+    monkeypatch.setattr(GZipResponder, "_compress_body", compressed_again)
+    described = {description.name: description.to_json() for description in descriptions()}
+    expected = {"/api/games": {"protocol": PROTOCOL_VERSION, "games": list(described.values())},
+                **{f"/api/games/{name}": entry for name, entry in described.items()}}
+    for path, data in expected.items():
+        with client.stream("GET", path, headers={"Accept-Encoding": accepted}) as answer:
+            sent = b"".join(answer.iter_raw())
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+        assert answer.headers["vary"] == "Accept-Encoding" and answer.headers["content-length"] == str(len(sent))
+        if "gzip" in accepted:
+            assert answer.headers["content-encoding"] == "gzip" and len(sent) < len(json.dumps(data)) / 3
+            sent = gzip.decompress(sent)
+        else:
+            assert "content-encoding" not in answer.headers
+        assert json.loads(sent) == data, path
 
 
 def check(client, game, setup):

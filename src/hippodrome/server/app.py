@@ -28,7 +28,7 @@ from hippodrome.server.accounts.install import install as install_accounts
 from hippodrome.server.accounts.service import AccountSettings
 from hippodrome.server.archive import ARCHIVE_AFTER, Archiver
 from hippodrome.server.cluster import cluster_for
-from hippodrome.server.context import WEB_DIR, ServerContext
+from hippodrome.server.context import GZIP_LEVEL, GZIP_MINIMUM_SIZE, WEB_DIR, ServerContext
 from hippodrome.server.guard import OriginGuard, allowed_origins as origins_from
 from hippodrome.server.headers import SecurityHeaders
 from hippodrome.server.hub import Hub
@@ -89,7 +89,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.state.hub = hub
     app.state.archiver = archiver
     app.state.limits = limits
-    app.add_middleware(GZipMiddleware, minimum_size=4096)  # the games' descriptions carry course drawings
+    # the games' descriptions carry course drawings (GET /api/games answers them gzipped already)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_SIZE, compresslevel=GZIP_LEVEL)
     app.add_middleware(OriginGuard, allowed=origins)
     app.add_middleware(SecurityHeaders)   # outermost: on every answer, the guard's refusals too
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

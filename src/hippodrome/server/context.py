@@ -3,12 +3,15 @@ descriptions, the quotas, the limits on what a client sends, and the words for w
 
 from __future__ import annotations
 
+import functools
 import json
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starlette.requests import HTTPConnection
+from starlette.responses import Response
 
 from hippodrome.core.description import GameDescription
 from hippodrome.i18n import Message
@@ -23,6 +26,32 @@ MAX_MESSAGE = 16 * 1024
 #: the most bytes a request to create a table (or check a setup) may hold
 MAX_CREATE_BODY = 64 * 1024
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+#: the smallest answer the server's GZip middleware compresses (app.py), and :class:`Prewritten` too
+GZIP_MINIMUM_SIZE = 4096
+#: the middleware's own level (Starlette's default): a prewritten answer is the bytes it would send
+GZIP_LEVEL = 9
+
+
+@dataclass(frozen=True)
+class Prewritten:
+    """A JSON answer written once: its text and, for a text the GZip middleware would compress,
+    that text gzipped. A client that accepts gzip (as the middleware tells: "gzip" in its
+    Accept-Encoding) gets the gzipped bytes with their Content-Encoding, which the middleware
+    leaves as they are; any other gets the text, to which the middleware adds ``Vary``."""
+
+    text: bytes
+    gzipped: bytes | None
+
+    @classmethod
+    def of(cls, data: Any) -> "Prewritten":
+        text = response_body(data)
+        return cls(text, gzipped(text) if len(text) >= GZIP_MINIMUM_SIZE else None)
+
+    def response(self, request: HTTPConnection) -> Response:
+        if self.gzipped is not None and "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(self.gzipped, media_type="application/json",
+                            headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(self.text, media_type="application/json")
 
 
 @dataclass
@@ -34,18 +63,19 @@ class ServerContext:
     tables_opened: SlidingWindow = field(init=False)
     connections_opened: SlidingWindow = field(init=False)
     #: the games' descriptions as the JSON text GET /api/games answers, and each game's entry in it
-    #: (GET /api/games/NAME): written once, as the descriptions do not change while the server runs.
-    #: Returned as a dict, the half-megabyte of nested data would be walked and written again on
-    #: the event loop at every lobby and play page that loads, holding up every table meanwhile.
-    games_text: bytes = field(init=False)
-    game_texts: dict[str, bytes] = field(init=False)
+    #: (GET /api/games/NAME): written and gzipped once, as the descriptions do not change while the
+    #: server runs. Returned as a dict, the half-megabyte of nested data would be walked and written
+    #: again on the event loop at every lobby and play page that loads, holding up every table
+    #: meanwhile; and the middleware would compress the text again at every request.
+    games_text: Prewritten = field(init=False)
+    game_texts: dict[str, Prewritten] = field(init=False)
 
     def __post_init__(self) -> None:
         self.tables_opened = SlidingWindow(self.table_quota)
         self.connections_opened = SlidingWindow(self.connection_quota)
         described = {name: description.to_json() for name, description in self.games.items()}
-        self.games_text = response_body({"protocol": PROTOCOL_VERSION, "games": list(described.values())})
-        self.game_texts = {name: response_body(entry) for name, entry in described.items()}
+        self.games_text = Prewritten.of({"protocol": PROTOCOL_VERSION, "games": list(described.values())})
+        self.game_texts = {name: Prewritten.of(entry) for name, entry in described.items()}
 
     def described(self, name: str) -> GameDescription:
         """The description of game ``name`` (404 naming the games otherwise)."""
@@ -63,6 +93,14 @@ def response_body(data: Any) -> bytes:
     """``data`` as the JSON text Starlette's JSONResponse writes (bytes, not the
     :func:`hippodrome.server.views.json_text` of a message's part)."""
     return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
+@functools.lru_cache(maxsize=32)
+def gzipped(text: bytes) -> bytes:
+    """``text`` gzipped as the GZip middleware does it; kept for the process, since every server
+    (and every test's) made in it writes the same descriptions."""
+    compressor = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    return compressor.compress(text) + compressor.flush()
 
 
 def client_address(connection: HTTPConnection) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Request
 
 from hippodrome.core.errors import IllegalAction
 from hippodrome.i18n import LANGUAGES, Message, languages_for_web, plural_rule, web_catalog
@@ -20,12 +20,12 @@ def games_router(context: ServerContext) -> APIRouter:
     games, described = context.games, context.described
 
     @router.get("/api/games")
-    async def list_games():
-        return Response(context.games_text, media_type="application/json")
+    async def list_games(request: Request):
+        return context.games_text.response(request)
 
     @router.get("/api/games/{name}")
-    async def one_game(name: str):
-        return Response(context.game_texts[described(name).name], media_type="application/json")
+    async def one_game(name: str, request: Request):
+        return context.game_texts[described(name).name].response(request)
 
     @router.get("/api/games/{name}/rules")
     async def rules_diagrams(name: str):
