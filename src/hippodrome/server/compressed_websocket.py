@@ -1,11 +1,12 @@
 """The websocket protocol ``hippodrome serve`` runs: uvicorn's (the websockets library's sans-I/O
-implementation), with permessage-deflate done by zlib-ng at its fastest level, each message
-deflated once for every connection that is sent it.
+implementation), with permessage-deflate done by ISA-L (Intel's storage acceleration library, through
+the ``isal`` package) at its fastest level, each message deflated once for every connection that is
+sent it.
 
 Every message a table sends is a whole state of 5 to 35 KiB of JSON, deflated on the event loop,
-one of the loop's largest costs under load. zlib-ng's level 1 deflates in about half the time
-zlib's level 1 takes, to about a fifth more bytes (still under a fifth of the text); zlib's
-default level took several times as long again (docs/benchmarks.md).
+one of the loop's largest costs under load. ISA-L's fastest level deflates a state in less than
+half the time zlib-ng's level 1 takes, to fewer bytes (about a fifth of the text); zlib's own levels
+take several times as long again (docs/benchmarks.md).
 
 The server deflates each message on its own (``server_no_context_takeover``: its compressor starts
 afresh for every message rather than carrying the last one's window): a state mostly repeats the
@@ -37,13 +38,17 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPe
 from websockets.frames import CONT, CTRL_OPCODES, TEXT, Frame
 from websockets.http11 import Request
 from websockets.protocol import OPEN
-from zlib_ng import zlib_ng
+from isal import isal_zlib
 
 #: the LZ77 window of what the server sends (zlib's largest)
 DEFLATE_WINDOW_BITS = 15
 #: the window a client deflates its (small) messages in: uvicorn's setting
 CLIENT_WINDOW_BITS = 12
-#: zlib-ng's compressobj settings for what the server sends: the default memory level, the fastest level
+#: ISA-L's level for every whole message the server sends (its fastest)
+DEFLATE_LEVEL = isal_zlib.ISAL_BEST_SPEED
+#: the websockets library's own deflate settings (zlib's), for what the server does not deflate
+#: itself (a message in several frames, a connection that keeps its compressor's context): never
+#: the case for what a table sends
 DEFLATE_SETTINGS: dict[str, int] = {"memLevel": 8, "level": 1}
 #: the key of :meth:`WebSocketProtocol.send_now` in a websocket scope's ``extensions``
 SEND_NOW = "hippodrome.send_now"
@@ -56,22 +61,22 @@ _deflated: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
 _frames: OrderedDict[tuple[tuple[int, ...], int], tuple[bytes, bytes]] = OrderedDict()
 
 
-def deflated(data: bytes, window_bits: int, settings: dict[str, int]) -> bytes:
+def deflated(data: bytes, window_bits: int) -> bytes:
     """``data`` deflated afresh as permessage-deflate sends a whole message (RFC 7692 7.2.1: the
-    stream flushed, its last four bytes left off), by zlib-ng. One compressor a thread and setting
-    deflates every message, each ended by a full flush: what follows a full flush refers to
-    nothing before it, so each message inflates on its own as a fresh compressor's would, without
-    the cost of a compressor's state (hundreds of kilobytes) made and freed for every message."""
-    key = (window_bits, *sorted(settings.items()))
+    stream flushed, its last four bytes left off), by ISA-L at :data:`DEFLATE_LEVEL`. One
+    compressor a thread and window deflates every message, each ended by a full flush: what
+    follows a full flush refers to nothing before it, so each message inflates on its own as a
+    fresh compressor's would, without the cost of a compressor's state (hundreds of kilobytes)
+    made and freed for every message."""
     encoders = _encoders.__dict__
-    encoder = encoders.get(key)
+    encoder = encoders.get(window_bits)
     if encoder is None:
-        encoder = encoders[key] = zlib_ng.compressobj(wbits=-window_bits, **settings)
-    out = encoder.compress(data) + encoder.flush(zlib_ng.Z_FULL_FLUSH)
+        encoder = encoders[window_bits] = isal_zlib.compressobj(DEFLATE_LEVEL, isal_zlib.DEFLATED, -window_bits)
+    out = encoder.compress(data) + encoder.flush(isal_zlib.Z_FULL_FLUSH)
     return out[:-4]
 
 
-#: each thread's compressors (:func:`deflated`), by window and settings
+#: each thread's compressors (:func:`deflated`), by window
 _encoders = threading.local()
 
 
@@ -85,7 +90,7 @@ class SharedDeflate(PerMessageDeflate):
         key = (self.local_max_window_bits, bytes(frame.data))
         data = _deflated.get(key)
         if data is None:
-            data = deflated(key[1], self.local_max_window_bits, self.compress_settings)
+            data = deflated(key[1], self.local_max_window_bits)
             _deflated[key] = data
             if len(_deflated) > SHARED_FRAMES:
                 _deflated.popitem(last=False)
@@ -111,8 +116,8 @@ def deflate_factory() -> SharedDeflateFactory:
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websocket protocol (``uvicorn.Config(ws=WebSocketProtocol)``), deflating at level 1,
-    each message once for all the connections it is sent to."""
+    """uvicorn's websocket protocol (``uvicorn.Config(ws=WebSocketProtocol)``), deflating by ISA-L
+    at its fastest level, each message once for all the connections it is sent to."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -175,7 +180,7 @@ def framed(data: bytes, extensions: list[Any], shared: tuple[int, ...] | None = 
     if kept is not None and kept[0] is data:
         return kept[1]
     if shared:   # one SharedDeflate (shared_framing): its deflate, without its cache of texts
-        frame = text_frame(deflated(data, shared[0], extensions[0].compress_settings), True)
+        frame = text_frame(deflated(data, shared[0]), True)
     else:
         frame = text_frame(data, False)
     _frames[key] = (data, frame)   # the text kept with its frame: its id is not another's meanwhile
