@@ -133,11 +133,12 @@ def _pages_closed_after_each_test(request):
 # so that the horse has cards left after race 1 and its owner chooses which to keep (T8).
 TURFMASTER_SEAT_AUTOPLAY = """() => {
   if (window.__auto) return;
-  const auto = window.__auto = { clicked: {} };
+  const auto = window.__auto = { clicked: {}, paused: false };   // paused: the test plays on its own
   let actedOn = null, actedAt = 0, cardOn = null, cardAt = 0;
   const click = (node, what) => { node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
                                   auto.clicked[what] = (auto.clicked[what] || 0) + 1; };
   setInterval(() => {
+    if (auto.paused) return;
     // between races: ready for the next one, as soon as the panel asks
     const next = document.querySelector("#lifecycle[data-status=between_races] .lifecycle-mine:not([disabled]):not([hidden])");
     if (next) { click(next, "next_race"); return; }

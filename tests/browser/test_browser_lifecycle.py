@@ -143,6 +143,10 @@ def test_the_host_lets_a_bot_play_the_seat_of_a_player_who_left(server, browser)
     assert page.locator('#lifecycle li[data-seat="0"]').count() == 0   # the host's own seat is not offered
     page.evaluate(TURFMASTER_SEAT_AUTOPLAY)   # Ana plays her turns until the race waits for Bea's
     page.wait_for_function("() => document.querySelector('#turn').textContent.startsWith('Bea to play')", timeout=60000)
+    # Ana stops playing: what follows is the hand-over and the bot's turn alone (her autoplay,
+    # clicking every 30 ms, could send a move twice once her turn comes again)
+    page.evaluate("() => { window.__auto.paused = true; }")
+    assert page.locator("#messages .error-box").all_text_contents() == []
     waited_at = int(page.get_attribute("#app", "data-state-id"))
     screenshot(page, "hand-laptop-host")
     page.set_viewport_size(PHONE)
@@ -156,6 +160,6 @@ def test_the_host_lets_a_bot_play_the_seat_of_a_player_who_left(server, browser)
     screenshot(page, "hand-laptop-handed")
     # the bot takes Bea's turn: the race moves on (nothing else could while it waited for her)
     page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.stateId) > {waited_at}", timeout=60000)
-    assert page.locator("#messages .error-box").count() == 0
+    assert page.locator("#messages .error-box").all_text_contents() == []
     assert not errors, errors
     page.close()
