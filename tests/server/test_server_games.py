@@ -13,8 +13,8 @@ from hippodrome.core.bot import RandomBot
 from hippodrome.core.description import INTEGER, BotLevel, GameDescription, Lookup, SeatPlan, SetupField
 from hippodrome.core.errors import IllegalAction, InvalidSetup
 from hippodrome.core.game import Chance, Decision, Game
-from hippodrome.core.registry import _GAMES, descriptions, register_game
-from hippodrome.i18n import LANGUAGES, Message
+from hippodrome.core.registry import _GAMES, description_of, descriptions, register_game
+from hippodrome.i18n import LANGUAGES, Message, plural_rule, web_catalog
 from hippodrome.server import create_app
 from hippodrome.server.views import PROTOCOL_VERSION
 from tests.server.conftest import join, make_table, receive
@@ -54,18 +54,22 @@ def test_every_game_serves_its_description_in_every_language(client):
 
 
 @pytest.mark.parametrize("accepted", ["gzip, deflate, br", "identity", ""])
-def test_the_descriptions_are_answered_gzipped_as_written_at_the_start_or_as_text(client, monkeypatch, accepted):
-    """GET /api/games and /api/games/NAME: a client that accepts gzip gets the text gzipped at the
-    server's start (the middleware compresses nothing again), any other the text; both say that
-    the answer varies with Accept-Encoding."""
+def test_the_answers_that_never_change_are_answered_gzipped_as_written_once_or_as_text(client, monkeypatch, accepted):
+    """GET /api/games and /api/games/NAME (written at the server's start), a game's rules diagrams
+    and the pages' catalogs (written at their first request): a client that accepts gzip gets the
+    text gzipped once (the middleware compresses nothing again), any other the text; both say
+    that the answer varies with Accept-Encoding. Asked twice, the same."""
     def compressed_again(*_args):
         raise AssertionError("the GZip middleware compressed an answer again")
 
     monkeypatch.setattr(GZipResponder, "_compress_body", compressed_again)
     described = {description.name: description.to_json() for description in descriptions()}
     expected = {"/api/games": {"protocol": PROTOCOL_VERSION, "games": list(described.values())},
-                **{f"/api/games/{name}": entry for name, entry in described.items()}}
-    for path, data in expected.items():
+                **{f"/api/games/{name}": entry for name, entry in described.items()},
+                "/api/games/turfmaster/rules": json.loads(json.dumps(description_of("turfmaster").rules.data())),
+                **{f"/i18n/{lang}.json": {"lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}
+                   for lang in ("es", "de")}}
+    for path, data in [*expected.items(), *expected.items()]:
         with client.stream("GET", path, headers={"Accept-Encoding": accepted}) as answer:
             sent = b"".join(answer.iter_raw())
         assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"

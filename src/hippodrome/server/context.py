@@ -8,7 +8,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Hashable
 
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
@@ -69,6 +69,9 @@ class ServerContext:
     #: meanwhile; and the middleware would compress the text again at every request.
     games_text: Prewritten = field(init=False)
     game_texts: dict[str, Prewritten] = field(init=False)
+    #: other answers that do not change while the server runs (a game's rules diagrams, the pages'
+    #: message catalogs), written and gzipped at their first request (:meth:`prewritten`)
+    _prewritten: dict[Hashable, Prewritten] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.tables_opened = SlidingWindow(self.table_quota)
@@ -76,6 +79,14 @@ class ServerContext:
         described = {name: description.to_json() for name, description in self.games.items()}
         self.games_text = Prewritten.of({"protocol": PROTOCOL_VERSION, "games": list(described.values())})
         self.game_texts = {name: Prewritten.of(entry) for name, entry in described.items()}
+
+    def prewritten(self, key: Hashable, data: Callable[[], Any]) -> Prewritten:
+        """The answer ``key`` names, ``data()`` written and gzipped at its first request and kept:
+        for an answer the same for every request while the server runs."""
+        kept = self._prewritten.get(key)
+        if kept is None:
+            kept = self._prewritten[key] = Prewritten.of(data())
+        return kept
 
     def described(self, name: str) -> GameDescription:
         """The description of game ``name`` (404 naming the games otherwise)."""

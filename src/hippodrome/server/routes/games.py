@@ -28,11 +28,11 @@ def games_router(context: ServerContext) -> APIRouter:
         return context.game_texts[described(name).name].response(request)
 
     @router.get("/api/games/{name}/rules")
-    async def rules_diagrams(name: str):
+    async def rules_diagrams(name: str, request: Request):
         rules = described(name).rules
         if rules is None:
             raise LobbyError(404, no_rules(name, games), code="not_found")
-        return rules.data()
+        return context.prewritten(("rules", described(name).name), rules.data).response(request)
 
     def puzzle_book(name: str) -> Any:
         puzzles = described(name).puzzles
@@ -81,10 +81,11 @@ def games_router(context: ServerContext) -> APIRouter:
         return languages_for_web()
 
     @router.get("/i18n/{lang}.json")
-    async def catalog(lang: str):
+    async def catalog(lang: str, request: Request):
         if lang not in LANGUAGES:
             raise LobbyError(404, Message("no catalog for language {lang}; languages: {languages}",
                                           lang=repr(lang), languages=", ".join(LANGUAGES)), code="not_found")
-        return {"lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}
+        return context.prewritten(("catalog", lang), lambda: {
+            "lang": lang, "plural": plural_rule(lang), "messages": web_catalog(lang)}).response(request)
 
     return router
