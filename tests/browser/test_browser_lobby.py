@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from hippodrome.i18n import format_money, format_number, format_ordinal, translate
 from tests.browser.conftest import create, screenshot
@@ -254,8 +254,12 @@ def test_the_pages_work_under_the_content_security_policy(server, browser):
     race = create(server, {"game": "turfmaster-race", "setup": {"course": "oval", "horses": [
         {"id": "red", "owner": 0}, {"id": "blue", "owner": 1}]}, "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot"}]})
     page.goto(server.url + rsb["seats"][0]["link"])
-    page.wait_for_selector("#board .space")
-    page.wait_for_selector("#standings .swatch")
+    try:
+        page.wait_for_selector("#board .space")
+        page.wait_for_selector("#standings .swatch")
+    except PlaywrightTimeout:   # (once in a full run: say what the page held and heard)
+        raise AssertionError(f"the seat's board was not drawn: errors {errors}, violations "
+                             f"{page.evaluate('() => window.__csp')}, page: {page.inner_text('body')[:600]!r}")
     assert page.eval_on_selector("#standings .swatch", "s => getComputedStyle(s).backgroundColor") not in (
         "", "rgba(0, 0, 0, 0)")
     page.goto(server.url + race["seats"][0]["link"])
