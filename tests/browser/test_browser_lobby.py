@@ -227,6 +227,27 @@ def test_the_form_shows_it_loads_names_follow_kinds_offers_legal_courses_and_pla
     page.close()
 
 
+def test_learn_to_play_can_be_pressed_once_the_form_answers(server, browser):
+    """"Learn to play" shows with the games, but, like "Play now", cannot be pressed while the
+    form settles (the setup's first check under way): pressed then, it once did nothing at all.
+    Once the check is answered it starts the tutorial."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    held = []
+    page.route("**/api/games/*/check", lambda route: held.append(route))   # the check held back
+    with page.expect_request("**/api/games/*/check"):
+        page.goto(server.url + "/")
+    expect(page.locator("#learn-button")).to_be_visible()
+    expect(page.locator("#learn-button")).to_be_disabled()
+    assert page.is_disabled("#play-now")
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/games/*/check")
+    expect(page.locator("#learn-button")).to_be_enabled()
+    page.click("#learn-button")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.close()
+
+
 #: every Content-Security-Policy violation a page meets, kept in the page (added before its scripts run)
 CSP_WATCH = """window.__csp = [];
 document.addEventListener('securitypolicyviolation',

@@ -443,6 +443,7 @@ async function start() {
   $("play-now").disabled = false;
   $("create-form").addEventListener("submit", submitTable);
   $("learn-button").addEventListener("click", learnToPlay);
+  $("learn-button").disabled = false;   // (shown with the games, pressed only once it answers)
   $("play-now").addEventListener("click", playNow);
   refreshTables();
   refreshLife();
