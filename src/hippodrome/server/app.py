@@ -89,7 +89,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, allowed_origins
     app.state.hub = hub
     app.state.archiver = archiver
     app.state.limits = limits
-    # the games' descriptions carry course drawings (GET /api/games answers them gzipped already)
+    # the games' descriptions carry course drawings (answers that never change come gzipped once: context.Prewritten)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_SIZE, compresslevel=GZIP_LEVEL)
     app.add_middleware(OriginGuard, allowed=origins)
     app.add_middleware(SecurityHeaders)   # outermost: on every answer, the guard's refusals too

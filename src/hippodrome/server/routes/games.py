@@ -29,10 +29,10 @@ def games_router(context: ServerContext) -> APIRouter:
 
     @router.get("/api/games/{name}/rules")
     async def rules_diagrams(name: str, request: Request):
-        rules = described(name).rules
-        if rules is None:
+        description = described(name)
+        if description.rules is None:
             raise LobbyError(404, no_rules(name, games), code="not_found")
-        return context.prewritten(("rules", described(name).name), rules.data).response(request)
+        return context.prewritten(("rules", description.name), description.rules.data).response(request)
 
     def puzzle_book(name: str) -> Any:
         puzzles = described(name).puzzles
