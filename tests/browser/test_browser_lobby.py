@@ -278,7 +278,7 @@ def test_the_pages_work_under_the_content_security_policy(server, browser):
     try:
         page.wait_for_selector("#board .space")
         page.wait_for_selector("#standings .swatch")
-    except PlaywrightTimeout:   # (once in a full run: say what the page held and heard)
+    except PlaywrightTimeout:   # say what the page held and heard
         raise AssertionError(f"the seat's board was not drawn: errors {errors}, violations "
                              f"{page.evaluate('() => window.__csp')}, page: {page.inner_text('body')[:600]!r}")
     assert page.eval_on_selector("#standings .swatch", "s => getComputedStyle(s).backgroundColor") not in (
