@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from dataclasses import dataclass
@@ -112,15 +113,35 @@ class Journal:
             # from this moment (the same step of the loop as the change) nothing may show it
             self._stored.clear()
         self._shown_early = False
-        told = asyncio.ensure_future(self._store_and_show(self._start()))
+        started = time.perf_counter()
+        first = self._start()
+        if asyncio.isfuture(first):   # the server's keeper: its answer finishes the commit, no task needed
+            committed = asyncio.get_running_loop().create_future()
+            first.add_done_callback(functools.partial(self._answered, committed))
+        else:   # no keeper, or one that answers in a coroutine: a task of its own stores and shows
+            committed = asyncio.ensure_future(self._store_and_show(first))
         try:
-            shown_at = await asyncio.shield(told)
+            await asyncio.shield(committed)
         except asyncio.CancelledError:
-            while not told.done():
+            while not committed.done():
                 with contextlib.suppress(asyncio.CancelledError):
-                    await asyncio.wait({told})
+                    await asyncio.wait({committed})
             raise
-        self.store_wait += time.perf_counter() - shown_at
+        finally:
+            self.store_wait += time.perf_counter() - started
+
+    def _answered(self, committed: asyncio.Future, first: asyncio.Future) -> None:
+        """The keeper answered the change's first commit (on the loop): stored, so shown now unless
+        ``stored_now`` showed it already. A failure (or any answer while saving fails) goes on in a
+        task that retries, then shows (:meth:`_store_and_show`); its end settles ``committed``."""
+        if first.cancelled() or first.exception() is not None or self.saving_failed:
+            retrying = asyncio.ensure_future(self._store_and_show(first))
+            retrying.add_done_callback(functools.partial(_settle_as, committed))
+            return
+        self.stored_state_id = self._state_id
+        self._stored.set()
+        self._show_once()
+        committed.set_result(None)
 
     def _start(self) -> Awaitable[Any] | None:
         """The change's commit, started now (the writer queues it in this same step of the loop)."""
@@ -133,17 +154,19 @@ class Journal:
             failed.set_exception(error)
             return failed
 
-    async def _store_and_show(self, first: Awaitable[Any] | None) -> float:
-        started = time.perf_counter()
-        try:
-            await self._store(first)
-        finally:
-            self.store_wait += time.perf_counter() - started
+    async def _store_and_show(self, first: Awaitable[Any] | None) -> None:
+        await self._store(first)
+        self._show_once()
+
+    def _show_once(self) -> None:
+        """Show the stored change unless ``stored_now`` showed it already; showing is the change's
+        own work on the loop, not part of its wait for the commit (``store_wait``)."""
         if self._shown_early:
             self._shown_early = False
-        else:
-            self.show()
-        return time.perf_counter()
+            return
+        started = time.perf_counter()
+        self.show()
+        self.store_wait -= time.perf_counter() - started
 
     def show(self) -> None:
         if self.keeper is not None:
@@ -164,8 +187,7 @@ class Journal:
         self._stored.set()
         self._shown_early = True
         self.show()
-        # showing is the change's own work on the loop, not part of its wait for the commit
-        self.store_wait -= time.perf_counter() - started
+        self.store_wait -= time.perf_counter() - started   # as in _show_once
 
     async def _store(self, first: Awaitable[Any] | None) -> None:
         if self.keeper is None:
@@ -204,3 +226,15 @@ class Journal:
             self.keeper.saving(failing)
         except Exception:  # telling must never stop the game
             log.exception("telling of saving failed")
+
+
+def _settle_as(committed: asyncio.Future, done: asyncio.Future) -> None:
+    """``committed`` ends as ``done`` ended (a task that finished a commit)."""
+    if committed.done():
+        return
+    if done.cancelled():
+        committed.cancel()
+    elif done.exception() is not None:
+        committed.set_exception(done.exception())
+    else:
+        committed.set_result(None)
