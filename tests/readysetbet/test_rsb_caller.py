@@ -299,14 +299,24 @@ def test_the_race_is_called_off_with_its_first_roll_once_the_house_has_placed_it
     assert lines == type(match.state).from_json(match.state.to_json()).observation(None)["caller"]["lines"]
 
 
-def random_race_sums(rng):
-    """The dice totals of a race run to its finish (R1)."""
-    state, sums = RaceState.start(), []
+def random_race_sums(rng, state=None):
+    """The dice totals of a race run to its finish (R1), from its start or from ``state``."""
+    state, sums = state or RaceState.start(), []
     while not state.finished:
         total = rng.randint(1, 6) + rng.randint(1, 6)
         state, _events = advance(state, total)
         sums.append(total)
     return sums
+
+
+def another_total(dice_sum):
+    """A dice total other than ``dice_sum``."""
+    return 12 if dice_sum != 12 else 2
+
+
+def told_afresh(seed, race, sums):
+    """The lines of a race told from its start by a new caller, not through race_calls' cache."""
+    return [line.to_json() for line in call_race(sums, f"{seed}:race:{race}")]
 
 
 def test_race_calls_told_roll_by_roll_are_the_whole_race_told_at_once():
@@ -320,7 +330,7 @@ def test_race_calls_told_roll_by_roll_are_the_whole_race_told_at_once():
     for race in range(12):
         sums = random_race_sums(rng)
         seed = rng.randrange(2 ** 32)
-        whole = [line.to_json() for line in call_race(sums, f"{seed}:race:{race}")]
+        whole = told_afresh(seed, race, sums)
         cuts = list(range(len(sums) + 1))
         if race % 3 == 1:
             rng.shuffle(cuts)
@@ -328,11 +338,101 @@ def test_race_calls_told_roll_by_roll_are_the_whole_race_told_at_once():
             caller_module._TOLD.clear()
         for cut in cuts:
             told = caller_module.race_calls(seed, race, sums[:cut])
-            assert told == [line.to_json() for line in call_race(sums[:cut], f"{seed}:race:{race}")], (race, cut)
+            assert told == told_afresh(seed, race, sums[:cut]), (race, cut)
         assert caller_module.race_calls(seed, race, sums) == whole
         # two races parting ways after the same beginning: going on from a kept caller leaves it as it was
         caller_module._TOLD.clear()
         caller_module.race_calls(seed, race, sums[:3])
-        for fork in (sums[:3] + [12 if sums[3] != 12 else 2], sums[:4], sums[:5]):
-            assert caller_module.race_calls(seed, race, fork) == [
-                line.to_json() for line in call_race(fork, f"{seed}:race:{race}")], (race, fork)
+        for fork in (sums[:3] + [another_total(sums[3])], sums[:4], sums[:5]):
+            assert caller_module.race_calls(seed, race, fork) == told_afresh(seed, race, fork), (race, fork)
+
+
+def test_race_calls_told_on_without_copying_the_caller_are_the_race_told_afresh():
+    """Each roll goes on with the caller of the roll before (taken over, not copied): at every roll
+    of many races the lines are those of the race told afresh from its start (R1-R3)."""
+    import random as random_module
+    from hippodrome.readysetbet import caller as caller_module
+
+    rng = random_module.Random(23)
+    for race in range(30):
+        sums, seed = random_race_sums(rng), rng.randrange(2 ** 32)
+        for cut in range(len(sums) + 1):
+            assert caller_module.race_calls(seed, race, sums[:cut]) == told_afresh(seed, race, sums[:cut]), (race, cut)
+
+
+def going_another_way(rng, sums, at):
+    """The dice totals of a race rolled as ``sums`` up to roll ``at``, which is another total, then
+    random ones to its finish."""
+    rolls, state = sums[:at] + [another_total(sums[at])], RaceState.start()
+    for dice_sum in rolls:
+        state, _events = advance(state, dice_sum)
+    return rolls + random_race_sums(rng, state)
+
+
+def in_turn(count, *races):
+    """The rolls asked for when races (their dice totals and the first roll to tell) are told in
+    turn, ``count`` rolls each."""
+    return [sums[:first + told] for told in range(count) for sums, first in races]
+
+
+def test_race_calls_going_other_ways_from_rolls_whose_caller_was_taken_over():
+    """A race told to roll k; then a copy of it rolling other dice from roll j < k (whose caller was
+    taken over long since), told in turn with the first; then a third going another way from roll
+    i < j, told in turn with both; then the first to its finish: every roll's lines are those of
+    its own race told afresh (R1-R3)."""
+    import random as random_module
+    from hippodrome.readysetbet import caller as caller_module
+
+    rng = random_module.Random(29)
+    for race in range(30):
+        sums, seed = random_race_sums(rng), rng.randrange(2 ** 32)
+        k = rng.randrange(3, len(sums))
+        j = rng.randrange(2, k)
+        i = rng.randrange(1, j)
+        second, third = going_another_way(rng, sums, j), going_another_way(rng, sums, i)
+        asked = [sums[:cut] for cut in range(k + 1)]
+        asked += in_turn(6, (second, j + 1), (sums, k + 1))
+        asked += in_turn(6, (third, i + 1), (second, j + 7), (sums, k + 7))
+        asked += [sums[:cut] for cut in range(k + 13, len(sums) + 1)]
+        for rolls in asked:
+            assert caller_module.race_calls(seed, race, rolls) == told_afresh(seed, race, rolls), (race, i, j, k, rolls)
+
+
+def test_race_calls_are_the_same_once_forgotten(monkeypatch):
+    """Whether the kept races are cleared between two rolls or only the latest race told is kept
+    (another race's roll pushes this one's latest roll and its caller out), every roll's lines are
+    those of the race told afresh (R1-R3)."""
+    import random as random_module
+    from hippodrome.readysetbet import caller as caller_module
+
+    rng = random_module.Random(31)
+    monkeypatch.setattr(caller_module, "TOLD_KEPT", 1)
+    for race in range(20):
+        sums, seed = random_race_sums(rng), rng.randrange(2 ** 32)
+        for cut in range(len(sums) + 1):
+            if rng.random() < 0.1:
+                caller_module._TOLD.clear()
+            if race % 2:
+                caller_module.race_calls(seed, race + 1, sums[:cut])
+            assert caller_module.race_calls(seed, race, sums[:cut]) == told_afresh(seed, race, sums[:cut]), (race, cut)
+
+
+def test_race_calls_told_by_several_threads_at_once():
+    """Threads telling the same races roll by roll at once may each go on from a roll whose caller
+    another has just taken over: every roll's lines are still those of the race told afresh (R1-R3)."""
+    import random as random_module
+    from concurrent.futures import ThreadPoolExecutor
+    from hippodrome.readysetbet import caller as caller_module
+
+    rng = random_module.Random(37)
+    races = [(race, rng.randrange(2 ** 32), random_race_sums(rng)) for race in range(8)]
+    afresh = {(race, cut): told_afresh(seed, race, sums[:cut]) for race, seed, sums in races
+              for cut in range(len(sums) + 1)}
+
+    def tell_all():
+        return all(caller_module.race_calls(seed, race, sums[:cut]) == afresh[race, cut]
+                   for race, seed, sums in races for cut in range(len(sums) + 1))
+
+    caller_module._TOLD.clear()
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(lambda _: tell_all(), range(8)))

@@ -251,15 +251,6 @@ class RaceCaller:
         self.charged: set[str] = set()
         self._last: dict[str, str] = {}
 
-    def copy(self) -> "RaceCaller":
-        """A caller that goes on from here as this one would, leaving this one as it is."""
-        twin = RaceCaller.__new__(RaceCaller)
-        twin.rng = random.Random(0)   # any seed (not the system's randomness: slower), then this one's state
-        twin.rng.setstate(self.rng.getstate())
-        twin.leader, twin.broken_away = self.leader, self.broken_away
-        twin.charged, twin._last = set(self.charged), dict(self._last)
-        return twin
-
     def say(self, key: str, n: int | None = None, **params: Any) -> Message:
         """One line for ``key`` (a counted line takes ``n``), not the same as the last line for that
         key when there is a choice."""
@@ -382,51 +373,83 @@ def call_race(sums: Iterable[int], seed: int | str | None, start: RaceState | No
     return lines
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class _Told:
-    """A race told up to some roll: the caller as it stands then (never changed afterwards: the
-    next roll goes on from a copy), the race's state, the lines so far as message JSON, and before
-    the first roll the opening call, said with that roll (:func:`call_race`)."""
+    """A race told up to some roll: the race's state, the lines so far as message JSON, before the
+    first roll the opening call, said with that roll (:func:`call_race`), and the caller as it
+    stands then while no one has gone on from this roll.
 
-    caller: RaceCaller
+    Going on takes the caller over instead of copying it (copying its generator costs more than
+    telling the roll): a race is told on from its latest roll nearly always. The rolls it leaves
+    behind keep their lines, all that a view asks of them; a race going another way from one of
+    them (a copy of the game rolling other dice) is told again from the nearest earlier roll that
+    still has its caller, or from the start (:func:`_told`). ``caller`` is taken and
+    given under :data:`_TOLD_LOCK`, so two threads never go on with the same caller."""
+
     state: RaceState
     lines: tuple[dict[str, Any], ...]
     opening: tuple[dict[str, Any], ...] = ()
+    caller: RaceCaller | None = None
 
-    def then(self, dice_sum: int) -> "_Told":
-        caller, (state, events) = self.caller.copy(), advance(self.state, dice_sum)
+    @classmethod
+    def start(cls, seed: str) -> tuple["_Told", RaceCaller]:
+        """The race before its first roll, and a new caller standing there (the opening picked)."""
+        caller = RaceCaller(seed)
+        return cls(RaceState.start(), (), tuple(line.to_json() for line in caller.start())), caller
+
+    def then(self, caller: RaceCaller, dice_sum: int) -> "_Told":
+        """The race told one roll further by ``caller``, which stands at this roll and is moved on
+        to the next (the new one holds no caller: :func:`_told` gives it the caller if it is kept
+        as the latest)."""
+        state, events = advance(self.state, dice_sum)
         said = caller.call_roll(self.state, state, events)
-        return _Told(caller, state, self.lines + self.opening + tuple(line.to_json() for line in said))
+        return _Told(state, self.lines + self.opening + tuple(line.to_json() for line in said))
 
 
 #: races told, by (seed, rolls): each view of a race in progress asks for its lines, and every roll
-#: goes on from the lines of the roll before instead of telling the race again from its start
+#: goes on from the roll before (taking over its caller) instead of telling the race from its start
 _TOLD: OrderedDict[tuple[str, tuple[int, ...]], _Told] = OrderedDict()
+#: guards :data:`_TOLD` and every kept :class:`_Told`'s ``caller`` (several threads may tell races)
 _TOLD_LOCK = threading.Lock()
 #: races (each at one roll) kept
 TOLD_KEPT = 2048
 
 
 def _told(seed: str, sums: tuple[int, ...]) -> _Told:
-    """The race of ``seed`` told through ``sums``, from the longest beginning already told."""
+    """The race of ``seed`` told through ``sums``: as kept, or told on from the longest beginning
+    whose caller is still there (from the start if none is). Every roll told on is kept; the last
+    one keeps the caller, to go on from at the next roll."""
     with _TOLD_LOCK:
-        known = len(sums)
-        while known >= 0 and (seed, sums[:known]) not in _TOLD:
-            known -= 1
-        if known >= 0:
-            told = _TOLD[(seed, sums[:known])]
-            _TOLD.move_to_end((seed, sums[:known]))
-    if known < 0:
-        caller = RaceCaller(seed)
-        told, known = _Told(caller, RaceState.start(), (), tuple(line.to_json() for line in caller.start())), 0
-        _keep(seed, (), told)
+        kept = _TOLD.get((seed, sums))
+        if kept is not None:
+            _TOLD.move_to_end((seed, sums))
+            return kept
+        taken = _take_caller(seed, sums)
+    known, told, caller = taken or (0, *_Told.start(seed))
     for at in range(known, len(sums)):
-        told = told.then(sums[at])
-        _keep(seed, sums[:at + 1], told)
+        told = told.then(caller, sums[at])
+        if at + 1 < len(sums):
+            _keep(seed, sums[:at + 1], told)
+    _keep(seed, sums, told, caller)
     return told
 
 
-def _keep(seed: str, sums: tuple[int, ...], told: _Told) -> None:
+def _take_caller(seed: str, sums: tuple[int, ...]) -> tuple[int, _Told, RaceCaller] | None:
+    """The longest beginning of ``sums`` short of all of it whose kept race still has its caller:
+    its length, that race and the caller, which this takes over (the race keeps its lines); None if
+    no beginning has one. Called under :data:`_TOLD_LOCK`."""
+    for known in range(len(sums) - 1, -1, -1):
+        told = _TOLD.get((seed, sums[:known]))
+        if told is not None and told.caller is not None:
+            _TOLD.move_to_end((seed, sums[:known]))
+            caller, told.caller = told.caller, None
+            return known, told, caller
+    return None
+
+
+def _keep(seed: str, sums: tuple[int, ...], told: _Told, caller: RaceCaller | None = None) -> None:
+    """Keep ``told`` (which no other thread has seen yet), with ``caller`` if it is the latest roll told."""
+    told.caller = caller
     with _TOLD_LOCK:
         _TOLD[(seed, sums)] = told
         while len(_TOLD) > TOLD_KEPT:
@@ -439,8 +462,8 @@ def race_calls(caller_seed: int | None, race: int, sums: Iterable[int]) -> list[
     race's first roll), told once per roll in this process (:data:`_TOLD`)."""
     told = _told(f"{caller_seed}:race:{race}", tuple(sums))
     lines = list(told.lines)
-    if told.state.finished:
-        lines.extend(line.to_json() for line in told.caller.results(told.state.positions))
+    if told.state.finished:   # the results depend on the positions alone (its caller may be taken over)
+        lines.append(results_message(told.state.positions).to_json())
     return lines
 
 
