@@ -1,8 +1,10 @@
 """Ready Set Bet in the browser: a person bets by clicking during a race and sees the bets settled."""
 
 import re
+import urllib.request
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import create, open_seat, place_bet, screenshot, set_clock, states_of
 
@@ -61,7 +63,12 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     page.wait_for_function(f"() => document.querySelectorAll('#calls li').length >= {before + 2}")
     assert re.search(r"\d", page.text_content("#calls")), "each roll is called with its total"
     page.click("#pause")
-    page.wait_for_function("() => document.querySelector('#resume').disabled === false")
+    try:
+        page.wait_for_function("() => document.querySelector('#resume').disabled === false")
+    except PlaywrightTimeout:   # (once in a full run: say what the page and the server held)
+        held = urllib.request.urlopen(f"{server.url}/api/tables/{table['id']}", timeout=10).read()[:400]
+        raise AssertionError(f"Resume never came back: the page says {page.inner_text('#announce')!r} at state "
+                             f"{page.get_attribute('body', 'data-state-id')}; the server holds {held!r}")
     paused_at = page.get_attribute("body", "data-state-id")
     page.wait_for_timeout(4 * PACE * 1000)  # four rolls' time: the one wait that proves a roll did not come
     assert page.get_attribute("body", "data-state-id") == paused_at, "no roll while paused"
