@@ -1,7 +1,7 @@
 """The TurfMaster puzzles (issue 13): every puzzle is a real race position with a decision pending
 for its seat, its solution is among the options, and the engine finds it clearly best.
 
-The engine measure (hippodrome.turfmaster.puzzle_measure, docs/architecture.md "Puzzles"): seeded
+The engine measure (hippodrome.turfmaster.puzzle_measure, docs/turfmaster.md "Puzzles"): seeded
 playouts from what the seat can see, each option's mean race points (T9); a puzzle is clear when
 the solution leads every other option by MARGIN points and SIGMAS standard errors over hundreds of
 playouts (``tools/make_puzzles.py --check``, too slow for the suite). The suite's quick check: over
