@@ -52,12 +52,18 @@ async def turns(count: int = 5) -> None:
         await asyncio.sleep(0)
 
 
+async def change_committing() -> tuple[HeldKeeper, Journal, asyncio.Task]:
+    """A change whose commit is under way, its keeper's answer not given yet."""
+    keeper = HeldKeeper()
+    journal = journal_of(keeper)
+    committing = asyncio.ensure_future(journal.commit(1))
+    await turns()
+    return keeper, journal, committing
+
+
 def test_a_change_is_shown_once_when_its_commit_is_answered_and_not_before():
     async def main():
-        keeper = HeldKeeper()
-        journal = journal_of(keeper)
-        committing = asyncio.ensure_future(journal.commit(1))
-        await turns()
+        keeper, journal, committing = await change_committing()
         assert keeper.shown == [] and not journal.stored and not committing.done()
         keeper.answer()
         await turns()
@@ -70,10 +76,7 @@ def test_a_change_is_shown_once_when_its_commit_is_answered_and_not_before():
 
 def test_a_change_whose_maker_is_cancelled_is_still_stored_and_shown_and_the_maker_waits_for_it():
     async def main():
-        keeper = HeldKeeper()
-        journal = journal_of(keeper)
-        committing = asyncio.ensure_future(journal.commit(1))
-        await turns()
+        keeper, journal, committing = await change_committing()
         committing.cancel()
         await turns()
         assert not committing.done(), "the maker keeps the table's lock until its change is stored"
@@ -87,10 +90,7 @@ def test_a_change_whose_maker_is_cancelled_is_still_stored_and_shown_and_the_mak
 
 def test_a_failed_commit_is_told_retried_and_the_change_shown_once_stored():
     async def main():
-        keeper = HeldKeeper()
-        journal = journal_of(keeper)
-        committing = asyncio.ensure_future(journal.commit(1))
-        await turns()
+        keeper, journal, committing = await change_committing()
         keeper.fail()
         await turns()
         assert keeper.said == [True] and journal.saving_failed and keeper.shown == []

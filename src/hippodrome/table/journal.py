@@ -138,8 +138,7 @@ class Journal:
             retrying = asyncio.ensure_future(self._store_and_show(first))
             retrying.add_done_callback(functools.partial(_settle_as, committed))
             return
-        self.stored_state_id = self._state_id
-        self._stored.set()
+        self._mark_stored()
         self._show_once()
         committed.set_result(None)
 
@@ -159,14 +158,23 @@ class Journal:
         self._show_once()
 
     def _show_once(self) -> None:
-        """Show the stored change unless ``stored_now`` showed it already; showing is the change's
-        own work on the loop, not part of its wait for the commit (``store_wait``)."""
+        """Show the stored change unless ``stored_now`` showed it already."""
         if self._shown_early:
             self._shown_early = False
-            return
+        else:
+            self._show_uncounted()
+
+    def _show_uncounted(self) -> None:
+        """Show the change; the time it takes is the change's own work on the loop, not counted
+        in its wait for the commit."""
         started = time.perf_counter()
         self.show()
         self.store_wait -= time.perf_counter() - started
+
+    def _mark_stored(self) -> None:
+        """The change under way is stored: it may be shown."""
+        self.stored_state_id = self._state_id
+        self._stored.set()
 
     def show(self) -> None:
         if self.keeper is not None:
@@ -182,16 +190,13 @@ class Journal:
         shown already."""
         if self.keeper is None or self.saving_failed or self.stopping or self._stored.is_set():
             return
-        started = time.perf_counter()
-        self.stored_state_id = self._state_id
-        self._stored.set()
+        self._mark_stored()
         self._shown_early = True
-        self.show()
-        self.store_wait -= time.perf_counter() - started   # as in _show_once
+        self._show_uncounted()
 
     async def _store(self, first: Awaitable[Any] | None) -> None:
         if self.keeper is None:
-            self.stored_state_id = self._state_id
+            self._mark_stored()
             return
         delays = retry_delays(*self.retry)
         while True:
@@ -218,8 +223,7 @@ class Journal:
             self._tell_saving(False)
             if not more:
                 break
-        self.stored_state_id = self._state_id
-        self._stored.set()
+        self._mark_stored()
 
     def _tell_saving(self, failing: bool) -> None:
         try:
