@@ -21,8 +21,9 @@ from websockets.frames import TEXT, Frame
 
 from isal import isal_zlib
 
-from hippodrome.server.compressed_websocket import (DEFLATE_LEVEL, DEFLATE_SETTINGS, SharedDeflate, WebSocketProtocol,
-                                                    deflate_factory, deflated, framed, shared_framing, text_frame)
+from hippodrome.server.compressed_websocket import (DEFLATE_LEVEL, DEFLATE_SETTINGS, READ_AHEAD, SharedDeflate,
+                                                    WebSocketProtocol, deflate_factory, deflated, framed,
+                                                    shared_framing, text_frame)
 
 
 def test_the_servers_deflate_is_the_fastest_level_in_the_largest_window():
@@ -221,3 +222,41 @@ def test_a_text_sent_to_several_connections_is_framed_once_and_read_back_by_each
         with pytest.raises(StopIteration) as done:   # the whole frame was there: parsed at once
             next(parser)
         assert done.value.value.data == text
+
+
+class CountingTransport:
+    def __init__(self):
+        self.calls = []
+
+    def pause_reading(self):
+        self.calls.append("pause")
+
+    def resume_reading(self):
+        self.calls.append("resume")
+
+
+def test_reading_pauses_only_once_messages_wait_unread_and_resumes_when_all_are_read():
+    """uvicorn pauses a connection's reading after every message (two system calls each); the
+    server's protocol reads up to READ_AHEAD messages ahead of the application, pauses there, and
+    resumes once the application has taken them all, in order."""
+    async def scenario():
+        protocol = object.__new__(WebSocketProtocol)   # the reading side alone: no socket, no handshake
+        protocol.queue, protocol.read_paused, protocol.close_sent = asyncio.Queue(), False, False
+        protocol.transport, protocol.curr_msg_data_type = CountingTransport(), "text"
+        calls = protocol.transport.calls
+
+        def arrives(n):
+            protocol.frames = [f'{{"n": {n}}}'.encode()]
+            protocol.send_receive_event_to_app()
+
+        for n in range(READ_AHEAD - 1):
+            arrives(n)
+        assert calls == [] and not protocol.read_paused
+        assert (await protocol.receive())["text"] == '{"n": 0}' and calls == []
+        arrives(READ_AHEAD - 1)
+        arrives(READ_AHEAD)
+        assert calls == ["pause"] and protocol.read_paused
+        read = [json.loads((await protocol.receive())["text"])["n"] for _ in range(READ_AHEAD)]
+        assert read == list(range(1, READ_AHEAD + 1)) and calls == ["pause", "resume"]
+        assert not protocol.read_paused
+    asyncio.run(scenario())

@@ -23,7 +23,8 @@ in the scope's ``extensions`` under :data:`SEND_NOW`): a table tells a connectio
 the same step of the loop as the change was stored, instead of waking the connection's sender
 task for a later step. It sends only where ASGI's ``send`` would not wait (the handshake done,
 nothing closing, the socket's buffer below its high-water mark) and says so; otherwise the
-application sends as usual.
+application sends as usual. A connection reads a few messages ahead of the application
+(:data:`READ_AHEAD`) rather than pausing its reading after each one.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ DEFLATE_SETTINGS: dict[str, int] = {"memLevel": 8, "level": 1}
 SEND_NOW = "hippodrome.send_now"
 #: deflated messages kept to be sent again to other connections (the latest)
 SHARED_FRAMES = 256
+#: messages a connection may have read ahead of the application before its reading pauses
+READ_AHEAD = 4
 
 #: (window bits, the message's bytes) -> its deflated bytes, least recently sent first
 _deflated: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
@@ -131,6 +134,20 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:   # the handshake was accepted: the application gets the scope
             scope.setdefault("extensions", {})[SEND_NOW] = self.send_now
+
+    def send_receive_event_to_app(self) -> None:
+        """A whole message for the application. uvicorn pauses reading after each one until the
+        application asks for the next (two system calls a message, taking the socket out of the
+        loop's selector and back); here reading pauses only once :data:`READ_AHEAD` messages wait,
+        and resumes, as uvicorn's does, when the application has taken them all."""
+        if self.read_paused or self.queue.qsize() + 1 >= READ_AHEAD:
+            super().send_receive_event_to_app()
+            return
+        self.read_paused = True   # uvicorn's pause left out: it pauses only where it is not paused
+        try:
+            super().send_receive_event_to_app()
+        finally:
+            self.read_paused = False
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)

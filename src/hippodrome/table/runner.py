@@ -51,6 +51,7 @@ from hippodrome.table.lifecycle import BETWEEN_RACES, PLAYING, WAITING, Lifecycl
 from hippodrome.table.pacing import Pacer
 from hippodrome.table.table import Table
 from hippodrome.table.thinking import THREADS, ProcessThinker, ThreadThinker
+from hippodrome.table.wake import Wake
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class TableRunner:
         self.thinker = thinker
         self.pacer = pacer
         self.bot_delay = bot_delay
-        self._wake = asyncio.Event()
+        self._wake = Wake()
         self.clock = Clock(roll_interval, paused, now, on_change=self._woken)
         self.lifecycle = lifecycle if lifecycle is not None else Lifecycle(table.players)
         self.lifecycle.pause(paused)
@@ -334,11 +335,7 @@ class TableRunner:
 
     async def _sleep_or_wake(self, seconds: float) -> bool:
         """Sleep ``seconds`` unless something changes first; True if it slept the whole time."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(seconds):   # (no task of its own for the wait, as wait_for makes)
-                await self._wake.wait()
-            return False
-        return True
+        return await self._wake.wait(seconds)
 
     async def _run(self) -> None:
         while True:
