@@ -7,7 +7,7 @@ Importing the package registers its games: ``"readysetbet"`` (four races with th
 
 from hippodrome.readysetbet.box import BoxMeeting
 from hippodrome.readysetbet.game import ReadySetBet
-from hippodrome.readysetbet.race_game import DiceRace
+from hippodrome.readysetbet.race_game import RaceGame
 from hippodrome.readysetbet.tutorial import ReadySetBetTutorial
 
-__all__ = ["BoxMeeting", "DiceRace", "ReadySetBet", "ReadySetBetTutorial"]
+__all__ = ["BoxMeeting", "RaceGame", "ReadySetBet", "ReadySetBetTutorial"]

@@ -19,7 +19,7 @@ from hippodrome.readysetbet.description import RACE
 
 
 @register_game
-class DiceRace(DeclaredState, Game):
+class RaceGame(DeclaredState, Game):
     name = "readysetbet-race"
     description = RACE
 
@@ -30,7 +30,7 @@ class DiceRace(DeclaredState, Game):
     )
 
     @classmethod
-    def new(cls, setup: dict[str, Any]) -> "DiceRace":
+    def new(cls, setup: dict[str, Any]) -> "RaceGame":
         if not isinstance(setup, dict):
             raise InvalidSetup(Message('a race setup is a JSON object, e.g. {{}} or {{"positions": "4=3,7=2"}}'))
         positions = setup.get("positions")

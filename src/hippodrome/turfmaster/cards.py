@@ -54,11 +54,6 @@ def is_card(card: object) -> bool:
     return isinstance(card, str) and card in _VALUES
 
 
-def handicap_limit(rank: int) -> int | None:
-    """The maximum move of a horse ranked ``rank`` (1 = leader), or None if unhandicapped."""
-    return HANDICAP_LIMITS.get(rank)
-
-
 def handicap_number(limit: int) -> int:
     """The rulebooks' number of the handicap whose limit is ``limit``: ``handicap_number(8) == 9``."""
     return next(HANDICAP_NUMBERS[rank] for rank, at_most in HANDICAP_LIMITS.items() if at_most == limit)

@@ -350,10 +350,6 @@ class Race(DeclaredState, Game):
             self.awaiting = AWAIT_CARD  # the turn that found the hand empty now plays a card (T8)
         self._pending_cache = None
 
-    def card_note(self, horse: str, card: str) -> Message | str:
-        limit = self.limits.get(horse)
-        return _above_limit_note(limit) if spent_without_moving(card, limit) else ""
-
     # -- Game protocol: pending ---------------------------------------------------
     def pending(self) -> Decision | Chance | None:
         if self._pending_cache is None:

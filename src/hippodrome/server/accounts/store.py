@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from hippodrome.server.storage import Sql
 
@@ -42,11 +41,6 @@ def create_account(sql: Sql, account_id: str, name: str, name_key: str, password
 
 def account_named(sql: Sql, name_key: str) -> Account | None:
     row = sql.one("SELECT id, name, password_hash FROM accounts WHERE name_key = ?", (name_key,))
-    return Account(*row) if row else None
-
-
-def account_by_id(sql: Sql, account_id: str) -> Account | None:
-    row = sql.one("SELECT id, name, password_hash FROM accounts WHERE id = ?", (account_id,))
     return Account(*row) if row else None
 
 
@@ -93,13 +87,6 @@ def seats_held(sql: Sql, account_id: str, table_id: str) -> list[int]:
     """The seats of ``table_id`` the account holds."""
     return [row[0] for row in sql.rows("SELECT seat FROM seats WHERE account = ? AND table_id = ? ORDER BY seat",
                                        (account_id, table_id))]
-
-
-def seat_accounts(sql: Sql, table_id: str) -> dict[int, dict[str, Any]]:
-    """Seat -> {"account", "name"} of the table's seats held by accounts (the account's name now)."""
-    return {row[0]: {"account": row[1], "name": row[2]} for row in sql.rows(
-        "SELECT s.seat, a.id, a.name FROM seats s JOIN accounts a ON a.id = s.account WHERE s.table_id = ?",
-        (table_id,))}
 
 
 def former_seats(sql: Sql, table_id: str) -> list[int]:
