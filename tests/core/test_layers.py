@@ -1,5 +1,6 @@
 """Arrows point down only (docs/architecture.md): a game package imports only core, i18n and
-itself; the server, the table layer, the lobby, the play page and the rules page frame name no game."""
+itself; the server, the table layer, the lobby, the play page and the rules page frame name no game,
+nor any game's look-up or setup key."""
 
 import ast
 import re
@@ -52,6 +53,50 @@ def test_the_server_table_lobby_and_play_page_name_no_game():
     for path in places:
         found = GAME_NAMES.findall(code_without_comments(path))
         assert not found, f"{path.relative_to(PACKAGE)} names a game: {found}"
+
+
+#: the table's own words (its request's seats, an account's players, whether a game has races),
+#: which a game's setup may use too
+TABLE_WORDS = {"seats", "players", "races"}
+
+
+def games_own_words() -> dict[str, str]:
+    """Every registered game's look-up names and setup keys -> whose they are."""
+    from hippodrome.core.registry import descriptions, load_games
+    load_games()
+    words: dict[str, str] = {}
+    for description in descriptions():
+        for lookup in description.lookups:
+            words[lookup.name] = f"{description.name}'s look-up"
+        for key in (*(field.key for field in description.setup), *description.extra_setup_keys,
+                    *description.secret_setup_keys):
+            words[key] = f"{description.name}'s setup key"
+    return {word: whose for word, whose in words.items() if word not in TABLE_WORDS}
+
+
+def string_literals(path: Path) -> set[str]:
+    """The strings a Python module's code or a page script writes (docstrings and comments left out)."""
+    if path.suffix == ".js":
+        return set(re.findall(r"""["'`]([A-Za-z_][\w-]*)["'`]""", code_without_comments(path)))
+    tree = ast.parse(path.read_text())
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, documented) and node.body and isinstance(node.body[0], ast.Expr)}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings}
+
+
+def test_the_server_and_table_name_no_games_look_up_or_setup_key():
+    """Issue 32.4: the server learns a game's private look-ups (preview, why, hands) and its setup
+    keys (pace, course ...) from the game's description, never by name."""
+    words = games_own_words()
+    assert {"preview", "why", "hands", "pace", "course", "vip"} <= words.keys()
+    places = [*(PACKAGE / "server").rglob("*.py"), *(PACKAGE / "table").rglob("*.py"), PACKAGE / "cli" / "main.py",
+              PACKAGE / "cli" / "serve.py", *(PACKAGE / "web" / name for name in ("lobby.js", "play.js", "games.js",
+                                                                                  "rules.js"))]
+    for path in places:
+        named = {word: words[word] for word in string_literals(path) & words.keys()}
+        assert not named, f"{path.relative_to(PACKAGE)} names {named}"
 
 
 RESEARCH_LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel")
