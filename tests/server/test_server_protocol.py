@@ -1,10 +1,29 @@
 """The websocket protocol (docs/protocol.md): join, act, stale and invalid messages, tokens."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
+from hippodrome.core.registry import descriptions, load_games
+from hippodrome.server.messages import HANDLERS
 from tests.server.conftest import join, make_table, receive
+
+PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def test_the_message_types_the_server_handles_are_those_docs_protocol_lists():
+    """One table of handlers (server/messages.py) mirrors docs/protocol.md's "Client to server":
+    each type listed there is handled, as a handler or a game's private look-up, and nothing else."""
+    text = PROTOCOL.read_text()
+    section = text[text.index("### Client to server"):text.index("### Server to client")]
+    sent = [line.split(" | ")[0] for line in section.splitlines() if line.startswith("| `{")]   # the table's first column
+    listed = {kind for message in sent for kind in re.findall(r'"type": "([a-z_]+)"', message)}
+    load_games()
+    lookups = {name for description in descriptions() for name in description.private_lookups()}
+    assert listed == set(HANDLERS) | lookups
+    assert not set(HANDLERS) & lookups, "a look-up named as a message type of the table's own"
 
 
 def first_state(ws):
