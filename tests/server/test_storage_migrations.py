@@ -115,7 +115,8 @@ def test_sessions_expire_and_a_deleted_account_leaves_no_name_behind(db):
         assert storage.read(lambda sql: store.account_named(sql, "ana")) is None
         assert storage.read(lambda sql: store.session_account(sql, "s1", 15.0)) is None
         assert [s["name"] for s in storage.load("t")["seats"]] == ["", "Bo"]
-        assert storage.read(lambda sql: store.former_seats(sql, "t")) == [0]
+        assert storage.read(lambda sql: sql.rows("SELECT seat FROM seats WHERE table_id = ? AND former = 1",
+                                                 ("t",))) == [(0,)]
         names = storage.read(lambda sql: sql.rows("SELECT name FROM accounts") + sql.rows("SELECT name FROM seats"))
         assert ("Ana",) not in names
     finally:

@@ -89,12 +89,6 @@ def seats_held(sql: Sql, account_id: str, table_id: str) -> list[int]:
                                        (account_id, table_id))]
 
 
-def former_seats(sql: Sql, table_id: str) -> list[int]:
-    """The seats of ``table_id`` whose account was deleted."""
-    return [row[0] for row in sql.rows("SELECT seat FROM seats WHERE table_id = ? AND former = 1 ORDER BY seat",
-                                       (table_id,))]
-
-
 def add_passkey(sql: Sql, credential_id: str, account_id: str, public_key: str, sign_count: int, now: float) -> bool:
     """A passkey of the account (False: that credential is known already)."""
     return sql.run("INSERT INTO passkeys (credential_id, account_id, public_key, sign_count, created) "
