@@ -2,9 +2,11 @@
 "no more bets" (R2), the finish and Win/Place/Show (R3), the story of the race, pause and resume;
 in every language, in the terminal and in the game's view."""
 
+import random
 import re
 import string
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +15,7 @@ from hippodrome.cli.main import app
 from hippodrome.i18n import LANGUAGES, Message, load_catalog, translate
 from hippodrome.i18n.vocabulary import READYSETBET_CALLS
 from hippodrome.cli.race_caller import CallSession, run_plain
+from hippodrome.readysetbet import caller as caller_module
 from hippodrome.readysetbet.caller import PHRASES, RESULTS, RaceCaller, call_race, msgids
 from hippodrome.readysetbet.dice_race import RaceState, advance
 from tests.readysetbet.rsb_helpers import match_at_race, run_race_with
@@ -323,10 +326,8 @@ def test_race_calls_told_roll_by_roll_are_the_whole_race_told_at_once():
     """The views ask for a race's lines at every roll; the lines are told once per roll and kept
     (caller._TOLD), and are the same as telling the race from its start (R1-R3), whatever the
     order the rolls are asked in, for prefixes, for races that part ways, and once forgotten."""
-    import random as random_module
-    from hippodrome.readysetbet import caller as caller_module
 
-    rng = random_module.Random(11)
+    rng = random.Random(11)
     for race in range(12):
         sums = random_race_sums(rng)
         seed = rng.randrange(2 ** 32)
@@ -350,10 +351,8 @@ def test_race_calls_told_roll_by_roll_are_the_whole_race_told_at_once():
 def test_race_calls_told_on_without_copying_the_caller_are_the_race_told_afresh():
     """Each roll goes on with the caller of the roll before (taken over, not copied): at every roll
     of many races the lines are those of the race told afresh from its start (R1-R3)."""
-    import random as random_module
-    from hippodrome.readysetbet import caller as caller_module
 
-    rng = random_module.Random(23)
+    rng = random.Random(23)
     for race in range(30):
         sums, seed = random_race_sums(rng), rng.randrange(2 ** 32)
         for cut in range(len(sums) + 1):
@@ -380,10 +379,8 @@ def test_race_calls_going_other_ways_from_rolls_whose_caller_was_taken_over():
     taken over long since), told in turn with the first; then a third going another way from roll
     i < j, told in turn with both; then the first to its finish: every roll's lines are those of
     its own race told afresh (R1-R3)."""
-    import random as random_module
-    from hippodrome.readysetbet import caller as caller_module
 
-    rng = random_module.Random(29)
+    rng = random.Random(29)
     for race in range(30):
         sums, seed = random_race_sums(rng), rng.randrange(2 ** 32)
         k = rng.randrange(3, len(sums))
@@ -402,10 +399,8 @@ def test_race_calls_are_the_same_once_forgotten(monkeypatch):
     """Whether the kept races are cleared between two rolls or only the latest race told is kept
     (another race's roll pushes this one's latest roll and its caller out), every roll's lines are
     those of the race told afresh (R1-R3)."""
-    import random as random_module
-    from hippodrome.readysetbet import caller as caller_module
 
-    rng = random_module.Random(31)
+    rng = random.Random(31)
     monkeypatch.setattr(caller_module, "TOLD_KEPT", 1)
     for race in range(20):
         sums, seed = random_race_sums(rng), rng.randrange(2 ** 32)
@@ -420,11 +415,7 @@ def test_race_calls_are_the_same_once_forgotten(monkeypatch):
 def test_race_calls_told_by_several_threads_at_once():
     """Threads telling the same races roll by roll at once may each go on from a roll whose caller
     another has just taken over: every roll's lines are still those of the race told afresh (R1-R3)."""
-    import random as random_module
-    from concurrent.futures import ThreadPoolExecutor
-    from hippodrome.readysetbet import caller as caller_module
-
-    rng = random_module.Random(37)
+    rng = random.Random(37)
     races = [(race, rng.randrange(2 ** 32), random_race_sums(rng)) for race in range(8)]
     afresh = {(race, cut): told_afresh(seed, race, sums[:cut]) for race, seed, sums in races
               for cut in range(len(sums) + 1)}
