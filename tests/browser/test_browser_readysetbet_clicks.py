@@ -72,7 +72,7 @@ def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
     track_top = page.locator("#track").bounding_box()["y"]
     board_top = "() => document.querySelector('#board').getBoundingClientRect().top + scrollY"
     board_at = page.evaluate(board_top)
-    out_of_view, racing = [], 0
+    out_of_view, racing, window_height = [], 0, page.viewport_size["height"]
     for n in range(CLICKS):
         # scrolled into view where needed, as scroll_into_view_if_needed() does, and its box: one round trip
         box = page.eval_on_selector(f'[data-space="{targets[n % len(targets)]}"]', SCROLLED_INTO_VIEW)
@@ -81,7 +81,7 @@ def test_every_click_is_placed_or_refused_with_a_toast(server, browser):
         shown = {name: panel for name, panel in box["panels"].items() if panel is not None}
         racing += len(shown) == len(KEPT_IN_VIEW)
         out_of_view += [(n, name, panel) for name, panel in shown.items()
-                        if panel["y"] < 0 or panel["y"] + panel["height"] > 800]
+                        if panel["y"] < 0 or panel["y"] + panel["height"] > window_height]
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         page.wait_for_timeout(PRESS_MS)   # the paced clicking itself
