@@ -122,6 +122,45 @@ def test_the_page_switches_language_in_place_and_opens_at_a_paragraph(server, br
     page.close()
 
 
+#: what the TurfMaster diagrams draw, read in one round trip: per diagram, each token's number by
+#: its horse, and the colours of the legend's marks beside those of what they name in the picture
+#: (a fence's squares, the squares past the finish line, and the finish line itself)
+MARKS = """() => Object.fromEntries([...document.querySelectorAll('figure.diagram')].map((figure) => {
+  const style = (selector, property) => {
+    const node = figure.querySelector(selector);
+    return node ? getComputedStyle(node)[property] : null;
+  };
+  return [figure.dataset.diagram, {
+    numbers: Object.fromEntries([...figure.querySelectorAll('g.horse')].map((g) => [g.dataset.horse, g.textContent])),
+    fence: [style('ul.legend .key.fence', 'backgroundColor'), style('polygon.sq.fence', 'fill')],
+    past: [style('ul.legend .key.past', 'backgroundColor'), style('polygon.sq.past', 'fill')],
+    finish: [style('line.finish', 'stroke'), style('line.finish', 'strokeDasharray')],
+  }];
+}))"""
+
+
+def test_the_turfmaster_diagrams_draw_what_their_legends_name(server, browser):
+    """Each token bears its horse's number as the game's board paints it (its place among the
+    game's horses; the legend gives the rank of T6 and the places of T9), and the legend's marks
+    are the colours of what they name: a fence (T11), the squares past the finish line and the
+    finish line, dashed (T9)."""
+    page, errors = open_rules(browser, server, "turfmaster", "en")
+    drawn = page.evaluate(MARKS)
+    order = [horse["id"] for horse in json.loads(urllib.request.urlopen(
+        f"{server.url}/api/games/turfmaster", timeout=30).read())["data"]["horses"]]
+    for name, diagram in diagrams(server, "turfmaster").items():
+        assert drawn[name]["numbers"] == {h["id"]: str(order.index(h["id"]) + 1) for h in diagram["horses"]}, name
+    assert drawn["handicap"]["numbers"]["red"] == "1" and drawn["handicap"]["numbers"]["blue"] == "2"
+    legend, square = drawn["fences"]["fence"]
+    assert legend is not None and legend == square
+    legend, square = drawn["finish"]["past"]
+    assert legend is not None and legend == square
+    stroke, dashes = drawn["finish"]["finish"]
+    assert stroke not in (None, "none") and dashes not in (None, "none")
+    assert errors == []
+    page.close()
+
+
 def test_the_lobby_links_to_the_rules_of_the_game_chosen(server, browser):
     page = browser.new_page(viewport=PHONE)
     page.add_init_script("localStorage.setItem('hippodrome.lang', 'es')")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Iterable
 
-from hippodrome.turfmaster.cards import HAND_SIZE, HORSE_COLOURS, full_deck
+from hippodrome.turfmaster.cards import HAND_SIZE, HORSE_COLOURS, HORSE_IDS, full_deck
 from hippodrome.turfmaster.course import Course, load_course
 from hippodrome.turfmaster.movement import blocked_squares, destinations
 from hippodrome.turfmaster.race import CARD_ROUND, Race
@@ -50,7 +50,10 @@ def _window(course: Course, squares: Iterable[int], fences: frozenset[int] = fro
 
 
 def _horse(course: Course, horse: str, sid: int, **more: Any) -> dict[str, Any]:
-    return {"id": horse, "colour": HORSE_COLOURS[horse], "at": _place(course, sid), **more}
+    """A horse of a diagram: its colour, its square, and its number, painted on its token as the
+    game's board paints it (its place among the game's horses)."""
+    return {"id": horse, "colour": HORSE_COLOURS[horse], "number": HORSE_IDS.index(horse) + 1,
+            "at": _place(course, sid), **more}
 
 
 # -- moves on an empty or crowded straight (T3, T4, T5): the movement function itself -------------

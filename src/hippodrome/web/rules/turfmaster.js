@@ -21,8 +21,9 @@ function defs() {
 }
 
 // The squares of `data`, each with the classes `marks` gives it (key -> class), the finish line,
-// arrows (from -> to), then the horses on top.
-function board(data, { marks = {}, arrows = [], glyph = () => "", finish = [] } = {}) {
+// arrows (from -> to), then the horses on top, each with its number as the game's board paints it
+// (the legend gives its rank or place: a number on a token is always a horse).
+function board(data, { marks = {}, arrows = [], finish = [] } = {}) {
   const cells = {};
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [, , cell] of data.squares) for (const [x, y] of cell) {
@@ -52,7 +53,7 @@ function board(data, { marks = {}, arrows = [], glyph = () => "", finish = [] } 
     const [x, y] = centre(cells[key(horse.at)]);
     const group = svg("g", { class: "horse", dataset: { horse: horse.id } },
       svg("circle", { class: "body", cx: x, cy: y, r: 7.5, fill: horse.colour }),
-      svg("text", { class: "in-horse", x, y, fill: LIGHT.has(horse.id) ? "#111" : "#fff" }, String(glyph(horse))));
+      svg("text", { class: "in-horse", x, y, fill: LIGHT.has(horse.id) ? "#111" : "#fff" }, String(horse.number)));
     if (horse.fell) group.append(svg("path", { class: "fall", d: `M${x - 8},${y - 8} L${x + 8},${y + 8} M${x + 8},${y - 8} L${x - 8},${y + 8}` }));
     picture.append(group);
   }
@@ -91,7 +92,7 @@ function limitWords(horse, say) {
 function handicap(data, say) {
   const entries = data.horses.map((horse) => [swatch(horse.colour),
     `${say("ranked", { horse: horseName(horse.id), rank: ordinal(horse.rank) })} · ${limitWords(horse, say)}`]);
-  return frame(board(data, { glyph: (horse) => horse.rank }), entries);
+  return frame(board(data), entries);
 }
 
 // What one horse did in a round the engine played.
@@ -124,8 +125,7 @@ function round(data, say) {
   for (const horse of moved) {
     horse.jumped = !horse.fell && fences.some(([lane, index]) => lane === horse.at[0] && index > horse.start[1] && index < horse.at[1]);
   }
-  const picture = board(data, { marks, arrows: moved.map((h) => [h.start, h.at]), finish: data.finish || [],
-                                glyph: (horse) => horse.place || "" });
+  const picture = board(data, { marks, arrows: moved.map((h) => [h.start, h.at]), finish: data.finish || [] });
   const entries = [];
   if (data.roll) entries.push(["wide", say("roll", { a: data.roll[0], b: data.roll[1], sum: data.roll[0] + data.roll[1] })]);
   for (const horse of data.horses) entries.push([swatch(horse.colour), deed(horse, data, say)]);
