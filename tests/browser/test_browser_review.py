@@ -57,10 +57,16 @@ def test_a_finished_meeting_is_offered_reviewed_and_its_marks_shown_on_the_repla
         assert "%" in line.text_content()
     # a marked square: the replay goes to the step where it was chosen, drawn beside the better one
     square = next(d for d in marked if d["kind"] == "square")
+    listed = page.text_content(f'#review-list button[data-at="{square["at"]}"]')
+    # the list names the timeline's step, and what the choice lost (its value reads as a loss there)
+    assert f"Race {square['race']}, step {square['at']}:" in listed, listed
+    assert re.search(r", [\d.,]+ points? lost$", listed), listed
     page.click(f'#review-list button[data-at="{square["at"]}"]')
     page.wait_for_function("at => document.querySelector('#scrub').value === String(at)", arg=square["at"])
+    assert page.text_content("#where").startswith(f"Step {square['at']} of ")   # the step the list named
     here = page.wait_for_selector("#review-here")
     no_ids(here.text_content())
+    assert f"step {square['at']}:" in here.text_content()
     assert "better" in here.text_content() and "lane" in here.text_content()
     page.wait_for_selector("polygon.sq.review-better")
     page.wait_for_selector("polygon.sq.review-made")

@@ -216,6 +216,8 @@ def test_the_cards_to_keep_are_chosen_in_one_go_and_given_up_one_by_one(server, 
     # proposed: the two lowest cards; the player gives up the 4 and a 7 instead
     assert page.eval_on_selector_all(".keep-card.given-up", "cs => cs.map(c => c.dataset.card)") == ["3", "4"]
     assert page.text_content("#keep-confirm") == "Keep these 10 cards"
+    # a mouse is told to click (a touch screen is told to tap, as on every page)
+    assert page.locator("#keep p.muted").text_content().startswith("Click the cards to give up.")
     page.click(".keep-card[data-card='3']")
     assert page.is_disabled("#keep-confirm") and "1 more card to choose" in page.inner_text("#keep-help")
     page.locator(".keep-card[data-card='7']").first.click()

@@ -6,7 +6,7 @@
 // words and on the board (review_board.js).
 import { t, render } from "/static/i18n.js";
 import { el } from "/static/net.js";
-import { MARKED, markWord, choseLine, betterLine, playerLine } from "/static/review_words.js";
+import { MARKED, markWord, choseLine, listLine, betterLine, playerLine } from "/static/review_words.js";
 import { drawMarks } from "/static/review_marks.js";
 import { drawChoices } from "/static/review_board.js";
 
@@ -113,6 +113,6 @@ export class ReviewPanel {
     this.root.append(el("ol", { id: "review-list", class: "review-list" }, marked.map((d) => el("li", {},
       el("button", { type: "button", class: `link mark-${d.mark}${d.at === this.step ? " here" : ""}`, dataset: { at: String(d.at) },
                      onclick: () => this.go(d.at) },
-         el("span", { class: "review-mark-word" }, markWord(d.mark)), " ", choseLine(review, d, this.name(d.seat)))))));
+         el("span", { class: "review-mark-word" }, markWord(d.mark)), " ", listLine(review, d, this.name(d.seat)))))));
   }
 }

@@ -19,11 +19,20 @@ export function amount(review, value) {
 
 export const choiceWords = (choice) => render(choice.words);
 
-// "Race 2, move 188: Ana chose Play 4 for Red (31.2 points)" (moves counted from 1, as replay counts them)
+// "Race 2, step 188: Ana chose Play 4 for Red (31.2 points)": the step of the replay's timeline
+// where the choice was made (decision.at, the step a click on it goes to: "Step 188 of 450")
 export function choseLine(review, decision, name) {
-  return t("Race {race}, move {move}: {player} chose {choice} ({value})", {
-    race: decision.race, move: decision.step + 1, player: name, choice: choiceWords(decision.chosen),
+  return t("Race {race}, step {step}: {player} chose {choice} ({value})", {
+    race: decision.race, step: formatNumber(decision.at), player: name, choice: choiceWords(decision.chosen),
     value: amount(review, decision.chosen.value) });
+}
+
+// a line of the list of marked decisions: "Race 2, step 188: Ana chose Play 4 for Red, 9.4 points
+// lost" (what the choice cost, not its value, which reads as a loss beside the mark)
+export function listLine(review, decision, name) {
+  return t("Race {race}, step {step}: {player} chose {choice}, {lost} lost", {
+    race: decision.race, step: formatNumber(decision.at), player: name, choice: choiceWords(decision.chosen),
+    lost: amount(review, decision.loss) });
 }
 
 // "better: Play 9 for Red (40.6 points), 9.4 points lost: mistake"

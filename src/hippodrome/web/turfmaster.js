@@ -770,7 +770,9 @@ export class Page {
       box.append(el("div", { class: "keep", id: "keep" },
         el("h3", { class: "keep-horse", id: "keep-horse" }, this.swatch(c.horse), t("{horse}: the cards to keep", { horse: horseName(c.horse) })),
         el("p", { id: "keep-help" }),
-        el("p", { class: "muted" }, t("Tap the cards to give up. “old”: left from the race before; “new”: dealt for this race.")),
+        el("p", { class: "muted" }, touchScreen()
+          ? t("Tap the cards to give up. “old”: left from the race before; “new”: dealt for this race.")
+          : t("Click the cards to give up. “old”: left from the race before; “new”: dealt for this race.")),
         cards,
         el("button", { type: "button", class: "option primary", id: "keep-confirm", dataset: { type: "keep" }, onclick: () => this.confirmKeep() })));
     }
