@@ -75,6 +75,35 @@ def test_a_fall_is_coloured_named_and_confirmed_and_others_see_whose_turn(server
     page.close()
 
 
+#: each disabled card's opacity and the contrast of its number against its face (WCAG's ratio)
+DISABLED_CARDS = """() => [...document.querySelectorAll('#hands .card:disabled')].map((card) => {
+  const style = getComputedStyle(card);
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+  return { card: card.dataset.card, opacity: Number(style.opacity), contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+})"""
+
+
+def test_a_hand_waiting_for_its_turn_stays_legible(server, browser):
+    """While another seat plays a card (T1), a player reads its own hand: its cards cannot be
+    pressed, yet their numbers keep a contrast of at least 4.5:1 (WCAG AA), not faded."""
+    setup = {"course": "oval", "seats": 2, "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1}],
+             "positions": [{"id": "red", "lane": 2, "square": 6}, {"id": "blue", "lane": 4, "square": 3}],
+             "hands": {"red": ["6", "J12"], "blue": ["3", "4", "J11"]}}
+    table = create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}, {"name": "Bo"}]})
+    page, errors = open_seat(browser, server, table["seats"][1]["link"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    wait_text(page, "#turn", "Ana to play")
+    cards = page.evaluate(DISABLED_CARDS)
+    assert sorted(c["card"] for c in cards) == ["3", "4", "J11"]
+    for card in cards:
+        assert card["opacity"] == 1 and card["contrast"] >= 4.5, card
+    screenshot(page, "tm-table-hand-waiting")
+    assert errors == []
+
+
 def test_a_card_above_the_handicap_says_why_it_does_not_move(server, browser):
     """T6: the leader's limit is 8; a 10 is spent without moving. T5: a boxed-in move says so."""
     setup = {"course": "oval", "seats": 2,
