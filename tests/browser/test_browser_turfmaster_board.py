@@ -516,3 +516,28 @@ def test_moves_travel_along_their_squares_jump_fences_and_fall(server, browser):
             my_turn(page)
         assert "travel" not in page.evaluate(travelled, "blue")
     assert not errors, errors
+
+
+def test_on_a_phone_the_rollers_choice_of_the_dice_is_in_sight(server, browser):
+    """T1: in a round of dice the roller chooses the sum or one die. On a phone the panel at the
+    bottom shows that choice, not the hands (no card is played in a round of dice): every hand is
+    a line, and every option is on the screen without scrolling."""
+    table = create(server, {"game": "turfmaster-race", "seats": [{"name": "Ana"}, {"name": "Bo"}],
+                            "setup": {"course": "oval", "seats": 2, "first_round": "dice", "first_roller": 0,
+                                      "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1},
+                                                 {"id": "yellow", "owner": 0}, {"id": "green", "owner": 1}]}})
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ana = context.new_page()
+    errors = []
+    ana.on("pageerror", lambda error: errors.append(str(error)))
+    ana.goto(server.url + table["seats"][0]["link"])
+    ana.wait_for_selector("#turn[data-mine=yes]")
+    ana.wait_for_selector("#decision button.option")
+    assert ana.locator("#hands .hand").count() == 2   # Ana's two horses, each a line
+    assert ana.eval_on_selector_all("#hands .card", "cs => cs.filter(c => c.offsetParent).length") == 0
+    options = ana.eval_on_selector_all("#decision button.option", f"cs => cs.map({BOX})")
+    assert len(options) >= 2   # the sum, and each die
+    assert all(0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] for box in options), options
+    screenshot(ana, "tm-dice-choice-phone")
+    assert not errors, errors
+    context.close()

@@ -510,9 +510,11 @@ export class Page {
     for (const [horse, cards] of Object.entries(hands)) {
       if (keeping) continue;
       const options = playing && playing.context.horse === horse ? playing.options.filter((o) => o.type === "card") : [];
-      // the hand the decision is about (a card to play, bonus cards to claim): on a phone the others are a line each
+      // the hand the decision is about (a card to play, bonus cards to claim): on a phone the others are a line each;
+      // a choice of mine about no horse (the roller's use of the dice) leaves every hand a line, the choice in sight
       const about = decision && decision.context && decision.context.horse;
-      const row = el("div", { class: "hand", dataset: { horse, playing: !about ? "" : about === horse ? "yes" : "no" } },
+      const state = !decision ? "" : about === horse ? "yes" : "no";
+      const row = el("div", { class: "hand", dataset: { horse, playing: state } },
         el("div", { style: "width:100%" }, this.swatch(horse), horseName(horse),
            el("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", cards.length))));
       let marked = false;
