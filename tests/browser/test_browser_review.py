@@ -71,6 +71,10 @@ def test_a_finished_meeting_is_offered_reviewed_and_its_marks_shown_on_the_repla
     page.wait_for_selector("polygon.sq.review-better")
     page.wait_for_selector("polygon.sq.review-made")
     assert {t.text_content() for t in page.query_selector_all("text.review-label")} == {"chosen", "better"}
+    # the words are drawn over the horses and their handicap tags (later in the picture), not under them
+    assert page.evaluate("""() => [...document.querySelectorAll('text.review-label')].every((label) =>
+        [...document.querySelectorAll('#course g.horse')].every((horse) =>
+            horse.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING))""")
     screenshot(page, "review-square")
     page.locator("polygon.sq.review-better").scroll_into_view_if_needed()
     screenshot(page, "review-square-board")

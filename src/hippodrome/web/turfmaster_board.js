@@ -116,7 +116,10 @@ export class Board {
     this.confirmLayer = svg("g", { class: "confirm-layer" });
     this.whyLayer = svg("g", { class: "why-layer" });
     this.reviewLayer = svg("g", { class: "review-layer" });
-    root.append(this.reachLayer, this.whyLayer, this.reviewLayer, this.ringLayer, this.horseLayer, this.confirmLayer);
+    // the review's words ("chosen", "better") over the horses and their handicap tags, never under them
+    this.reviewLabels = svg("g", { class: "review-labels" });
+    root.append(this.reachLayer, this.whyLayer, this.reviewLayer, this.ringLayer, this.horseLayer, this.confirmLayer,
+                this.reviewLabels);
     this.ring = svg("g", { class: "current-ring", visibility: "hidden" },
       svg("circle", { class: "ring-dark", r: TOKEN + 3.5 }), svg("circle", { class: "ring-light", r: TOKEN + 3.5 }));
     this.ringLayer.append(this.ring);
@@ -493,6 +496,7 @@ export class Board {
   // labelled ("chosen", "better"), both in view. spots: [{lane, square, kind: "made"|"better", label}].
   markChoices(spots) {
     this.reviewLayer.innerHTML = "";
+    this.reviewLabels.innerHTML = "";
     const shown = [];
     for (const spot of spots) {
       const poly = this.polys[key(spot.lane, spot.square)];
@@ -501,7 +505,8 @@ export class Board {
       shown.push(at);
       this.reviewLayer.append(
         svg("polygon", { points: poly.getAttribute("points"), class: `sq review-${spot.kind}`, dataset: { lane: spot.lane, square: spot.square } },
-            svg("title", {}, spot.label)),
+            svg("title", {}, spot.label)));
+      this.reviewLabels.append(
         svg("text", { class: `review-label review-${spot.kind}`, x: at[0], y: at[1] - (spot.kind === "better" ? 16 : -24) }, spot.label));
     }
     if (shown.length && !shown.every(([x, y]) => this.contains({ x: x - 20, y: y - 20, w: 40, h: 40 }))) this.frameSpots(shown);
