@@ -61,9 +61,11 @@ def test_solve_two_puzzles_and_fail_one_progress_is_kept(browser, server):
     by_colour = {horse: str(HORSE_IDS.index(horse) + 1) for horse in racing}
     assert tokens == by_colour and facts == by_colour, (tokens, facts)
     assert hands and all(hands[horse] == by_colour[horse] for horse in hands), hands
+    assert page.inner_text("#puzzle-prompt").startswith("Your turn: ")
     page.click(f'#hands button.playable[data-card="{card["card"]}"]')
     shown = verdict(page)
     assert shown.get_attribute("data-correct") == "true"
+    assert page.inner_text("#puzzle-prompt") == "Solved"   # the question is answered: no "Your turn" left
     assert WORDS[card_puzzle.key].explanation.msgid in shown.inner_text()
     screenshot(page, "puzzles-solved-desktop")
 
@@ -80,6 +82,7 @@ def test_solve_two_puzzles_and_fail_one_progress_is_kept(browser, server):
     page.click(f"#choices button[data-option='{as_page_writes_it}']")
     shown = verdict(page)
     assert shown.get_attribute("data-correct") == "false" and "Not this one." in shown.inner_text()
+    assert page.inner_text("#puzzle-prompt").startswith("Your turn: ")   # still to be answered
     screenshot(page, "puzzles-wrong-desktop")
 
     # the progress is kept in this browser: two solved, the failed one only tried

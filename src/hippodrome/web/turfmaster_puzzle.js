@@ -61,10 +61,11 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
   const choices = el("div", { class: "puzzle-choices", id: "choices" });
   const hands = el("div", { id: "hands" });
   const small = window.matchMedia("(max-width: 900px)").matches;
+  const prompt = el("h2", { id: "puzzle-prompt" }, t("Your turn: {what}", { what: what(decision) }));
   host.append(el("div", { class: "tm-layout" },
     el("div", { class: "column" }, courseWrap),
     el("div", { class: "column" },
-      el("div", { class: "panel p-hand" }, el("h2", {}, t("Your turn: {what}", { what: what(decision) })), hands, choices),
+      el("div", { class: "panel p-hand" }, prompt, hands, choices),
       el("div", { class: "panel p-facts" }, facts(race, horses, description.data.handicap_numbers)))));
   const title = race.steeplechase ? `${words(course.title)} · ${t("Steeplechase")}` : words(course.title);
   const board = new Board(courseWrap, course, { steeplechase: race.steeplechase, horses, title, handicaps: description.data.handicap_numbers });
@@ -119,6 +120,7 @@ export function showPuzzle(host, description, puzzle, onAnswer) {
     answered(option, correct) {
       const button = chosen.get(JSON.stringify(option));
       if (button) button.classList.add(correct ? "answer-right" : "answer-wrong");
+      if (correct) prompt.textContent = t("Solved");   // no longer a question (a wrong answer may try again)
       for (const [card, note] of spent) { card.classList.add("over-limit"); card.title = note; }
     },
   };
