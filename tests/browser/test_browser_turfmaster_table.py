@@ -101,6 +101,9 @@ def test_a_hand_waiting_for_its_turn_stays_legible(server, browser):
     for card in cards:
         assert card["opacity"] == 1 and card["contrast"] >= 4.5, card
     screenshot(page, "tm-table-hand-waiting")
+    # the Horses' table says why a handicap may not follow the position shown beside it (T6)
+    assert page.inner_text("#handicap-note").startswith("Handicaps are fixed at the start of each round")
+    assert page.get_attribute("#handicap-note a.rule-link", "href") == "/rules/turfmaster-race#handicap"   # a single race
     assert errors == []
 
 

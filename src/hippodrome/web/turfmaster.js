@@ -142,7 +142,10 @@ export class Page {
         this.turnPanel = el("div", { class: "panel p-turn" }, this.stageBox, this.turnBox, this.roundBox),
         el("div", { class: "p-course" }, this.courseWrap),
         el("div", { class: "panel p-horses", style: "margin-top:.75rem", tabindex: "0", role: "region", "aria-label": t("Horses") },
-           el("h2", {}, t("Horses")), this.horsesBox)),
+           el("h2", {}, t("Horses")), this.horsesBox,
+           // a handicap is the round's, a position the moment's: a horse gone 2nd keeps its "9 (at most 8)"
+           el("p", { class: "muted", id: "handicap-note" },
+              t("Handicaps are fixed at the start of each round, by the positions then."), " ", ruleLink(this.description, "T6")))),
       el("div", { class: "column" },
         el("div", { class: "panel p-hand" }, el("h2", {}, t("Your hand")), this.handBox, this.decisionBox),
         el("div", { class: "panel p-tables", tabindex: "0", role: "region", "aria-label": t("Results") }, this.tablesBox),
