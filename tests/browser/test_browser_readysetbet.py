@@ -87,6 +87,28 @@ def test_the_race_caller_announces_rolls_and_pauses(server, browser):
     watcher.close()
 
 
+def test_between_races_the_caller_says_the_race_run_in_words(server, browser):
+    """R3: once a race is run the caller's headline is its Win / Place / Show in words (never the
+    bets' results as data), and it stays the race run's while the view already holds the next race
+    (its cards dealt) until that race's first roll; the list of races run says the same."""
+    # without VIP cards the next race is dealt the moment one is run; Ana's page, open, holds the
+    # gate to it (she never presses "Next race"), so the view holds race 2 before its first roll
+    table = create(server, {"game": "readysetbet", "setup": {"players": 2, "races": 2, "vip": False},
+                            "seats": [{"name": "Ana"}, {"name": "Bo", "kind": "bot"}],
+                            "pace": 0.05, "next_race_seconds": 600})
+    ana, errors = open_seat(browser, server, table["seats"][0]["link"])
+    page = browser.new_page(viewport={"width": 1366, "height": 800})
+    page.goto(server.url + f"/call/{table['id']}")
+    page.wait_for_function("() => document.querySelector('#race-no').textContent === 'Race 2 of 2'", timeout=120000)
+    headline = page.text_content("#announce")
+    assert re.fullmatch(r"Race 1 is over\. Win: [\d/, ]+\. Place: [\d/, -]+\. Show: [\d/, -]+\.", headline), headline
+    results = page.locator("#race-results li").all_text_contents()
+    assert len(results) == 1 and results[0].startswith("Race 1 Win: "), results
+    screenshot(page, "caller-between-races")
+    page.close()
+    assert errors == []
+
+
 SPEECH_STUB = """
 localStorage.setItem("hippodrome.lang", "es");
 window.__spoken = [];

@@ -37,8 +37,8 @@ def test_r2_every_race_runs_to_its_finish_with_chance_steps_only(seed):
     assert [race["race"] for race in history] == [1, 2, 3, 4] == list(range(1, RACE_DATA["races"] + 1))
     assert all(max(race["positions"].values()) == FINISH for race in history)
     # R3: each race's Win / Place / Show, as words for the page
-    assert all(race["results"] == results_message(tuple(race["positions"].values())).to_json() for race in history)
-    assert all(race["results"]["params"]["win"] == race["order"][0]["horse"] for race in history)
+    assert all(race["placings"] == results_message(tuple(race["positions"].values())).to_json() for race in history)
+    assert all(race["placings"]["params"]["win"] == race["order"][0]["horse"] for race in history)
     assert match.state.observation(None)["over"] and match.state.observation(None)["phase"] == "over"
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from hippodrome.core import IllegalAction, InvalidSetup, Match, replay
 from hippodrome.core.game import Chance, Decision
+from hippodrome.readysetbet.caller import results_message
 from hippodrome.readysetbet.dice_race import RaceState
 from tests.readysetbet.rsb_helpers import match_at_race, roll, run_race_with
 
@@ -30,6 +31,8 @@ def test_r4_placed_token_is_settled_and_rulebook_45_dollar_example():
     assert state.race.finished and state.phase == "over"
     assert state.money == [45, 0, 0]  # seat 1 loses $1 but cannot go below $0 (R4)
     assert state.history[0]["results"][1]["amount"] == -1
+    # R3: the race's Win / Place / Show in words beside the bets' results, as the caller says it
+    assert state.history[0]["placings"] == results_message(state.race.positions).to_json()
 
 
 def test_r4_rolls_are_timed_chance_and_bets_are_free_actions():

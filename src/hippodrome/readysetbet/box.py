@@ -107,7 +107,7 @@ class BoxMeeting(DeclaredState, Game):
         if self.race.finished:
             self.history.append({"race": self.race_no, "positions": dict(zip(HORSES, self.race.positions)),
                                  "order": self._order(), "rolls": roll_sums(self.race_log),
-                                 "results": results_message(self.race.positions).to_json()})
+                                 "placings": results_message(self.race.positions).to_json()})
 
     def _order(self) -> list[dict[str, Any]]:
         return [{"rank": rank, "horse": horse, "space": space}

@@ -40,7 +40,7 @@ from hippodrome.core.state import KEEP, DeclaredState, StateFields, nested, obje
 from hippodrome.i18n import Message, Plural, Seat
 from hippodrome.i18n.vocabulary import READYSETBET_EXOTIC, READYSETBET_VIP, term
 from hippodrome.readysetbet import vip as vipmod
-from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, seed_bytes, seed_from_bytes
+from hippodrome.readysetbet.caller import SEED_DRAW, race_calls, results_message, seed_bytes, seed_from_bytes
 from hippodrome.readysetbet.board import (
     CLOSED_WITH_TWO,
     PROPS_PER_RACE,
@@ -500,6 +500,7 @@ class ReadySetBet(DeclaredState, Game):
         order = finishing_order(self.race.positions)
         self.history.append({"race": self.race_no, "positions": dict(zip(HORSES, self.race.positions)),
                              "order": [{"rank": r, "horse": h, "space": p} for r, h, p in order],
+                             "placings": results_message(self.race.positions).to_json(),
                              "results": results, "money_before": before, "money_after": list(self.money),
                              "house": self.house_seat if self.variant == "rotating_house" else None,
                              "props": list(self.props), "exotics": list(self.exotics),

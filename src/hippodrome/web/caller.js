@@ -121,17 +121,22 @@ function drawControls(message) {
   $("resume").disabled = !message.clock.paused;
 }
 
-function headlineOf(message, calls) {
+// The race the caller's lines are about once it is run (its history entry: `placings`, its Win /
+// Place / Show), until the next race's first roll: for both games, whose view may already hold the
+// next race (Ready Set Bet's, once the VIP cards are chosen) while the lines still tell the last one.
+function finishedRace(view, caller) {
+  const history = view.history || [], last = history[history.length - 1];
+  return last && last.placings && last.race === caller.race ? last : null;
+}
+
+function headlineOf(message, calls, finished) {
   const view = message.view;
   let headline = calls.length ? calls[calls.length - 1] : t("They're off: place your bets!");
   // a finished race: its Win / Place / Show (the box's caller adds the other bets that win after it)
-  const history = view.history || [], last = history[history.length - 1];
-  if (last && last.results && last.race === view.race_no && view.phase !== "race") headline = renderMessage(last.results);
+  if (finished) headline = renderMessage(finished.placings);
   if (view.over) return t("The game is over.") + (calls.length ? " " + headline : "");
   if (message.status === "waiting") headline = t("Waiting for the host to start the races.");
-  else if (view.phase === "between_races" || message.status === "between_races") {
-    headline = t("Race {n} is over.", { n: view.race_no }) + " " + headline;
-  }
+  else if (finished) headline = t("Race {n} is over.", { n: finished.race }) + " " + headline;
   if (message.clock && message.clock.paused && view.phase === "race") headline = t("Paused") + " · " + headline;
   return headline;
 }
@@ -156,15 +161,14 @@ function render(message, { fresh = true } = {}) {
   keepAwake(view.phase === "race" && !view.over && (message.status || "playing") === "playing" && !(message.clock && message.clock.paused));
   const caller = view.caller || { race: view.race_no, lines: [] };
   const calls = caller.lines.map(renderMessage);
-  $("announce").textContent = headlineOf(message, calls);
+  const finished = finishedRace(view, caller);
+  $("announce").textContent = headlineOf(message, calls, finished);
   // the races run so far (a table for the box keeps each race's Win / Place / Show)
-  $("race-results").replaceChildren(...(view.history || []).filter((race) => race.results).map((race) =>
-    el("li", { dataset: { race: race.race } }, el("b", {}, t("Race {n}", { n: race.race })), " ", renderMessage(race.results))));
+  $("race-results").replaceChildren(...(view.history || []).filter((race) => race.placings).map((race) =>
+    el("li", { dataset: { race: race.race } }, el("b", {}, t("Race {n}", { n: race.race })), " ", renderMessage(race.placings))));
   // a finished race: the other bets that win (colour bets, exotic finishes, props), said after
   // its Win / Place / Show, stay in view under the results until the next race starts
-  const history = view.history || [], last = history[history.length - 1];
-  const finished = last && last.results && last.race === view.race_no && view.phase !== "race";
-  const at = finished ? caller.lines.map((line) => line.msgid).lastIndexOf(last.results.msgid) : -1;
+  const at = finished ? caller.lines.map((line) => line.msgid).lastIndexOf(finished.placings.msgid) : -1;
   $("settled").replaceChildren(...(at >= 0 ? caller.lines.slice(at + 1) : []).map((line) => el("li", {}, renderMessage(line))));
   const list = $("calls");
   list.innerHTML = "";
