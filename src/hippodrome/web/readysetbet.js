@@ -806,7 +806,8 @@ export class Page {
       const [name, money, trophy] = node.firstChild.querySelectorAll(".name, .money, .trophy");
       setText(name, this.seatName(seat) + (seat === view.house_seat ? ` (${t("House")})` : ""));
       setText(money, formatMoney(view.money[seat]));
-      setText(trophy, view.over && view.winners && view.winners.includes(seat) ? "🏆" : "");
+      // the winner in a word (no emoji: not every device has the font, and a missing glyph is an empty box)
+      setText(trophy, view.over && view.winners && view.winners.includes(seat) ? t("Winner") : "");
       this.renderVipList(node.lastChild, view.vip_cards[seat] || []);   // kept VIP cards are public at the table
     });
   }
