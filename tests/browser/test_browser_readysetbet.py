@@ -107,6 +107,12 @@ def test_between_races_the_caller_says_the_race_run_in_words(server, browser):
     assert len(results) == 1 and results[0].startswith("Race 1 Win: "), results
     screenshot(page, "caller-between-races")
     page.close()
+    # Ana's page meanwhile: race 1's results, and its board is race 2's, unmarked; so it does not say
+    # that the winning spaces are marked on it
+    ana.wait_for_function("() => document.querySelector('#results h2')?.textContent === 'Race 1: results'")
+    ana.wait_for_selector("#board .space")
+    assert ana.locator("#board .space.winning").count() == 0
+    assert "Winning spaces are marked" not in ana.text_content("#results")
     assert errors == []
 
 

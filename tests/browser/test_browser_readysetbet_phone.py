@@ -185,6 +185,9 @@ def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser)
     ana.wait_for_function(f"() => document.querySelector('#app').dataset.stateId === '{state}'")
     assert ana.locator('#decision button.option[data-type="vip"]').count() == 2, "Ana still chooses"
     ana.wait_for_function("() => document.querySelector('.lifecycle-countdown').textContent.endsWith('Still choosing: Ana.')")
+    # the board is still race 1's while the cards are chosen: its winning spaces marked, and said so
+    assert ana.locator("#board .space.winning").count() > 0
+    assert "Winning spaces are marked on the board" in ana.text_content("#results")
     assert kept.removeprefix("You keep ").split(".")[0] not in ana.text_content("#players"), "held back"
     screenshot(ana, "readysetbet-laptop-vip-waiting")
     ana.click('#decision button.option[data-type="vip"]')

@@ -781,7 +781,7 @@ export class Page {
   renderResults(msg) {
     const view = msg.view, box = this.resultsBox;
     const history = view.history || [];
-    const key = `${history.length}:${view.over}`;
+    const key = `${history.length}:${view.over}:${view.race_no}`;
     if (box.dataset.key === key && box.dataset.lang === document.documentElement.lang) return;   // results change only when a race is settled
     box.dataset.key = key;
     box.dataset.lang = document.documentElement.lang;
@@ -791,7 +791,11 @@ export class Page {
     box.append(el("h2", {}, t("Race {n}: results", { n: last.race })));
     box.append(el("p", { class: "podium-line" }, last.order.filter((row) => row.rank <= 3).map((row) => t("{place}: {horse}", { place: ordinal(row.rank), horse: row.horse })).join(" · ")));
     box.append(this.raceResults(last, "settlement"));
-    box.append(el("p", { class: "muted" }, t("Winning spaces are marked on the board until the next race starts.")));
+    // said while the board is the settled race's (patchBoard marks its winning spaces): once the next
+    // race is dealt (the VIP cards chosen) the board holds that race's cards, unmarked
+    if (last.race === view.race_no && !view.over) {
+      box.append(el("p", { class: "muted", id: "winning-note" }, t("Winning spaces are marked on the board until the next race starts.")));
+    }
   }
 
   renderPlayers(msg) {
