@@ -118,7 +118,7 @@ def _read_record(path: Path) -> dict:
 
 class _Events:
     """The "what happened" lines of a meeting, in one language: the meeting's events (bonus cards,
-    cards given up) and the current race's history, as they grow."""
+    cards given up), the current race's history, as they grow, and each race run's places and points."""
 
     def __init__(self, lang: str):
         self.lang = lang
@@ -126,18 +126,26 @@ class _Events:
         self.race_no = 0
         self.seen = 0
         self.meeting_seen = 0
+        self.races_told = 0
 
     def catch_up(self, state: Any, announce_start: bool = False) -> None:
-        from hippodrome.cli.turfmaster_view import stalls_line
+        from hippodrome.cli.turfmaster_view import race_over_line, stalls_line
 
+        new_race = state.race is not None and state.race_no != self.race_no and state.phase == "race"
+        if state.race is not None and not new_race:   # the race told so far (between races the last one stays)
+            self._race_moves(state)
+        for result in state.results[self.races_told:]:   # a race run: its places and points (T9)
+            self.lines.append(race_over_line(result, self.lang))
+        self.races_told = len(state.results)
         self._tell(state.events[self.meeting_seen:], state.names)
         self.meeting_seen = len(state.events)
-        if state.race is None:
-            return
-        if state.race_no != self.race_no and state.phase == "race":  # between races the last one stays
+        if new_race:
             self.race_no, self.seen = state.race_no, 0
             if announce_start:
                 self.lines.append("--- " + stalls_line(state.race_no, list(state.stalls), self.lang))
+            self._race_moves(state)
+
+    def _race_moves(self, state: Any) -> None:
         history = state.race.history
         self.seen = min(self.seen, len(history))
         self._tell(history[self.seen:], state.names)

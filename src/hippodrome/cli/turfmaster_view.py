@@ -25,7 +25,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from hippodrome.i18n import (
-    Listing, Message, N_, Ordinal, format_number, localize_text, message_from_json, translate,
+    Listing, Message, N_, Ordinal, Plural, format_number, localize_text, message_from_json, translate,
 )
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS, handicap_number
@@ -452,6 +452,19 @@ def stalls_line(race_no: int, stalls: list[str], lang: str) -> str:
     # NOTE: TurfMaster: the starting stalls of a race (rule T10), the inner stall first.
     return translate(lang, "Stalls for race {race} (inner first): {horses}", race=race_no,
                      horses=horse_list(stalls, lang))
+
+
+def race_over_line(result: Mapping[str, Any], lang: str) -> str:
+    """A race run, for the log of what happened: its places with the points each earns (T9), and
+    the horses that fell (T11): the terminal's small screens have no room for the points table."""
+    # NOTE: TurfMaster: a horse's place in a race run ({place}: "1st") and the points it earns.
+    places = [Plural("{place} {horse}: {n} point", "{place} {horse}: {n} points", result["points"][horse],
+                     place=Ordinal(number), horse=horse_name(horse))
+              for number, horse in enumerate(result["places"], start=1)]
+    if result["fallen"]:
+        places.append(Message("fell: {horses}", horses=Listing([horse_name(h) for h in result["fallen"]])))
+    # NOTE: TurfMaster terminal: a race run; {places} lists its places and points, separated by semicolons.
+    return translate(lang, "Race {n} is over: {places}", n=result["race"], places=Listing(places, "; "))
 
 
 def _result_line(result: Mapping[str, Any], lang: str) -> Text:
