@@ -422,19 +422,30 @@ def touching(page, panel):
         token["y"] < box["y"] + box["height"] and box["y"] < token["y"] + token["height"]
 
 
+def two_horses_each(server, **setup):
+    """A single race on the oval, Ana (red, yellow) against Bo (blue, green), under way."""
+    return create(server, {"game": "turfmaster-race", "seats": [{"name": "Ana"}, {"name": "Bo"}],
+                           "setup": {"course": "oval", "seats": 2, **setup,
+                                     "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1},
+                                                {"id": "yellow", "owner": 0}, {"id": "green", "owner": 1}]}})
+
+
+def on_a_phone(browser, server, link):
+    """A touch screen of 390x844 opened at ``link``: its context, its page and the page's errors."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + link)
+    return context, page, errors
+
+
 def test_on_a_phone_the_horse_to_move_is_in_sight_the_hand_fits_and_the_words_say_tap(server, browser):
     """Issue 33, point 5: at 390x844 on a touch screen, each of Ana's turns frames her horse at 20 px
     or more, under no pinned panel; her hand fits the screen's width (the other horse's hand is a
     line while a card is asked for one); the page says "Tap", not "Click"."""
-    table = create(server, {"game": "turfmaster-race", "seats": [{"name": "Ana"}, {"name": "Bo"}],
-                            "setup": {"course": "oval", "steeplechase": True, "seats": 2,
-                                      "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1},
-                                                 {"id": "yellow", "owner": 0}, {"id": "green", "owner": 1}]}})
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    ana = context.new_page()
-    errors = []
-    ana.on("pageerror", lambda error: errors.append(str(error)))
-    ana.goto(server.url + table["seats"][0]["link"])
+    table = two_horses_each(server, steeplechase=True)
+    context, ana, errors = on_a_phone(browser, server, table["seats"][0]["link"])
     bo, _ = open_seat(browser, server, table["seats"][1]["link"])
     bo.evaluate(TURFMASTER_SEAT_AUTOPLAY)   # Bo plays his turns by clicking, as they come
     sizes, taps = [], 0
@@ -522,15 +533,8 @@ def test_on_a_phone_the_rollers_choice_of_the_dice_is_in_sight(server, browser):
     """T1: in a round of dice the roller chooses the sum or one die. On a phone the panel at the
     bottom shows that choice, not the hands (no card is played in a round of dice): every hand is
     a line, and every option is on the screen without scrolling."""
-    table = create(server, {"game": "turfmaster-race", "seats": [{"name": "Ana"}, {"name": "Bo"}],
-                            "setup": {"course": "oval", "seats": 2, "first_round": "dice", "first_roller": 0,
-                                      "horses": [{"id": "red", "owner": 0}, {"id": "blue", "owner": 1},
-                                                 {"id": "yellow", "owner": 0}, {"id": "green", "owner": 1}]}})
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    ana = context.new_page()
-    errors = []
-    ana.on("pageerror", lambda error: errors.append(str(error)))
-    ana.goto(server.url + table["seats"][0]["link"])
+    table = two_horses_each(server, first_round="dice", first_roller=0)
+    context, ana, errors = on_a_phone(browser, server, table["seats"][0]["link"])
     ana.wait_for_selector("#turn[data-mine=yes]")
     ana.wait_for_selector("#decision button.option")
     assert ana.locator("#hands .hand").count() == 2   # Ana's two horses, each a line
