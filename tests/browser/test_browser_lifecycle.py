@@ -163,3 +163,30 @@ def test_the_host_lets_a_bot_play_the_seat_of_a_player_who_left(server, browser)
     assert page.locator("#messages .error-box").all_text_contents() == []
     assert not errors, errors
     page.close()
+
+
+#: the lifecycle panel alone on a host's page, fed the message given (the table is none: the page is ours)
+HOST_PANEL = """async (msg) => {
+  const { LifecyclePanel } = await import('/static/lifecycle.js');
+  document.getElementById('messages').hidden = true;
+  const panel = new LifecyclePanel(document.getElementById('lifecycle'), { send: () => true }, { host: 'h' });
+  panel.update(msg);
+}"""
+
+
+def test_between_races_the_host_may_hand_a_person_still_choosing_but_not_a_bot(server, browser):
+    """R8: between races everyone chooses a VIP card at once, and the host may let a bot play the
+    seat of a person the table waits for; a bot still thinking over its card is waited for too, but
+    is no seat to hand to a bot: it gets no "Let a bot play"."""
+    page, errors = open_seat(browser, server, "/play/none")
+    page.wait_for_selector("#messages .error-box")
+    page.evaluate(HOST_PANEL, {
+        "type": "state", "game": "readysetbet", "state_id": 1, "seat": 0, "status": "between_races",
+        "seats": [{"seat": 0, "name": "Ana", "kind": "person"}, {"seat": 1, "name": "Bea", "kind": "person"},
+                  {"seat": 2, "name": "Bot 2", "kind": "bot"}],
+        "lifecycle": {"countdown": 25, "next_race_seconds": 30, "persons": [0, 1], "present": [0, 1], "ready": [0, 1],
+                      "next": [], "handed": [], "absent": [], "waiting_for": [0, 1, 2]}})
+    page.wait_for_selector('#lifecycle li[data-seat="2"]')
+    assert page.is_visible('#lifecycle li[data-seat="1"] .lifecycle-hand')
+    assert page.is_hidden('#lifecycle li[data-seat="2"] .lifecycle-hand')
+    assert errors == []
