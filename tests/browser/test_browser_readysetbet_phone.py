@@ -54,6 +54,23 @@ def test_the_pages_voice_keeps_pace_with_the_dice(server, browser):
     assert said["texts"] == ["They're off!", "7! Horse 7 moves up.", "No more bets!", "Red line: horse 8, 3 of 3.",
                              "5! Horse 5 moves up."], said
     assert said["cancelled"] == 1 and said["langs"] == ["en-GB"]
+    # a new race started while the last one's winning bets are read: they are cut and dropped, and
+    # its "They're off!" goes out at once (pacing.py's NEW_RACE)
+    said = page.evaluate("""async () => {
+      window.__spoken = []; window.__cancelled = 0;
+      const { PacedVoice } = await import("/static/voice.js");
+      const description = await (await fetch("/api/games/readysetbet")).json();
+      const pacing = description.data.caller_pacing;
+      const results = Object.keys(pacing.priority).find((msgid) => msgid.startsWith("Win: "));
+      const voice = new PacedVoice(pacing, { synth: window.speechSynthesis, Utterance: window.SpeechSynthesisUtterance });
+      const line = (msgid, params = {}) => ({ msgid, params });
+      voice.say([line(results, { win: "7", place: "5", show: "9" }), line(results, { win: "2/3", place: "4", show: "6" })], "en-GB");
+      voice.say([line("They're off!")], "en-GB", true);
+      const end = () => { const u = window.__spoken[window.__spoken.length - 1]; u.onend(); };
+      end(); end();
+      return { texts: window.__spoken.map((u) => u.text), cancelled: window.__cancelled };
+    }""")
+    assert said["texts"] == ["Win: 7. Place: 5. Show: 9.", "They're off!"] and said["cancelled"] == 1, said
     page.close()
 
 

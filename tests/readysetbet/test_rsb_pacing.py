@@ -14,7 +14,7 @@ from hippodrome.i18n import Message
 from hippodrome.i18n.vocabulary import READYSETBET_CALLS
 from hippodrome.readysetbet.caller import RESULTS, RaceCaller, msgids
 from hippodrome.readysetbet.dice_race import RaceState, advance
-from hippodrome.readysetbet.pacing import SHORT, PacedSpeech, is_urgent, priority
+from hippodrome.readysetbet.pacing import NEW_RACE, PRIORITY, SHORT, PacedSpeech, is_urgent, priority
 from hippodrome.readysetbet.settled_words import settlement_lines
 
 PACE = 1.5            # seconds between rolls
@@ -112,6 +112,21 @@ def test_urgent_lines_are_the_red_line_no_more_bets_the_finish_and_the_results()
     assert speech.add([("chatter", None, 0), ("No more bets!", None, 3)]) == 3, "it cuts a crossing being said"
     assert [speech.next().text for _ in range(3)] == ["No more bets!", "old crossing", "chatter"]
     assert speech.next() is None
+
+
+def test_a_new_race_drops_what_the_race_before_left_unsaid_and_cuts_what_is_said():
+    """R2, R3: a host may start the next race while the bets that won the last one are still being
+    read; the new race's first lines ("They're off!") go out at once: nothing of the last race is
+    kept, its results neither, and whatever is being said is cut."""
+    speech = PacedSpeech()
+    speech.add([("Win: 7. Place: 5. Show: 9.", None, 1), ("Winning prop bets: a long list", None, 1)])
+    assert speech.next().text == "Win: 7. Place: 5. Show: 9."   # being said; the prop bets wait
+    assert speech.add([("They're off!", None, 0)], new_race=True) == NEW_RACE > max(PRIORITY.values())
+    assert speech.next().text == "They're off!" and speech.next() is None
+    # within a race the results are kept across rolls, as before
+    speech.add([("Win: 7. Place: 5. Show: 9.", None, 1), ("commentary", None, 0)])
+    assert speech.add([("a roll", None, 0)]) == 0
+    assert [line.text for line in speech.waiting] == ["Win: 7. Place: 5. Show: 9.", "a roll"]
 
 
 class FakeEspeak:

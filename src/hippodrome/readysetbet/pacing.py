@@ -13,7 +13,10 @@ which reads the same table, :func:`pacing_data`, from the game's description):
 - an urgent line whose roll is past when its turn comes is said in its short form, where it has
   one (:data:`SHORT`: "Red line: horse 7, 2 of 3.");
 - a line cuts a less urgent line being said (:meth:`PacedSpeech.add` says how urgent its roll
-  is: the voice stops what it says when that is less).
+  is: the voice stops what it says when that is less);
+- a new race's first lines drop whatever the race before left unsaid, its results too, and cut
+  the line being said (:data:`NEW_RACE`): the race that starts is the news (a host may start it
+  while the last race's bets that won are still being read).
 
 So what is said belongs to the last roll or the one before, and "No more bets!" starts the moment
 its roll comes.
@@ -59,6 +62,11 @@ def pacing_data() -> dict[str, Any]:
     return {"priority": dict(PRIORITY), "short": dict(SHORT)}
 
 
+#: what :meth:`PacedSpeech.add` returns for a new race's first lines: above every priority, so
+#: that the voice cuts whatever it says of the race before
+NEW_RACE = max(PRIORITY.values()) + 1
+
+
 @dataclass(frozen=True)
 class Spoken:
     """A line waiting to be said: its text, its short form (or None), how urgent, its roll."""
@@ -76,15 +84,17 @@ class PacedSpeech:
         self.roll = 0
         self.waiting: list[Spoken] = []
 
-    def add(self, lines: Iterable[tuple[str, str | None, int]]) -> int:
+    def add(self, lines: Iterable[tuple[str, str | None, int]], new_race: bool = False) -> int:
         """A new roll's lines, each ``(text, short form or None, priority)``: earlier rolls'
         commentary not yet said is dropped, the most urgent lines go first. Returns the highest
-        priority of the new lines: a line being said that is less urgent should be cut."""
+        priority of the new lines: a line being said that is less urgent should be cut.
+        ``new_race``: the first lines of a race after another: nothing of the last race is kept,
+        and :data:`NEW_RACE` is returned (every line being said is cut)."""
         self.roll += 1
         new = [Spoken(text, short, level, self.roll) for text, short, level in lines]
-        kept = [line for line in self.waiting if line.priority > 0] + new
+        kept = ([] if new_race else [line for line in self.waiting if line.priority > 0]) + new
         self.waiting = sorted(kept, key=lambda line: -line.priority)   # stable: in order within a level
-        return max((line.priority for line in new), default=0)
+        return NEW_RACE if new_race else max((line.priority for line in new), default=0)
 
     def next(self) -> Spoken | None:
         """The line to say now (taken from the waiting ones, in its short form if its roll is past), or None."""

@@ -60,9 +60,9 @@ async function keepAwake(awake) {
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && wantAwake) keepAwake(true); });
 
 // One roll's new lines (message JSON) to the voice, when the Voice box is ticked.
-function speak(lines) {
+function speak(lines, newRace) {
   if (!$("voice").checked || !voice || !lines.length) return;
-  voice.say(lines, speechTag(languages));
+  voice.say(lines, speechTag(languages), newRace);
 }
 
 // The lines not heard yet: none of the backlog of a page just opened; all of a new race's.
@@ -174,7 +174,7 @@ function render(message, { fresh = true } = {}) {
   list.innerHTML = "";
   for (const line of calls.slice(-12).reverse()) list.append(el("li", {}, line));
   if (!fresh) return;  // the same lines in another language: nothing new to say
-  speak(unheard(caller));
+  speak(unheard(caller), Boolean(spokenUpTo && spokenUpTo.race !== caller.race));
   spokenUpTo = { race: caller.race, count: caller.lines.length };
 }
 

@@ -4,7 +4,8 @@
 // rolls' commentary not yet said is dropped; urgent lines ("No more bets!" and the finish, then
 // red-line crossings, then the results: the description's data.caller_pacing.priority) are always
 // said, the most urgent first, in their short form once their roll is past, and they cut a less
-// urgent line being said. So speech is never more than about a roll behind the dice.
+// urgent line being said; a new race's first lines drop and cut whatever the race before left
+// (its results too). So speech is never more than about a roll behind the dice.
 import { render } from "/static/i18n.js";
 
 export class PacedVoice {
@@ -23,8 +24,9 @@ export class PacedVoice {
 
   get available() { return Boolean(this.synth && this.Utterance); }
 
-  // One roll's caller lines (message JSON, translated here in the page's language), said in `lang` (a speech tag).
-  say(lines, lang) {
+  // One roll's caller lines (message JSON, translated here in the page's language), said in `lang` (a
+  // speech tag); newRace: the first lines of a race after another (pacing.py's NEW_RACE)
+  say(lines, lang, newRace = false) {
     if (!this.available) return;
     this.lang = lang;
     this.roll += 1;
@@ -34,10 +36,10 @@ export class PacedVoice {
       priority: this.priority[line.msgid] || 0,
       roll: this.roll,
     }));
-    const kept = this.waiting.filter((line) => line.priority > 0).concat(fresh);
+    const kept = (newRace ? [] : this.waiting.filter((line) => line.priority > 0)).concat(fresh);
     this.waiting = kept.map((line, i) => [line, i]).sort((a, b) => b[0].priority - a[0].priority || a[1] - b[1]).map(([line]) => line);
     const urgent = Math.max(0, ...fresh.map((line) => line.priority));
-    if (this.current && this.current.priority < urgent) {   // cut what is said: a more urgent line came
+    if (this.current && (newRace || this.current.priority < urgent)) {   // cut what is said: a new race, or a more urgent line
       this.current = null;
       this.synth.cancel();
     }
