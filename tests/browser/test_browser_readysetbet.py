@@ -30,6 +30,7 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     placed = place_bet(page, SPACES)
     assert page.locator(f'#tokens [data-token="{TOKEN_VALUE}"]').is_disabled(), "a placed token never moves (R4)"
     screenshot(page, "readysetbet-laptop-bet-placed")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")   # watching the board's foot
     set_clock(server, table, paused=False)   # the race runs at the server's quickest pace
     page.wait_for_selector("#settlement", timeout=300000)
     row = page.locator(f'#settlement tr[data-seat="0"][data-space="{placed}"]')
@@ -42,6 +43,9 @@ def test_a_person_bets_by_clicking_and_sees_the_bets_settled(server, browser):
     money = int(re.search(r"\$(\d+)", page.text_content("#mine h2")).group(1))
     assert money == (TOKEN_VALUE * multiplier if won else 0), "R4: money starts at $0 and never goes below"
     page.wait_for_function("() => document.querySelector('#turn').dataset.over === 'yes'")
+    # the game over, the page goes up to who won (and Play again above it)
+    page.wait_for_function("() => { const r = document.querySelector('#winner').getBoundingClientRect();"
+                           " return r.top >= 0 && r.bottom <= window.innerHeight; }")
     winners = page.locator("#standings .trophy:not(:empty)").all_text_contents()
     assert winners and set(winners) == {"Winner"}, winners   # in a word, never an emoji a device may lack
     screenshot(page, "readysetbet-laptop-settled")

@@ -822,6 +822,9 @@ export class Page {
     const history = view.history || [];
     if (!view.over || !history.length) { box.hidden = true; box.innerHTML = ""; box.dataset.lang = ""; return; }
     if (!box.hidden && box.dataset.lang === document.documentElement.lang) return;
+    // the game just ended (not a language switch): the page goes up to who won and "Play again",
+    // from wherever the player was watching the board
+    if (box.hidden) requestAnimationFrame(() => window.scrollTo({ top: 0, behavior: "smooth" }));
     box.hidden = false;
     box.dataset.lang = document.documentElement.lang;
     box.innerHTML = "";
