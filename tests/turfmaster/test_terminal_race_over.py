@@ -46,3 +46,26 @@ def test_t9_a_race_run_is_told_with_its_places_and_points_after_its_last_move():
     # told once, however often the log catches up
     english.catch_up(match.state)
     assert sum(line.startswith("Race 1 is over: ") for line in english.lines) == 1
+
+
+def test_t10_between_races_the_horses_table_shows_each_horse_in_its_stall():
+    """Before race 2 (its bonus-card question) the course shows the horses in their stalls (T10);
+    the horses' table says the same, not race 1's "fell" or "finished 2nd"."""
+    from rich.console import Console
+
+    from hippodrome.cli.turfmaster_view import horses_table
+
+    match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "names": ["Ana", "Bo"], "steeplechase": True},
+                  seed=1)
+    rng = random.Random(1)
+    while not (match.state.phase == "prepare" and match.state.race_no == 2):
+        pending = match.resolve_chance()
+        match.act(pending.seat, rng.choice([o for o in pending.options if o["type"] != "claim_bonus"]))
+    assert match.state.results[0]["fallen"], "race 1 had a fall: the table must not say so now"
+    console = Console(width=150, record=True)
+    console.print(horses_table(match.state.observation(0), "en"))
+    text = console.export_text()
+    for number, horse in enumerate(match.state.stalls, start=1):
+        row = next(line for line in text.splitlines() if f" {horse.capitalize()} " in line)
+        assert f"stall {number}" in row, row
+    assert "fell" not in text and "finished" not in text

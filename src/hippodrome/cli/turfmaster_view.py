@@ -305,9 +305,19 @@ def _add_columns(table: RichTable, headers: list[Message], right_from: int | Non
                          else "left")
 
 
+def _stall(view: Mapping[str, Any], horse: str) -> Message | str:
+    """Where a horse waits before a race: its stall, counted from the inside (T10)."""
+    stalls = view.get("stalls") or []
+    # NOTE: TurfMaster: a horse's starting stall before a race, counted from the inside (rule T10).
+    return Message("stall {n}", n=stalls.index(horse) + 1) if horse in stalls else "-"
+
+
 def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
+    """The horses in a table; before a race (and between races) each in its stall, the race run
+    being told apart (its places and falls in the log, its points in the points table)."""
     race = view.get("race") or {}
-    by_id = {h["id"]: h for h in race.get("horses", [])}
+    running = view["phase"] == "race"
+    by_id = {h["id"]: h for h in race.get("horses", [])} if running else {}
     table = RichTable(title=translate(lang, "Horses"), title_justify="left", expand=False)
     # NOTE: TurfMaster horses table, a column header: the horse's turn in this round's move order (T2).
     headers = [Message("Horse"), Message("Owner"), Message("Where"), Message("Turn"), Message("Handicap"),
@@ -325,7 +335,8 @@ def horses_table(view: Mapping[str, Any], lang: str) -> RichTable:
             label.append("  ◀", style="bold")
         # NOTE: TurfMaster horses table, under "Handicap": the handicap's number as the rulebooks print it and
         # the most squares it allows, "9 (at most 8)" (T6); the web page's table says the same.
-        table.add_row(label, view["names"][horse["owner"]], localize_text(_where(entry), lang), turn,
+        where = _where(entry) if running else _stall(view, horse["id"])
+        table.add_row(label, view["names"][horse["owner"]], localize_text(where, lang), turn,
                       translate(lang, "{handicap} (at most {limit})", handicap=handicap_number(limit), limit=limit)
                       if limit else "",
                       format_number(horse["cards"], lang), localize_text(_bonus(horse["bonus_taken_in"]), lang))
