@@ -473,7 +473,7 @@ def race_over_line(result: Mapping[str, Any], lang: str) -> str:
                      place=Ordinal(number), horse=horse_name(horse))
               for number, horse in enumerate(result["places"], start=1)]
     if result["fallen"]:
-        places.append(Message("fell: {horses}", horses=Listing([horse_name(h) for h in result["fallen"]])))
+        places.append(Message("fell: {horses}", horses=horse_list(result["fallen"], lang)))
     # NOTE: TurfMaster terminal: a race run; {places} lists its places and points, separated by semicolons.
     return translate(lang, "Race {n} is over: {places}", n=result["race"], places=Listing(places, "; "))
 

@@ -90,11 +90,10 @@ export class LifecyclePanel {
   awaySeats(message) {
     const life = message.lifecycle;
     if (!this.host || !["playing", "between_races"].includes(message.status)) return [];
-    // and, between races, those the table waits for (a card everyone chooses at once, R8), here or not:
-    // a person's seats (a bot still thinking over its card is no seat to hand to a bot)
-    const holding = message.status === "between_races" ? (life.waiting_for || []) : [];
-    const bot = (seat) => (message.seats || []).some((s) => s.seat === seat && s.kind === "bot");
-    return [...new Set([...life.absent, ...holding])].filter((seat) => seat !== message.seat && !bot(seat));
+    // and, between races, those people the table waits for (a card everyone chooses at once, R8),
+    // here or not (a bot still thinking over its card is no seat to hand to a bot)
+    const holding = message.status === "between_races" ? (life.waiting_for || []).filter((seat) => life.persons.includes(seat)) : [];
+    return [...new Set([...life.absent, ...holding])].filter((seat) => seat !== message.seat);
   }
 
   rerender() {

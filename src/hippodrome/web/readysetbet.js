@@ -794,7 +794,7 @@ export class Page {
     // said while the board is the settled race's (patchBoard marks its winning spaces): once the next
     // race is dealt (the VIP cards chosen) the board holds that race's cards, unmarked
     if (last.race === view.race_no && !view.over) {
-      box.append(el("p", { class: "muted", id: "winning-note" }, t("Winning spaces are marked on the board until the next race starts.")));
+      box.append(el("p", { class: "muted" }, t("Winning spaces are marked on the board until the next race starts.")));
     }
   }
 

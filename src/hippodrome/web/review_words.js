@@ -22,17 +22,20 @@ export const choiceWords = (choice) => render(choice.words);
 // "Race 2, step 188: Ana chose Play 4 for Red (31.2 points)": the step of the replay's timeline
 // where the choice was made (decision.at, the step a click on it goes to: "Step 188 of 450")
 export function choseLine(review, decision, name) {
-  return t("Race {race}, step {step}: {player} chose {choice} ({value})", {
-    race: decision.race, step: formatNumber(decision.at), player: name, choice: choiceWords(decision.chosen),
-    value: amount(review, decision.chosen.value) });
+  return t("Race {race}, step {step}: {player} chose {choice} ({value})",
+           { ...choseWords(decision, name), value: amount(review, decision.chosen.value) });
 }
 
 // a line of the list of marked decisions: "Race 2, step 188: Ana chose Play 4 for Red, 9.4 points
 // lost" (what the choice cost, not its value, which reads as a loss beside the mark)
 export function listLine(review, decision, name) {
-  return t("Race {race}, step {step}: {player} chose {choice}, {lost} lost", {
-    race: decision.race, step: formatNumber(decision.at), player: name, choice: choiceWords(decision.chosen),
-    lost: amount(review, decision.loss) });
+  return t("Race {race}, step {step}: {player} chose {choice}, {lost} lost",
+           { ...choseWords(decision, name), lost: amount(review, decision.loss) });
+}
+
+// the words both lines share: the race, the replay's step, who chose what
+function choseWords(decision, name) {
+  return { race: decision.race, step: formatNumber(decision.at), player: name, choice: choiceWords(decision.chosen) };
 }
 
 // "better: Play 9 for Red (40.6 points), 9.4 points lost: mistake"
