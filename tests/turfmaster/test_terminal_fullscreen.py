@@ -38,6 +38,9 @@ def test_at_80x24_the_course_horses_hand_and_question_are_on_one_screen(tmux_ses
     assert "lane 1 " in screen and "lane 8 " in screen and "9 (at most 8)" in screen   # T6: the start's handicaps
     assert "Your hands:" in screen and "Play 3 for Red" in screen and "your choice (1-" in screen
     assert len(screen.rstrip("\n").splitlines()) <= 24
+    # a meeting quit is lost: "q" asks first, and Enter goes back to the question
+    _tmux(tmux_session, "send-keys", "-t", tmux_session, "q", "Enter")
+    _wait_for(tmux_session, "Type q again to quit")
     _tmux(tmux_session, "send-keys", "-t", tmux_session, "q", "Enter")
     _wait_for(tmux_session, "meeting abandoned")
 

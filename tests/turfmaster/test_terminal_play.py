@@ -303,3 +303,23 @@ def test_the_terminal_warns_of_a_fall_or_a_boxed_in_move_before_the_card_or_die_
                     assert words in block
         match.act(pending.seat, rng.choice(pending.options))
     assert seen == {"falls", "boxed"}   # both met in this seeded race
+
+
+def test_q_asks_before_the_meeting_is_lost_and_enter_goes_back_to_the_question():
+    """A meeting quit is lost: "q" asks first; Enter (or anything but "q") goes back to the same
+    question, "q" again quits; where the input ends at that question, it quits."""
+    asked = "Quit? The meeting will be lost. Type q again to quit, or press Enter to go on: "
+    args = ["turfmaster", "play", "--players", "2", "--seed", "12", "--scroll"]
+    result = runner.invoke(app, args, input="q\n\n2\nq\nno\nq\nq\n", env={"COLUMNS": "150"})
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.count(asked) == 3 and out.rstrip().endswith("meeting abandoned"), out
+    # Enter went back to the same question (T8: Red's bonus cards, asked again), then "2" answered it
+    # and the next question came (Blue's)
+    first, second = out.index(asked), out.index(asked, out.index(asked) + 1)
+    between = out[first:second]
+    assert "claim the 2 bonus cards of Red?" in between, out
+    assert between.index("claim the 2 bonus cards of Red?") < between.index("claim the 2 bonus cards of Blue?"), out
+    # the input ending at the "are you sure" quits, as it did at the question
+    result = runner.invoke(app, args, input="q\n", env={"COLUMNS": "150"})
+    assert result.exit_code == 0 and asked in result.output and "meeting abandoned" in result.output, result.output

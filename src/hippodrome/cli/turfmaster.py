@@ -157,6 +157,21 @@ class _Events:
         self.lines.extend(describe_event(event, names, self.lang) for event in events)
 
 
+def _sure_to_quit(console: Any, lang: str) -> bool:
+    """Asked after "q": a meeting quit is lost, so a stray key does not end it. "q" again quits (in
+    every language, as the question's "q" does); anything else goes back to the question. With
+    nobody left to answer (the input ended) it quits."""
+    from rich.text import Text
+
+    try:
+        # NOTE: TurfMaster terminal, asked after "q" (quit); "q" quits in every language.
+        answer = console.input(Text(translate(lang, "Quit? The meeting will be lost. Type q again to quit, "
+                                                    "or press Enter to go on: "), style="yellow"))
+    except EOFError:
+        return True
+    return answer.strip().lower() in ("q", "quit")
+
+
 def _choice(answer: str, count: int) -> int | None:
     """The option number typed (1 to ``count``), or None."""
     return int(answer) if answer.isdigit() and 1 <= int(answer) <= count else None
@@ -235,7 +250,9 @@ def play_command(
             answer = console.input(Text(translate(lang, "your choice (1-{last}, q to quit): ", last=len(options))))
             answer = answer.strip().lower()
             if answer in ("q", "quit"):
-                break
+                if _sure_to_quit(console, lang):
+                    break
+                continue
             if answer.startswith("?") and _choice(answer[1:].strip(), len(options)) is not None:   # an option's note
                 index = _choice(answer[1:].strip(), len(options)) - 1
                 # NOTE: TurfMaster terminal: the answer to "?3" for an option without a note.
