@@ -126,7 +126,7 @@ def frame(view: Mapping[str, Any], events: list[str], lang: str, width: int, hei
     # the compact drawing: what does not fit goes, least needed first (the latest moves, the line on
     # the notes, the horses' lines, the stalls' line); the title, the course, the hands and the
     # question stay
-    title = [Text(_title(view, lang), style="bold", no_wrap=True, overflow="ellipsis")]
+    title = [Text(_title(view, lang, width), style="bold", no_wrap=True, overflow="ellipsis")]
     stalls = [Text(stalls_line(view["race_no"], view["stalls"], lang), no_wrap=True, overflow="ellipsis")] \
         if view["phase"] == "prepare" and view["stalls"] else []
     course = [course_map(view, lang, width, legend=False, frame=0)] if shows_course(view) else []

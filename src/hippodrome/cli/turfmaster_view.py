@@ -22,6 +22,7 @@ from typing import Any, Mapping
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table as RichTable
+from rich.cells import cell_len
 from rich.text import Text
 
 from hippodrome.i18n import (
@@ -367,9 +368,11 @@ def standings_table(view: Mapping[str, Any], lang: str, title: Message | None = 
 ROUND_TITLES: Mapping[str, str] = {"card": N_("round {n}: cards"), "dice": N_("round {n}: dice")}
 
 
-def _title(view: Mapping[str, Any], lang: str) -> str:
+def _title(view: Mapping[str, Any], lang: str, width: int | None = None) -> str:
     """The header: game, course, race, round and its kind, dice, the dice roller (this round's in a
-    dice round, else the next one)."""
+    dice round, else the next one). Within ``width`` columns, where given, the game's name and then
+    the course are left out first (the screen shows both otherwise), so that the race, the round,
+    the dice and the roller are read whole."""
     race = view.get("race") or {}
     parts: list[Any] = [translate(lang, "TurfMaster"), course_label(view["course"], view["steeplechase"]),
                         Message("Race {n} of 3", n=view["race_no"])]
@@ -384,7 +387,12 @@ def _title(view: Mapping[str, Any], lang: str) -> str:
         parts.append(Message("dice roller this round: {name}", name=view["names"][roller]))
     elif roller is not None:
         parts.append(Message("next dice roller: {name}", name=view["names"][roller]))
-    return " - ".join(localize_text(part, lang) for part in parts)
+    words = [localize_text(part, lang) for part in parts]
+    for first in (0, 1, 2):   # the game's name, then the course, left out while the rest is too long
+        title = " - ".join(words[first:])
+        if width is None or cell_len(title) <= width:
+            break
+    return title
 
 
 def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
