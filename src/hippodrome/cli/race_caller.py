@@ -1,12 +1,14 @@
 """A called race in the terminal: the roll clock, the caller's lines and keyboard control.
 
 :class:`CallSession` is the part without a terminal (tests drive it with a fake time source
-and keys); :func:`run_live` draws it with Rich and reads keys (space or p: pause/resume,
-q: quit); :func:`run_plain` prints the lines as they come (non-interactive mode). Lines are
-kept as Messages and shown in the session's language; :func:`speaker` reads them aloud with
-espeak-ng in that language's voice, and :class:`PacedVoice` keeps that voice within a roll of the
-dice (readysetbet/pacing.py: stale commentary dropped, red-line crossings, "No more bets!" and the
-finish said first, cutting commentary).
+and keys); :func:`run_live` draws it with Rich (race_caller_screen.py: the track across the
+terminal's width, the red line and the finish) and reads keys (space or p: pause/resume, q:
+quit); :func:`run_plain` prints the lines as they come (non-interactive mode) and a plain text
+track at the end (readysetbet/caller.py ``track_lines``). Lines are kept as Messages and shown
+in the session's language; :func:`speaker` reads them aloud with espeak-ng in that language's
+voice, and :class:`PacedVoice` keeps that voice within a roll of the dice (readysetbet/pacing.py:
+stale commentary dropped, red-line crossings, "No more bets!" and the finish said first, cutting
+commentary).
 """
 
 from __future__ import annotations
@@ -19,22 +21,14 @@ import threading
 import time
 from typing import Callable, Protocol
 
-from hippodrome.i18n import SPEECH_TAGS, Message, N_, translate
+from hippodrome.i18n import SPEECH_TAGS, Message
 from hippodrome.readysetbet import race_game  # noqa: F401  (registers "readysetbet-race")
 from hippodrome.readysetbet.caller import RaceCaller, track_lines
 from hippodrome.readysetbet.pacing import SHORT, PacedSpeech, priority
 from hippodrome.readysetbet.settled_words import settlement_lines
-from hippodrome.readysetbet.dice_race import COLOUR, FINISH, HORSES, RED_LINE, RaceState, advance
+from hippodrome.readysetbet.dice_race import RaceState, advance
 from hippodrome.table.clock import Clock, strike_if_due
 from hippodrome.table.table import Table
-
-# NOTE: the keys of the terminal race caller, shown under the track.
-KEYS_HELP = N_("space/p: pause or resume, q: quit")
-# NOTE: shown under the terminal caller's track while the race is paused.
-PAUSED = N_("PAUSED")
-# NOTE: the title of the terminal caller's track; {n} is the race's number.
-TRACK_TITLE = N_("Race {n}")
-TRACK_COLOURS = {"blue": "bright_blue", "orange": "dark_orange", "red": "red", "black": "white"}
 
 
 class CallSession:
@@ -153,36 +147,13 @@ def _key_reader(keys: "queue.Queue[str]", stop: threading.Event) -> None:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
-def _lane(position: int, colour: str):
-    from rich.text import Text
+def _render(session: CallSession, console, race_no: int = 1):
+    """The live screen at the console's size now (a window resized is drawn to its new size)."""
+    from hippodrome.cli.race_caller_screen import screen
 
-    lane = Text()
-    for space in range(FINISH + 1):
-        if space == RED_LINE:
-            lane.append("┃", style="bold red")
-        lane.append("●" if space == position else ("·" if space else "│"),
-                    style=colour if space == position else "grey50")
-    return lane
-
-
-def _render(session: CallSession, race_no: int = 1):
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    grid = RichTable.grid(padding=(0, 1))
-    grid.add_column(justify="right")
-    grid.add_column()
-    for horse, position in zip(HORSES, session.shadow.positions):
-        colour = TRACK_COLOURS[COLOUR[horse]]
-        grid.add_row(Text(horse, style=colour), _lane(position, colour))
-    status = translate(session.lang, KEYS_HELP)
-    if session.clock.paused:
-        status += "   [" + translate(session.lang, PAUSED) + "]"
-    talk = Text("\n".join(session.lines[-8:]))
-    return Panel(Group(grid, Text(""), talk, Text(status, style="dim")),
-                 title=translate(session.lang, TRACK_TITLE, n=race_no))
+    width, height = console.size
+    return screen(session.shadow.positions, session.lines, session.clock.paused, race_no, session.lang,
+                  width, height)
 
 
 def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -> None:
@@ -198,7 +169,7 @@ def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -
         reader.start()
     voice = PacedVoice(speak) if speak is not None else None
     try:
-        with Live(_render(session), console=console, refresh_per_second=10) as live:
+        with Live(_render(session, console), console=console, refresh_per_second=10) as live:
             if voice is not None:
                 voice.say(session.spoken(session.messages))
             while not session.over:
@@ -207,9 +178,9 @@ def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -
                 new_lines = session.step_messages()
                 if voice is not None and new_lines:
                     voice.say(session.spoken(new_lines))
-                live.update(_render(session))
+                live.update(_render(session, console))
                 time.sleep(0.05)
-            live.update(_render(session))
+            live.update(_render(session, console))
     finally:
         stop.set()
         if reader is not None:
