@@ -202,6 +202,23 @@ def test_plain_session_calls_a_whole_race_to_the_result():
     assert session.shadow.finished and session.shadow == session.table.state.state
 
 
+def test_plain_mode_ends_with_the_plain_track_it_has_always_printed():
+    """--plain (scripts, screen readers) keeps its plain text track after the calls, whatever the
+    live screen draws: a row per horse, its place, "!" for the red line between spaces 9 and 10 (R2),
+    the horse's space at the end (seed 1: horse 9 wins on space 15)."""
+    out = []
+    run_plain(CallSession(0.0, "en", seed=1), sleep=lambda s: None, out=out.append)
+    assert out[-9:] == ["  2/3 |...@.....!......  4",
+                        "    4 |........@!......  9",
+                        "    5 |.....@...!......  6",
+                        "    6 |.........!@..... 10",
+                        "    7 |....@....!......  5",
+                        "    8 |.......@.!......  8",
+                        "    9 |.........!.....@ 15",
+                        "   10 |.........!..@... 12",
+                        "11/12 |.@.......!......  2"]
+
+
 def test_the_terminal_session_speaks_its_language():
     spoken = []
 
