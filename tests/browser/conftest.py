@@ -243,23 +243,30 @@ def set_clock(server, table, paused: bool):
 
 
 #: each horse on the track whose label has two numbers ("2/3", "11/12"): whether its text is wider
-#: or taller than its circle holds, or a number stands outside the circle
-PAIR_LABELS = """() => [...document.querySelectorAll('#track .horse')].filter((h) => h.dataset.horse.includes('/')).map((h) => {
-  const box = h.getBoundingClientRect();
-  const parts = [...h.querySelectorAll('span')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => s.getBoundingClientRect());
-  return { horse: h.dataset.horse, text: h.innerText.replace(/\\s+/g, ''), overflows: h.scrollWidth > h.clientWidth || h.scrollHeight > h.clientHeight,
-           outside: parts.some((p) => p.left < box.left - 0.5 || p.right > box.right + 0.5 || p.top < box.top - 0.5 || p.bottom > box.bottom + 0.5) };
-})"""
+#: or taller than its circle holds, or a number stands outside the circle, and its numbers' size
+#: beside a one-number horse's (px)
+PAIR_LABELS = """() => {
+  const size = (h) => parseFloat(getComputedStyle(h).fontSize);
+  const one = size([...document.querySelectorAll('#track .horse')].find((h) => !h.dataset.horse.includes('/')));
+  return [...document.querySelectorAll('#track .horse')].filter((h) => h.dataset.horse.includes('/')).map((h) => {
+    const box = h.getBoundingClientRect();
+    const parts = [...h.querySelectorAll('span')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => s.getBoundingClientRect());
+    return { horse: h.dataset.horse, text: h.innerText.replace(/\\s+/g, ''), overflows: h.scrollWidth > h.clientWidth || h.scrollHeight > h.clientHeight,
+             outside: parts.some((p) => p.left < box.left - 0.5 || p.right > box.right + 0.5 || p.top < box.top - 0.5 || p.bottom > box.bottom + 0.5),
+             size: size(h), one };
+  });
+}"""
 
 
 def assert_pair_labels_fit(page):
     """Ready Set Bet's track (the play page's and the caller's): the horses of two numbers show
-    both, inside their circles."""
+    both, inside their circles, no smaller than a one-number horse's number."""
     labels = page.evaluate(PAIR_LABELS)
     assert {label["horse"] for label in labels} == {"2/3", "11/12"}, labels
     for label in labels:
         assert not label["overflows"] and not label["outside"], label
         assert label["text"] in (label["horse"], label["horse"].replace("/", "")), label   # both numbers shown
+        assert label["size"] >= label["one"], label   # as legible as the other horses
 
 
 def place_bet(page, spaces):

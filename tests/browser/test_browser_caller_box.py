@@ -114,6 +114,7 @@ def test_the_box_caller_runs_every_race_with_dice_red_line_and_leader(server, br
     screenshot(host, "caller-box-laptop-host")
     screenshot(watcher, "caller-box-phone-spectator")
     assert_pair_labels_fit(watcher)   # a phone's track: both numbers of 2/3 and 11/12 inside their circles
+    assert_pair_labels_fit(host)   # and a laptop's
     host.set_viewport_size(PHONE)
     screenshot(host, "caller-box-phone-host")
     host.set_viewport_size(LAPTOP)

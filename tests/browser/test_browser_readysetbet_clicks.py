@@ -152,8 +152,10 @@ def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
     bea.click(f'[data-space="{good}"]')
     bea.wait_for_selector(".error-box", state="detached", timeout=2500)
     bea.wait_for_selector(f'[data-space="{good}"].mine')
-    # a horse of two numbers keeps its label inside its circle on a phone's track
+    # a horse of two numbers keeps its label inside its circle, on a phone's track and a laptop's
+    # (where "11/12" on one line ran over its circle's edge)
     assert_pair_labels_fit(bea)
+    assert_pair_labels_fit(ana)
     # R7 on a phone: the track stays pinned above the board while the board scrolls
     bea.locator('[data-space="win:11/12:R"]').scroll_into_view_if_needed()
     track = bea.locator("#track").bounding_box()

@@ -146,8 +146,8 @@ export function announce(event) {
   }
 }
 
-// A horse's label on the track: "7"; a horse of two numbers ("11/12") in parts, which a narrow
-// track stacks one above the other inside the circle (style.css .track .horse.pair).
+// A horse's label on the track: "7"; a horse of two numbers ("11/12") in parts, which the track
+// stacks one above the other inside the circle (style.css .track .horse.pair).
 function horseLabel(horse) {
   if (!horse.includes("/")) return horse;
   const [a, b] = horse.split("/");
