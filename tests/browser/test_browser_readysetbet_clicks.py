@@ -40,6 +40,20 @@ SCROLLED_INTO_VIEW = """(node) => {
 }""" % json.dumps(KEPT_IN_VIEW)
 #: ids, rule codes or 0-based seat numbers a person must never read
 FORBIDDEN = re.compile(r"(win|place|show|colour|prop|exotic):\S|bonus-\d|house-\d|\(R\d+\)|\b[Ss]eat \d")
+#: whether the toast on screen leaves the race's commentary (the caller's last line, over the
+#: track) and the status line above it uncovered, and what the commentary says
+COMMENTARY_AND_TOAST = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const toast = box(".error-box");
+  const apart = (r) => r.bottom <= toast.top || toast.bottom <= r.top || r.right <= toast.left || toast.right <= r.left;
+  return { said: document.querySelector("#announce").textContent.trim(), commentary: apart(box("#announce")), status: apart(box(".rsb-status")) };
+}"""
+
+
+def assert_commentary_in_sight(page):
+    """A refusal's toast covers neither the race's commentary nor the status line above it."""
+    seen = page.evaluate(COMMENTARY_AND_TOAST)
+    assert seen["said"] and seen["commentary"] and seen["status"], seen
 
 
 def my_bets(state):
@@ -132,6 +146,7 @@ def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
     ana.click(f'[data-space="{space}"]')
     refusal = ana.wait_for_selector(".error-box").text_content()
     assert refusal.startswith("Ya tienes una ficha en "), refusal
+    assert_commentary_in_sight(ana)   # the toast stood over the commentary's line
     bea.wait_for_selector(f'[data-space="{space}"].taken')
     bea.locator(f'[data-space="{space}"]').scroll_into_view_if_needed()
     box = bea.locator(f'[data-space="{space}"]').bounding_box()
@@ -145,6 +160,7 @@ def test_a_refusal_is_a_toast_in_words_that_moves_nothing(server, browser):
     # over the track's panel, never over the board (issue 34): out of the flow, it moves nothing
     assert bea.evaluate("getComputedStyle(document.querySelector('#messages')).position") == "absolute"
     assert bea.evaluate("document.querySelector('.p-track').contains(document.querySelector('#messages'))")
+    assert_commentary_in_sight(bea)
     screenshot(bea, "rsb-toast-phone")
     # a new bet clears the refusal at once (it stayed 8 seconds over the bets that followed)
     good = next(s for s in free[1:] if not bea.locator(f'[data-space="{s}"].taken').count())

@@ -246,10 +246,11 @@ export class Page {
     this.root.append(this.finalBox, el("div", { class: "rsb-layout" },
       this.leftColumn = el("div", { class: "column c-left" },
         // the track panel holds my token tray: pinned on a phone, it shows which token a tap bets
-        // with; refusals show over its track, never over the board (messagesSlot)
+        // with; refusals show over its track (trackSlot), under the race's commentary and never
+        // over the board
         this.trackPanel = el("div", { class: "panel p-track" },
           el("div", { class: "rsb-status" }, this.statusBox, this.betsBadge, this.redlineBox, this.soundButton), this.stepBox,
-          this.announceBox, this.alertBox, this.trackBox, this.tokensBox),
+          this.announceBox, this.alertBox, this.trackSlot = el("div", { class: "track-slot" }, this.trackBox), this.tokensBox),
         el("div", { class: "panel p-mine", id: "mine" }, this.moneyBox, this.hintBox, this.myVipBox,
            this.decisionBox, this.lastResultBox)),
       el("div", { class: "column c-right" },
@@ -258,7 +259,7 @@ export class Page {
         el("div", { class: "panel p-results" }, this.resultsBox),
         el("div", { class: "panel p-players" }, this.playersBox),
         el("div", { class: "panel p-bets" }, this.betLogBox))));
-    if (messages) this.trackPanel.append(messages);
+    if (messages) this.trackSlot.append(messages);
     // the board's Show / Place / Win headers stay below the pinned track (style.css --pinned)
     if (window.ResizeObserver) {
       new ResizeObserver(() => this.root.style.setProperty("--pinned", `${this.pinnedHeight()}px`)).observe(this.trackPanel);
