@@ -24,6 +24,16 @@ Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
   cancel: () => { window.__cancelled += 1; } } });
 document.addEventListener("hippodrome:sound", (e) => window.__sounds.push(e.detail));
 """
+#: of the states drawn once bets are closed (the badge says "Bets closed"), how many, and in how
+#: many a token of the tray still had the ring of the token to bet with
+RINGS_ONCE_CLOSED = """
+window.__closed = { states: 0, ringed: 0 };
+new MutationObserver(() => {
+  if (!document.querySelector("#bets-state.closed")) return;
+  window.__closed.states += 1;
+  if (document.querySelector("#tokens .token.selected")) window.__closed.ringed += 1;
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state-id"] });
+"""
 
 
 def test_the_pages_voice_keeps_pace_with_the_dice(server, browser):
@@ -92,7 +102,7 @@ def test_a_phone_at_the_table(server, browser):
                             "seats": [{"name": "Ana"}, {"name": "Bot", "kind": "bot"}], "pace": 0.05})
     set_clock(server, table, paused=True)   # the bets come before the first roll, however slow the machine
     context = browser.new_context(viewport=PHONE)
-    context.add_init_script(SPEECH + 'localStorage.setItem("hippodrome.sound", "on");')
+    context.add_init_script(SPEECH + RINGS_ONCE_CLOSED + 'localStorage.setItem("hippodrome.sound", "on");')
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -155,6 +165,10 @@ def test_a_phone_at_the_table(server, browser):
     assert any(text.endswith(("wins!", "at the line!", "finish line first!")) for text in spoken), spoken
     closed = page.evaluate("() => document.querySelector('#redline').dataset.crossings >= 3")
     assert ("No more bets!" in spoken) == bool(closed), (spoken, closed)
+    # R2: once bets are closed ("No more bets!", then the race over) no token looks chosen to bet
+    # with (the last one chosen kept its ring)
+    rings = page.evaluate("window.__closed")
+    assert rings["states"] and not rings["ringed"], rings
     # the final screen fits a phone
     page.wait_for_selector("#final:not([hidden])")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

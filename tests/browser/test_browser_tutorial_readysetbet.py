@@ -92,6 +92,11 @@ def test_the_guided_race_is_played_to_its_end(server, browser, lang):
             assert step["rule"] and step["rule"].startswith("/rules/readysetbet#")
             # the step's panel and the track it talks about are on screen (at the end: the panel and the results)
             assert in_view(page, "#tutorial") and (step["finished"] or in_view(page, "#track")), step["key"]
+            # the token to bet with wears a ring while bets are open; once "No more bets!" is called
+            # none does (the last one chosen kept it): nothing can be bet
+            if step["key"] in BETS or step["key"] == "no-more-bets":
+                ringed = page.locator("#tokens .token.selected").count()
+                assert page.locator("#tokens .token").count() == 5 and ringed == (step["key"] in BETS), (step["key"], ringed)
             if SHOTS and (phone or lang == "de"):
                 screenshot(page, f"tutorial-readysetbet-{lang}-{len(seen):02d}-{step['key']}")
         if step["finished"]:

@@ -456,8 +456,10 @@ export class Page {
     // R9: the House does not bet with its own tokens this race: none is offered
     const house = this.isHouse(view, seat);
     const handed = seatHanded(msg);   // a bot bets for this seat: its tokens are the bot's to place
-    if (house || handed) { this.token = null; this.chosen = false; } else this.chooseToken(tokens);
     const open = this.betsOpen(view, seat);
+    // no token is chosen (none shows the ring) where none can be bet: the House's own, a bot's, or
+    // once bets are closed (R2: "No more bets!", the race over, between races)
+    if (house || handed || !open) { this.token = null; this.chosen = false; } else this.chooseToken(tokens);
     setText(this.hintBox, handed ? t("A bot plays your seat")
       : house ? t("You are the House this race: you bet with the House tokens only.")
       : !open ? t("Betting is closed.")
