@@ -36,6 +36,21 @@ new MutationObserver(() => {
 """
 
 
+#: the status line over the track: its words, and whether they are cut (with "…", or hidden)
+STATUS = """() => { const node = document.querySelector('#turn');
+  return { text: node.textContent, cut: node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1 }; }"""
+
+
+def assert_status_read_whole(page):
+    """The status line over the track is read whole in every language of the page's menu; the page
+    is left in English."""
+    for lang in [*page.eval_on_selector_all("#lang option", "options => options.map((o) => o.value)"), "en"]:
+        page.select_option("#lang", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        status = page.evaluate(STATUS)
+        assert status["text"] and not status["cut"], (lang, page.viewport_size["width"], status)
+
+
 def test_the_pages_voice_keeps_pace_with_the_dice(server, browser):
     """R2: the pages' voice (web/voice.js) with a mocked speech engine whose lines end when the
     test says: a new roll drops the commentary of the last one, "No more bets!" cuts what is said
@@ -204,6 +219,8 @@ def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser)
     for page in pages:
         page.wait_for_selector('#decision button.option[data-type="vip"]', timeout=300000)
     assert "everybody chooses at the same time" in bo.text_content("#decision-box")
+    for page in pages:   # "Your choice: keep one of two VIP cards", never cut with "…"
+        assert_status_read_whole(page)
     screenshot(bo, "readysetbet-phone-vip-together")
     card = bo.eval_on_selector('#decision button.option[data-type="vip"]', "b => b.textContent")
     bo.click('#decision button.option[data-type="vip"]')
@@ -212,6 +229,7 @@ def test_R8_the_players_choose_their_vip_cards_at_the_same_time(server, browser)
     assert kept.startswith("You keep ") and "once everybody has chosen" in kept
     # the bot chose at once: only Ana is still choosing
     bo.wait_for_function("() => document.querySelector('#turn').textContent.endsWith('waiting for Ana to choose')")
+    assert_status_read_whole(bo)   # "You keep ...; waiting for Ana to choose"
     state = bo.get_attribute("#app", "data-state-id")
     ana.wait_for_function(f"() => document.querySelector('#app').dataset.stateId === '{state}'")
     assert ana.locator('#decision button.option[data-type="vip"]').count() == 2, "Ana still chooses"
