@@ -15,12 +15,13 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def one_owner_race(server, course, steeplechase, squares, hands=None):
-    """A race whose eight horses all belong to the one person at the table: every turn is hers."""
+def one_owner_race(server, course, steeplechase, squares, hands=None, **more):
+    """A race whose eight horses all belong to the one person at the table: every turn is hers.
+    ``more``: more of the setup (its first round, say)."""
     setup = {"course": course, "steeplechase": steeplechase, "seats": 1,
              "horses": [{"id": h, "owner": 0} for h in HORSES],
              "positions": [{"id": h, "lane": lane, "square": square} for h, (lane, square) in zip(HORSES, squares)],
-             "hands": {h: list(hands or ["3", "4", "6"]) for h in HORSES}}
+             "hands": {h: list(hands or ["3", "4", "6"]) for h in HORSES}, **more}
     return create(server, {"game": "turfmaster-race", "setup": setup, "seats": [{"name": "Ana"}]})
 
 
@@ -430,14 +431,20 @@ def two_horses_each(server, **setup):
                                                 {"id": "yellow", "owner": 0}, {"id": "green", "owner": 1}]}})
 
 
-def on_a_phone(browser, server, link):
-    """A touch screen of 390x844 opened at ``link``: its context, its page and the page's errors."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+def opened_at(browser, server, link, size, touch=False):
+    """A window of ``size`` (a touch screen if ``touch``) opened at ``link``: its context, its page
+    and the page's errors."""
+    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.url + link)
     return context, page, errors
+
+
+def on_a_phone(browser, server, link):
+    """A touch screen of 390x844 opened at ``link``: its context, its page and the page's errors."""
+    return opened_at(browser, server, link, PHONE, touch=True)
 
 
 def test_on_a_phone_the_horse_to_move_is_in_sight_the_hand_fits_and_the_words_say_tap(server, browser):
@@ -543,5 +550,89 @@ def test_on_a_phone_the_rollers_choice_of_the_dice_is_in_sight(server, browser):
     assert len(options) >= 2   # the sum, and each die
     assert all(0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] for box in options), options
     screenshot(ana, "tm-dice-choice-phone")
+    assert not errors, errors
+    context.close()
+
+
+# -- the view frames the track where the horses run ----------------------------------------------
+# A first-time player's review (chromium, 1280x800): during a round of dice about half of the
+# board's view was the infield, and the START and FINISH names were cut at its edge. At each turn of
+# the player's the view shows the horse to move whole, cuts no other horse and no post's name (each
+# is whole in sight or out of it), shows the finish's name once the horse to move nears it, and the
+# track takes most of what is in sight.
+# The board's part in sight: its box in the window, below and above the panels pinned over it (a
+# phone's), the course's buttons over it hiding what is under them. Each post's name and each token:
+# 'whole' in it, 'cut' or 'out'; and the share of a grid of points over it that falls on the track
+# (not on the infield, the ground round the course or the course's name painted in the infield).
+FRAMING = """() => {
+  const rect = (n) => { const r = n.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; };
+  const board = rect(document.querySelector('#course .board-view'));
+  let top = Math.max(board.y, 0), bottom = Math.min(board.y + board.h, window.innerHeight);
+  for (const panel of document.querySelectorAll('.p-turn, .p-hand')) {
+    if (!['sticky', 'fixed'].includes(getComputedStyle(panel).position)) continue;
+    const r = rect(panel);
+    if (r.y + r.h <= top || r.y >= bottom) continue;
+    if (r.y <= top) top = r.y + r.h; else bottom = Math.min(bottom, r.y);
+  }
+  const seen = { x: board.x, y: top, w: board.w, h: bottom - top }, tools = rect(document.querySelector('#course .course-tools'));
+  const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  const within = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5 && a.y + a.h <= b.y + b.h + 0.5;
+  const state = (n) => { const r = rect(n); return within(r, seen) && !overlaps(r, tools) ? 'whole' : overlaps(r, seen) ? 'cut' : 'out'; };
+  let track = 0, points = 0;
+  for (let i = 0; i < 48; i++) for (let j = 0; j < 30; j++) {
+    const x = seen.x + (i + 0.5) * seen.w / 48, y = seen.y + (j + 0.5) * seen.h / 30;
+    if (x >= tools.x && x <= tools.x + tools.w && y >= tools.y && y <= tools.y + tools.h) continue;
+    const hit = document.elementFromPoint(x, y);
+    points += 1;
+    if (hit && !hit.matches('polygon.infield, rect.ground, text.course-name')) track += 1;
+  }
+  return { names: Object.fromEntries([...document.querySelectorAll('#course g.post text')].map((n) => [n.textContent, state(n)])),
+           horses: Object.fromEntries([...document.querySelectorAll('#course g.horse')].map((g) => [g.dataset.horse, state(g.querySelector('circle.body'))])),
+           moving: document.querySelector('#course g.horse.current').dataset.horse, track: track / points };
+}"""
+# the view stays as it is for two frames of the page (it is framed once the state is drawn)
+VIEW_SETTLED = """() => new Promise((done) => {
+  const view = () => document.querySelector('#course svg').getAttribute('viewBox'), before = view();
+  requestAnimationFrame(() => requestAnimationFrame(() => done(view() === before)));
+})"""
+# where the eight horses stand, in lane order from red (lanes 0 to 7, 0 on the rail), and the
+# course's part: every turn is the player's (one_owner_race); a round of cards is known in advance
+# (the hands are given), a round of dice rolls its own dice
+PAST_THE_START = [(0, 4), (1, 3), (2, 6), (3, 2), (4, 5), (5, 1), (6, 3), (7, 2)]
+BACK_STRAIGHT = [(0, 60), (1, 58), (2, 62), (3, 60), (4, 61), (5, 63), (6, 59), (7, 60)]
+FIRST_CURVE = [(0, 30), (1, 28), (2, 33), (3, 27), (4, 31), (5, 29), (6, 32), (7, 30)]
+NEAR_THE_FINISH = [(0, 106), (1, 104), (2, 109), (3, 103), (4, 107), (5, 105), (6, 110), (7, 108)]   # the oval's: 113 on the rail
+FIRST_CORNER = [(0, 28), (1, 27), (2, 30), (3, 26), (4, 29), (5, 31), (6, 28), (7, 27)]
+TRIANGLE_FINISH = [(0, 118), (1, 116), (2, 120), (3, 114), (4, 119), (5, 117), (6, 121), (7, 122)]   # 124 on the rail
+
+
+@pytest.mark.parametrize("course, steeplechase, first_round, squares, size, names, track", [
+    pytest.param("oval", False, "dice", PAST_THE_START, DESKTOP, {"Start", "Finish"}, 0.65, id="oval-dice-start-1280"),
+    pytest.param("oval", True, "card", BACK_STRAIGHT, DESKTOP, set(), 0.65, id="steeplechase-cards-back-straight-1280"),
+    pytest.param("oval", True, "card", NEAR_THE_FINISH, DESKTOP, {"Finish"}, 0.6, id="steeplechase-cards-finish-1280"),
+    pytest.param("triangle", False, "card", TRIANGLE_FINISH, DESKTOP, {"Finish"}, 0.45, id="triangle-cards-finish-1280"),
+    pytest.param("oval", True, "dice", FIRST_CURVE, PHONE, set(), 0.6, id="steeplechase-dice-curve-390"),
+    pytest.param("triangle", False, "card", FIRST_CORNER, PHONE, set(), 0.65, id="triangle-cards-corner-390"),
+    pytest.param("triangle", False, "card", TRIANGLE_FINISH, PHONE, {"Finish"}, 0.6, id="triangle-cards-finish-390"),
+])
+def test_the_view_frames_the_track_where_the_horses_run(server, browser, course, steeplechase, first_round, squares, size,
+                                                         names, track):
+    table = one_owner_race(server, course, steeplechase, squares, ["3", "4", "6", "8", "10", "12"],
+                           first_round=first_round, first_roller=0)
+    context, page, errors = opened_at(browser, server, table["seats"][0]["link"], size, touch=size is PHONE)
+    my_turn(page)
+    page.wait_for_selector("#decision button.option, #hands .card.playable")
+    page.wait_for_function("() => [...document.querySelectorAll('#course g.horse')].every((g) => !g.getAnimations().length)")
+    page.wait_for_function(VIEW_SETTLED)
+    seen = page.evaluate(FRAMING)
+    screenshot(page, f"tm-framing-{course}-{'steeplechase-' if steeplechase else ''}{first_round}-{size['width']}-{squares[0][1]}")
+    print(course, steeplechase, first_round, size["width"], seen)
+    assert seen["horses"][seen["moving"]] == "whole", seen
+    assert "cut" not in seen["horses"].values(), seen
+    if first_round == "dice":   # the roller's choice moves every horse: the field (close here) in sight
+        assert set(seen["horses"].values()) == {"whole"}, seen
+    assert "cut" not in seen["names"].values(), seen
+    assert all(seen["names"][name] == "whole" for name in names), seen
+    assert seen["track"] >= track, seen
     assert not errors, errors
     context.close()

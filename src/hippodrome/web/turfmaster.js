@@ -279,8 +279,8 @@ export class Page {
 
   // -- the view follows the race --------------------------------------------------------------
   // A turn: whose decision it is and for which horse. At each new one the board frames the horse to
-  // move and where it may go; once the player has moved the view (zoom, pan, Fit) it stays as they
-  // left it until their next turn.
+  // move and where it may go, with the track around it (the board's frameRace); once the player has
+  // moved the view (zoom, pan, Fit) it stays as they left it until their next turn.
   turnKey(msg, race) {
     const decision = msg.decision;
     if (this.myDecision(msg)) return `mine:${decision.context ? decision.context.horse : ""}:${race ? race.round : ""}:${msg.view.race_no || ""}`;
@@ -313,18 +313,22 @@ export class Page {
     if (msg.view.tutorial) { board.frame(); return; }   // the guided race: its few horses close together
     const current = race && this.currentHorse(race);
     const horse = current && (race.horses || []).find((h) => h.id === current && h.lane !== undefined);
-    const options = { tokenPx: this.small() ? 21 : 26, least: this.small() ? 230 : 300, band: this.boardInSight() };
+    const options = { tokenPx: this.small() ? 21 : 26, band: this.boardInSight() };
     if (!horse) {   // before a race: the horses in their stalls
       const waiting = this.boardHorses(msg, race).filter((h) => h.stage === "waiting");
-      if (waiting.length) board.frameSpots(board.spotsOf(waiting), options);
+      if (waiting.length) board.frameRace(waiting, options);
       return;
     }
     const decision = this.myDecision(msg);
     let reach = [];
-    if (decision && decision.kind === "square") reach = board.spotsOf(decision.options.filter((o) => o.type === "square"));
-    else if (this.selected && this.previewSquares && this.previewSquares.length) reach = board.spotsOf(this.previewSquares);
-    if (!reach.length) reach = board.aheadOf(horse.lane, horse.square);
-    board.frameSpots([...board.spotsOf([horse]), ...reach], options);
+    if (decision && decision.kind === "square") reach = decision.options.filter((o) => o.type === "square");
+    else if (this.selected && this.previewSquares && this.previewSquares.length) reach = this.previewSquares;
+    if (reach.length) { board.frameRace([horse, ...reach], options); return; }
+    // where it might go: in a round of dice as far as the dice take it (and the other horses, which
+    // move by them too, come first), in a round of cards a card's reach
+    const dice = race.round_kind === "dice" && race.dice
+      ? (race.dice_use && race.dice_use.use !== "sum" ? race.dice_use.value : race.dice[0] + race.dice[1]) : 0;
+    board.frameRace([horse], { ...options, ahead: board.aheadOf(horse.lane, horse.square, dice || undefined), fieldFirst: Boolean(dice) });
   }
 
   // -- state --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The TurfMaster board: an SVG drawing of a course from its data (the game description's
 // public_data), with rails, lane numbers, level lines, start and finish posts, fences, horse
-// tokens and the squares a move may end on; zoom and pan (buttons, wheel, pinch, drag, keys).
+// tokens and the squares a move may end on; zoom and pan (buttons, wheel, pinch, drag, keys); the
+// view the page frames at each turn (frameRace: the track where the horses run, names whole).
 // Updates patch what is drawn: tokens move, marks change, the zoom stays.
 import { t, tc } from "/static/i18n.js";
 import { el, svg } from "/static/net.js";
@@ -8,6 +9,20 @@ import { motionAllowed, motionWanted, pathOf, setMotionWanted, travel, travelTim
 
 const key = (lane, square) => `${lane}:${square}`;
 const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+// a box of the course ({x, y, w, h}, in its units): around a point, around points, holding two boxes
+const around = ([x, y], r) => ({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+const boxOf = (list) => {
+  const xs = list.map((p) => p[0]), ys = list.map((p) => p[1]);
+  return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+};
+const union = (a, b) => {
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+};
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const within = (a, b) => a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
+// a drawn text's box (its outline's width more round it)
+const textBox = (node) => { const b = node.getBBox(); return { x: b.x - 2, y: b.y - 2, w: b.width + 4, h: b.height + 4 }; };
 const centre = (cell) => [cell.reduce((s, p) => s + p[0], 0) / cell.length, cell.reduce((s, p) => s + p[1], 0) / cell.length];
 const points = (list) => list.map((p) => `${+p[0].toFixed(1)},${+p[1].toFixed(1)}`).join(" ");
 // a token's colour is light: its label is written in black
@@ -47,6 +62,8 @@ const TOKEN = 9.2;          // token radius (a square is 20 units)
 const MIN_VIEW = 180;     // the closest zoom: 9 squares across the box's smaller side
 const PHONE_VIEW = 320;   // on a small screen the view follows the horse to move this close
 const PAD = 34;           // room around the course for the posts
+const AREA_STEP = 10;     // the grid on which framing measures the track's area (units)
+const FINISH_NEAR = 14;   // the finish is framed with the horse to move once it is this many squares from it, or fewer
 // The handicap tag of a token (T6): the handicap's number as the rulebooks print it, 9, 10 or 11
 // (its tooltip: "handicap 9: at most 8 squares"; a bare 8 on a handicap tag read as "handicap 8",
 // which does not exist), on a label pointing at its token: a pale square card with a point, never a
@@ -103,6 +120,7 @@ export class Board {
     this.courseName = svg("text", { class: "course-name", x: cx, y: cy }, title);
     root.append(this.courseName);
     root.append(this.drawSquares());
+    this.measureTrack();
     root.append(this.drawLevelLines());
     root.append(svg("polyline", { class: "rail shadow", points: points(this.edge(lap, 0, 1)) }),
                 svg("polyline", { class: "rail", points: points(this.edge(lap, 0, 1)) }),
@@ -225,6 +243,46 @@ export class Board {
     return g;
   }
 
+  // The track's area, for framing to weigh how much of it a view shows: a grid of AREA_STEP units over
+  // the course, 1 where a cell's middle is on a square, summed from the top left corner (trackIn).
+  measureTrack() {
+    const { x: x0, y: y0, w, h } = this.full, cols = Math.ceil(w / AREA_STEP), rows = Math.ceil(h / AREA_STEP);
+    const on = new Uint8Array(cols * rows);
+    const seen = new Set();
+    for (const s of Object.values(this.squares)) {
+      if (seen.has(this.spot(s))) continue;   // the second pass's squares are the first's
+      seen.add(this.spot(s));
+      const cell = s.cell, box = boxOf(cell);
+      // inside a convex cell: on the same side of each of its edges
+      const inside = (px, py) => {
+        const sides = cell.map((a, i) => { const b = cell[(i + 1) % cell.length]; return (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]); });
+        return sides.every((v) => v >= 0) || sides.every((v) => v <= 0);
+      };
+      for (let r = Math.max(0, Math.floor((box.y - y0) / AREA_STEP)); r < rows && y0 + r * AREA_STEP <= box.y + box.h; r++) {
+        for (let c = Math.max(0, Math.floor((box.x - x0) / AREA_STEP)); c < cols && x0 + c * AREA_STEP <= box.x + box.w; c++) {
+          if (inside(x0 + (c + 0.5) * AREA_STEP, y0 + (r + 0.5) * AREA_STEP)) on[r * cols + c] = 1;
+        }
+      }
+    }
+    const sum = this.trackSum = new Float64Array((cols + 1) * (rows + 1));
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        sum[(r + 1) * (cols + 1) + c + 1] = on[r * cols + c] + sum[r * (cols + 1) + c + 1] + sum[(r + 1) * (cols + 1) + c] - sum[r * (cols + 1) + c];
+      }
+    }
+    this.trackGrid = { cols, rows };
+  }
+
+  // how much of the track is in a box of the course, in squares (a square is 20 x 20 units)
+  trackIn(box) {
+    const { cols, rows } = this.trackGrid, sum = this.trackSum;
+    const at = (v, from, n) => Math.min(Math.max(Math.round((v - from) / AREA_STEP), 0), n);
+    const c0 = at(box.x, this.full.x, cols), c1 = at(box.x + box.w, this.full.x, cols);
+    const r0 = at(box.y, this.full.y, rows), r1 = at(box.y + box.h, this.full.y, rows);
+    const cells = sum[r1 * (cols + 1) + c1] - sum[r0 * (cols + 1) + c1] - sum[r1 * (cols + 1) + c0] + sum[r0 * (cols + 1) + c0];
+    return cells * AREA_STEP * AREA_STEP / 400;
+  }
+
   // Level lines across the curves: squares on one line stand level (the line decides who leads).
   // In a straight the grid shows it; in a curve the front edges of the level squares are joined.
   drawLevelLines() {
@@ -279,8 +337,10 @@ export class Board {
     // start: the front edge of the start squares
     const s0 = this.squares[key(0, 0)], sN = this.squares[key(lanes - 1, 0)];
     const startLine = [s0.cell[1], sN.cell[2]];
+    this.trackWidth = Math.hypot(startLine[1][0] - startLine[0][0], startLine[1][1] - startLine[0][1]);
     g.append(svg("line", { class: "startline", x1: startLine[0][0], y1: startLine[0][1], x2: startLine[1][0], y2: startLine[1][1] }));
-    g.append(this.post(startLine, "start-post", tc("the start line's post on the course", "Start")));
+    const start = this.post(startLine, "start-post", tc("the start line's post on the course", "Start"));
+    g.append(start);
     // finish: the back edge of the first square past the finish line
     const f0 = this.squares[key(0, this.course.finish[0])], fN = this.squares[key(lanes - 1, this.course.finish[lanes - 1])];
     const finishLine = [f0.cell[0], fN.cell[3]];
@@ -288,7 +348,11 @@ export class Board {
     const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
     const nx = -dy / len * 3, ny = dx / len * 3;
     g.append(svg("polygon", { class: "finish", points: points([[a[0] - nx, a[1] - ny], [b[0] - nx, b[1] - ny], [b[0] + nx, b[1] + ny], [a[0] + nx, a[1] + ny]]) }));
-    g.append(this.post(finishLine, "finish-post", t("Finish")));
+    const finish = this.post(finishLine, "finish-post", t("Finish"));
+    g.append(finish);
+    // the posts' names and the lines they stand on (the view frames a name whole, or not at all)
+    this.postNames = [{ line: s0.line, text: start.querySelector("text") }, { line: f0.line, text: finish.querySelector("text") }];
+    this.finishAt = { squares: [f0, fN], name: this.postNames[1].text };   // the finish line's end squares, its post's name
     return g;
   }
 
@@ -307,6 +371,7 @@ export class Board {
   // counts, with its number on a flag beyond the outer rail.
   drawFences() {
     const g = this.fenceLayer = svg("g", { class: "fences" });
+    this.flags = [];   // the flags' boxes (the view shows a flag whole, or not at all)
     for (const fence of this.course.fences) {
       const across = this.byLine.get(fence.line);
       if (!across) continue;
@@ -321,6 +386,7 @@ export class Board {
         : twice ? t("{fence}: jumped on the first lap only", { fence: name }) : name;
       const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
       const flag = [a[0] - dx / len * 22, a[1] - dy / len * 22];   // in the infield, beside the inner rail
+      this.flags.push(around(flag, 9));
       g.append(svg("g", { class: "fence-mark", dataset: { fence: fence.number, line: fence.line } },
         svg("title", {}, title),
         svg("polygon", { class: "hurdle", points: points([[a[0] - fx, a[1] - fy], [b[0] - fx, b[1] - fy], [b[0] + fx, b[1] + fy], [a[0] + fx, a[1] + fy]]) }),
@@ -341,6 +407,7 @@ export class Board {
   setHorses(horses, current) {
     const seen = new Set();
     this.horseAt = {};   // where each token on the track stands
+    this.horseBoxes = {};   // the box of each token with its tag and ring, and its square's line (framing)
     const taken = new Map();   // a spot on the board -> tokens there (a fallen horse and a lapping one)
     // the tokens that move in this update travel along their squares (turfmaster_travel.js)
     const moved = (horse) => {
@@ -397,9 +464,11 @@ export class Board {
       const [text, title] = limit.querySelectorAll("text, title");
       if (text.textContent !== value) text.textContent = value;
       if (title.textContent !== tooltip) title.textContent = tooltip;
+      let box = around(at, TOKEN + 6);   // the token and the ring round it (the horse to move's)
       if (value) {
         const spot = this.squares[key(horse.lane, horse.square - 1)] || this.squares[key(horse.lane, horse.square + 1)] || s;
         const dx = spot.at[0] - s.at[0], dy = spot.at[1] - s.at[1];
+        box = union(box, around([at[0] + dx, at[1] + dy], TAG_POINT + 1));   // and its tag
         limit.setAttribute("transform", `translate(${+dx.toFixed(1)} ${+dy.toFixed(1)})`);
         // the label's point towards the token; its digits upright, in the middle of its square part
         const angle = Math.atan2(-dy, -dx), mid = (TAG_FRONT - TAG_BACK) / 2;
@@ -407,6 +476,7 @@ export class Board {
         text.setAttribute("x", +(mid * Math.cos(angle)).toFixed(2));
         text.setAttribute("y", +(mid * Math.sin(angle)).toFixed(2));
       }
+      this.horseBoxes[horse.id] = { box, line: s.line };
       if (horse.id === current) {
         // a ring that was hidden appears where the horse is, without sliding there
         if (!this.currentAt) { this.ring.style.transition = "none"; requestAnimationFrame(() => { this.ring.style.transition = ""; }); }
@@ -531,15 +601,19 @@ export class Board {
     const most = fitScale, least = Math.min(MIN_VIEW / Math.min(ratio, 1), most);
     h = Math.min(Math.max(h, least), most);
     w = h * ratio;
-    x = cx - w / 2; y = cy - h / 2;
-    // never pan the course out of sight
-    const fx = this.full.x + this.full.w / 2, fy = this.full.y + this.full.h / 2;
-    const spanX = Math.max(0, (this.full.w - w) / 2), spanY = Math.max(0, (this.full.h - h) / 2);
-    x = Math.min(Math.max(x + w / 2, fx - spanX), fx + spanX) - w / 2;
-    y = Math.min(Math.max(y + h / 2, fy - spanY), fy + spanY) - h / 2;
-    this.view = { x, y, w, h };
+    this.view = this.clampView({ x: cx - w / 2, y: cy - h / 2, w, h });
     this.root.setAttribute("viewBox", this.viewBox());
     this.wrap.dataset.zoom = (this.fitHeight() / h).toFixed(2);
+  }
+
+  // a view moved so as never to pan the course out of sight: the part of it in sight (`band`, the
+  // shares of its height the page's pinned panels leave, as the last frame had it) stays on the course
+  clampView({ x, y, w, h }) {
+    const [top, bottom] = this.band || [0, 1], seen = (bottom - top) * h;
+    const fx = this.full.x + this.full.w / 2, fy = this.full.y + this.full.h / 2;
+    const spanX = Math.max(0, (this.full.w - w) / 2), spanY = Math.max(0, (this.full.h - seen) / 2);
+    const cy = Math.min(Math.max(y + top * h + seen / 2, fy - spanY), fy + spanY);
+    return { x: Math.min(Math.max(x + w / 2, fx - spanX), fx + spanX) - w / 2, y: cy - seen / 2 - top * h, w, h };
   }
 
   fitHeight() { const ratio = this.aspect(); return Math.max(this.full.w / ratio, this.full.h); }
@@ -595,39 +669,122 @@ export class Board {
   // The view around some points of the course (the horse to move, the squares it may reach):
   // all of them in sight with room around, at least `least` units high, and close enough that a
   // token is at least `tokenPx` pixels across (then, if they do not all fit, centred between them).
+  // wanted: more boxes of the course ({x, y, w, h}) in groups, most wanted first: each group is
+  // framed too while it fits as close as that. Where the view has room to spare, placeView decides.
   // `touched` says the player moved the view (zoom, pan, Fit): the page leaves it so until its next
   // turn.
   // band: the part of the box's height in sight, [top, bottom] in pixels from its top (a phone's
   // panels pinned over the board hide the rest): the spots are framed in it.
-  frameSpots(spots, { tokenPx = 26, least = 260, pad = 36, band = null } = {}) {
+  frameSpots(spots, { tokenPx = 26, least = 260, pad = 36, band = null, wanted = [] } = {}) {
     const box = this.wrap.getBoundingClientRect();
     if (!spots.length || !box.width || !box.height) return;
     const [top, bottom] = band && band[1] - band[0] > box.height * 0.35 ? band : [0, box.height];
-    const seen = (bottom - top) / box.height;   // the share of the view's height in sight
-    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
+    // the share of the view's height in sight, below the buttons over its top edge
+    const seen = (bottom - Math.max(top, this.tools.getBoundingClientRect().bottom - box.top)) / box.height;
     const ratio = box.width / box.height;
     const close = box.height * 2 * TOKEN / tokenPx;   // the view's height at which a token is tokenPx
-    const w = Math.max(...xs) - Math.min(...xs) + 2 * pad, tall = Math.max(...ys) - Math.min(...ys) + 2 * pad + 24;
-    const h = Math.min(Math.max(tall / seen, w / ratio, Math.min(least, close)), close);
-    // the spots' middle at the middle of the band
-    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
-    const cy = (Math.max(...ys) + Math.min(...ys)) / 2 - 12 - ((top + bottom) / 2 / box.height - 0.5) * h;
-    this.setView({ x: cx - h * ratio / 2, y: cy - h / 2, w: h * ratio, h });
+    const need = (f) => Math.max(f.h / seen, f.w / ratio);   // the view's height that holds a frame in sight
+    const spotsBox = boxOf(spots);
+    const grow = (b, by) => ({ x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by });
+    let frame = grow(spotsBox, pad);
+    for (const group of wanted) {
+      const more = group.reduce(union, frame);
+      if (need(more) <= close) frame = more;
+    }
+    // a name, flag or horse across the frame's edge is taken in whole (each once), while that fits
+    let left = this.kept();
+    for (let grown = true; grown;) {
+      grown = false;
+      left = left.filter((b) => {
+        if (!overlaps(b, frame) || within(b, frame) || need(union(frame, b)) > close) return true;
+        frame = union(frame, b);
+        grown = true;
+        return false;
+      });
+    }
+    const h = Math.min(Math.max(need(frame), Math.min(least, close)), close);
+    this.band = [top / box.height, bottom / box.height];
+    // the spots themselves, a token and its ring round each, are never left out for the rest
+    this.setView(this.placeView(grow(spotsBox, TOKEN + 6), frame, h * ratio, h));
+  }
+
+  // Where a view of w x h holds `hold` in its band (this.band: [top, bottom], the shares of its
+  // height in sight; centred on it along a side it does not fit): the place that shows the most of
+  // the track (its area, in squares), with no post's name, fence flag or horse cut at the band's
+  // edges or hidden under the buttons, and as little of `frame` (the spots with room round them,
+  // and what was wanted) out of sight as that allows; a post's name in sight counts as 40 squares, a
+  // flag as 10; between equals, the nearest to the frame's middle. The places tried: the frame
+  // against each edge of what is in sight (below the buttons at the top), the frame in its middle,
+  // and steps between.
+  placeView(hold, frame, w, h) {
+    const [top, bottom] = this.band, wrap = this.wrap.getBoundingClientRect(), tools = this.tools.getBoundingClientRect();
+    const below = Math.max(top, (tools.bottom - wrap.top) / wrap.height);   // the top of what is in sight, below the buttons
+    const names = this.postNames.map((p) => textBox(p.text)), flags = this.flags || [], keep = this.kept();
+    const mid = { x: frame.x + frame.w / 2 - w / 2, y: frame.y + frame.h / 2 - (below + bottom) / 2 * h };
+    const places = (low, high, ...aligned) => (high < low ? [(low + high) / 2]
+      : [...aligned, ...Array.from({ length: 25 }, (_, i) => low + (high - low) * i / 24)].map((v) => Math.min(Math.max(v, low), high)));
+    const xs = places(hold.x + hold.w - w, hold.x, mid.x, frame.x, frame.x + frame.w - w);
+    const ys = places(hold.y + hold.h - bottom * h, hold.y - below * h, mid.y, frame.y - below * h, frame.y + frame.h - bottom * h);
+    const outside = (b, v) => Math.max(0, v.x - b.x) + Math.max(0, b.x + b.w - v.x - v.w) + Math.max(0, v.y - b.y) + Math.max(0, b.y + b.h - v.y - v.h);
+    let best = null;
+    for (const x of xs) {
+      for (const y of ys) {
+        const v = this.clampView({ x, y, w, h });
+        const seen = { x: v.x, y: v.y + top * h, w, h: (bottom - top) * h };
+        const under = { x: v.x + (tools.left - wrap.left) / wrap.width * w, y: v.y + (tools.top - wrap.top) / wrap.height * h,
+                        w: tools.width / wrap.width * w, h: tools.height / wrap.height * h };
+        let score = -2 * outside(frame, { ...seen, y: v.y + below * h, h: (bottom - below) * h }) - Math.hypot(v.x - mid.x, v.y - mid.y) / 100;
+        score += this.trackIn(seen);
+        for (const b of keep) if ((overlaps(b, seen) && !within(b, seen)) || overlaps(b, under)) score -= 1000;
+        const shown = (b) => within(b, seen) && !overlaps(b, under);
+        score += 40 * names.filter(shown).length + 10 * flags.filter(shown).length;
+        if (!best || score > best.score) best = { score, view: v };
+      }
+    }
+    return best.view;
+  }
+
+  // What a view shows whole or not at all: the posts' names, the fence flags and the horses with
+  // their tags and rings, as boxes of the course.
+  kept() {
+    return [...this.postNames.map((p) => textBox(p.text)), ...(this.flags || []), ...Object.values(this.horseBoxes || {}).map((b) => b.box)];
+  }
+
+  // Frame the race at a turn: `focus` ([{lane, square}]: the horse to move and the squares it may
+  // choose, or the horses in their stalls) in sight, then, as they fit (frameSpots' wanted): the
+  // squares it might reach (`ahead`, aheadOf: a guess while its card or its dice are not known); the
+  // track across all its lanes where these are; the names of the posts there; the finish post
+  // and its name once they come near it; the other horses on the track, the nearest first (before
+  // the squares ahead when `fieldFirst`: in a round of dice the roller's choice moves every horse).
+  frameRace(focus, { ahead = [], fieldFirst = false, ...options } = {}) {
+    const at = (list) => list.map((s) => this.squares[key(s.lane, s.square)]).filter(Boolean);
+    const squares = at(focus), guess = at(ahead);
+    if (!squares.length) return;
+    const lines = [...squares, ...guess].map((s) => s.line), first = Math.min(...lines), last = Math.max(...lines);
+    const names = this.postNames.filter((p) => p.line >= first && p.line <= last).map((p) => textBox(p.text));
+    const across = [...this.byLine.entries()].filter(([line]) => line >= first && line <= last)
+      .flatMap(([, list]) => list.map((s) => boxOf(s.cell)));
+    const field = Object.values(this.horseBoxes || {}).sort((a, b) => Math.abs(a.line - first) - Math.abs(b.line - first))
+      .map((horse) => [horse.box]);
+    const wanted = [...(fieldFirst ? field : []), guess.map((s) => around(s.at, TOKEN + 6)), across, names];
+    const toGo = (s) => this.course.finish[s.lane] - s.index;   // squares to the finish line, in its lane
+    if ([...squares, ...guess].some((s) => toGo(s) > 0 && toGo(s) <= FINISH_NEAR)) {
+      wanted.push([...this.finishAt.squares.map((s) => boxOf(s.cell)), textBox(this.finishAt.name)]);
+    }
+    if (!fieldFirst) wanted.push(...field);
+    this.frameSpots(squares.map((s) => s.at), { least: this.trackWidth + 2 * PAD, ...options, wanted });
   }
 
   // where a horse on (lane, square) might go: the squares up to `ahead` in front of it, in its lane
-  // and the lanes beside it (the frame before a card is chosen)
+  // and the lanes beside it (the frame before a card is chosen), as [{lane, square}]
   aheadOf(lane, square, ahead = 12) {
     const out = [];
     for (const l of [lane - 1, lane, lane + 1]) {
       const s = this.squares[key(l, Number(square) + ahead)] || this.squares[key(l, Number(square) + Math.round(ahead / 2))];
-      if (s) out.push(s.at);
+      if (s) out.push({ lane: s.lane, square: s.index });
     }
     return out;
   }
-
-  // the centres of squares given as [{lane, square}]
-  spotsOf(squares) { return squares.map((s) => this.squares[key(s.lane, s.square)]).filter(Boolean).map((s) => s.at); }
 
   // Every horse on the track and the squares lit in sight, as close as that allows (the guided
   // first race: its few horses stay near one another).
