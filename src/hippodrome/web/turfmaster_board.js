@@ -15,6 +15,8 @@ const boxOf = (list) => {
   const xs = list.map((p) => p[0]), ys = list.map((p) => p[1]);
   return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
 };
+// a box with `by` more room on every side
+const grow = (b, by) => ({ x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by });
 const union = (a, b) => {
   const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
   return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
@@ -656,8 +658,7 @@ export class Board {
       .map((p) => this.squares[key(p.dataset.lane, p.dataset.square)].at);
     if (this.currentAt) spots.push(this.currentAt);
     if (!spots.length) return;
-    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
-    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 30, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 60 };
+    const box = grow(boxOf(spots), 30);
     if (small) {
       const grow = (side) => Math.max(side, PHONE_VIEW * 0.8);
       const w = grow(box.w), h = grow(box.h);
@@ -685,7 +686,6 @@ export class Board {
     const close = box.height * 2 * TOKEN / tokenPx;   // the view's height at which a token is tokenPx
     const need = (f) => Math.max(f.h / seen, f.w / ratio);   // the view's height that holds a frame in sight
     const spotsBox = boxOf(spots);
-    const grow = (b, by) => ({ x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by });
     let frame = grow(spotsBox, pad);
     for (const group of wanted) {
       const more = group.reduce(union, frame);
@@ -792,9 +792,8 @@ export class Board {
     const lit = [...this.reachLayer.querySelectorAll("polygon")].map((p) => this.squares[key(p.dataset.lane, p.dataset.square)].at);
     const spots = [...Object.values(this.horseAt || {}), ...lit];
     if (!spots.length) return;
-    const xs = spots.map((p) => p[0]), ys = spots.map((p) => p[1]);
     // more room above: the zoom buttons sit over the view's top edge
-    const box = { x: Math.min(...xs) - 30, y: Math.min(...ys) - 55, w: Math.max(...xs) - Math.min(...xs) + 60, h: Math.max(...ys) - Math.min(...ys) + 85 };
+    const roomy = grow(boxOf(spots), 30), box = { ...roomy, y: roomy.y - 25, h: roomy.h + 25 };
     const w = Math.max(box.w, PHONE_VIEW * 0.8), h = Math.max(box.h, PHONE_VIEW * 0.8);
     this.setView({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
   }
