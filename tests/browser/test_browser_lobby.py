@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
-from hippodrome.i18n import format_money, format_number, format_ordinal, translate
+from hippodrome.i18n import Listing, format_money, format_number, format_ordinal, translate
 from tests.browser.conftest import create, screenshot
 
 pytestmark = pytest.mark.browser
@@ -139,23 +139,30 @@ def test_switching_the_language_redraws_the_lobby_and_keeps_what_was_typed(serve
 
 def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
     """The page's formatMoney/formatNumber/ordinal give what hippodrome.i18n.formatting gives:
-    "$45" en, "45 $" de/es/fr, "$ 45" nl (docs/i18n.md)."""
+    "$45" en, "45 $" de/es/fr, "$ 45" nl (docs/i18n.md); its formatAnd and render of a Listing
+    joined by "and" what hippodrome.i18n.Listing gives."""
     page = browser.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector(".seat-row")
     amounts, numbers, places = [45, 1250, 2.5, -3, 0], [12345.5, 7, 1000000], [1, 2, 3, 11, 22]
+    lists = [Listing(items, conjunction=True) for items in (["5", "9"], ["2/3", "4", "10"], ["Ana"])]
     for lang in ("en", "de", "es", "fr", "nl"):
-        shown = page.evaluate("""async ([lang, amounts, numbers, places]) => {
+        shown = page.evaluate("""async ([lang, amounts, numbers, places, lists]) => {
             const m = await import('/static/i18n.js');
             await m.loadLanguage(lang);
             return {money: amounts.map((a) => m.formatMoney(a)), numbers: numbers.map((n) => m.formatNumber(n)),
-                    places: places.map((n) => m.ordinal(n)), filled: m.t("{n}", {n: 12345})};
-        }""", [lang, amounts, numbers, places])
+                    places: places.map((n) => m.ordinal(n)), filled: m.t("{n}", {n: 12345}),
+                    lists: lists.map((l) => m.render(l)), joined: m.formatAnd(["Ana", "Bo"])};
+        }""", [lang, amounts, numbers, places, [listing.to_json() for listing in lists]])
         assert shown["money"] == [format_money(a, lang) for a in amounts], lang
         assert shown["numbers"] == [format_number(n, lang) for n in numbers], lang
         assert shown["places"] == [format_ordinal(n, lang) for n in places], lang
         assert shown["filled"] == format_number(12345, lang), "t() writes a number parameter for the language"
+        # "5 and 9", "5 y 9", "2/3, 4 und 10": a prop bet's horses, players who share the win (R7, R9)
+        assert shown["lists"] == [listing.translate(lang) for listing in lists], lang
+        assert shown["joined"] == Listing(["Ana", "Bo"], conjunction=True).translate(lang), lang
     assert format_money(45, "de") == "45\xa0$" and format_money(45, "en") == "$45"
+    assert [Listing(["5", "9"], conjunction=True).translate(lang) for lang in ("en", "es", "de")] == ["5 and 9", "5 y 9", "5 und 9"]
     page.close()
 
 

@@ -169,6 +169,19 @@ def test_listing_translates_each_item_and_round_trips_through_json():
     assert message_from_json("2/3") == "2/3" and message_from_json(7) == 7
 
 
+def test_a_listing_joined_by_and_says_and_in_each_language():
+    from hippodrome.i18n import Listing, message_from_json
+    both = Listing(["5", "9"], conjunction=True)
+    assert str(both) == "5 and 9"
+    assert {lang: both.translate(lang) for lang in ("es", "fr", "nl", "de")} == {
+        "es": "5 y 9", "fr": "5 et 9", "nl": "5 en 9", "de": "5 und 9"}
+    assert Listing(["2/3", "4", "10"], conjunction=True).translate("de") == "2/3, 4 und 10"
+    assert Listing(["Ana"], conjunction=True).translate("fr") == "Ana" and Listing([], conjunction=True).translate("en") == ""
+    assert both.to_json() == {"list": ["5", "9"], "conjunction": True}
+    again = message_from_json(json.loads(json.dumps(both.to_json())))
+    assert again == both and again != Listing(["5", "9"]) and again.translate("nl") == "5 en 9"
+
+
 # --- message contexts: one English word, two meanings (issue 39) ----------------------------------
 
 def test_a_word_with_two_meanings_has_one_message_per_meaning():

@@ -82,3 +82,15 @@ def test_results_carry_the_working_of_each_bet():
     winning = match.state.history[0]["winning"]
     assert "win:2/3:R" in winning and "win:2/3:L" in winning and "win:7:R" not in winning
     assert "place:2/3:R" in winning and "show:2/3:L" in winning
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "8 beats 5 and 9"), ("es", " 5 y 9"), ("fr", " 5 et 9"),
+                                            ("nl", " 5 en 9"), ("de", " 5 und 9")])
+def test_a_prop_bet_against_two_horses_says_and_in_the_reader_s_language(lang, said):
+    """R7: "8 > 5, 9" wins when 8 finishes ahead of 5 and of 9; its words join the two horses with
+    the language's "and", never a "&", on the server and (from the same JSON) on the page."""
+    from hippodrome.readysetbet.words import space_words
+    words = space_words("prop:8>5,9")
+    assert said in words.translate(lang) and "&" not in words.translate(lang)
+    assert message_from_json(words.to_json()).translate(lang) == words.translate(lang)
+    assert space_words("prop:8>blues").translate("en") == "8 beats the blues"

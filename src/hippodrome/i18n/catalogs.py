@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 from hippodrome.i18n.formatting import Money, Ordinal, Percent, format_number
@@ -253,26 +254,36 @@ def _json_value(value: Any) -> Any:
 class Listing:
     """Several values shown as one parameter, each in the language of the sentence around it:
     ``Message("may end on: {ends}", ends=Listing([Message("lane {lane} square {square}", ...), ...], "; "))``.
-    Its JSON form is ``{"list": [...], "separator": "; "}``."""
+    ``conjunction=True`` joins them as the language says "this and that" ("5 and 9", "5 y 9",
+    "5 und 9": CLDR's lists, which the pages' ``Intl.ListFormat`` also reads) in place of a separator.
+    Its JSON form is ``{"list": [...], "separator": "; "}``, or ``{"list": [...], "conjunction": true}``."""
 
-    def __init__(self, items: list[Any], separator: str = ", "):
+    def __init__(self, items: list[Any], separator: str = ", ", *, conjunction: bool = False):
         self.items = list(items)
         self.separator = separator
+        self.conjunction = conjunction
 
     def translate(self, lang: str | None) -> str:
-        return self.separator.join(str(localize_value(item, resolve_language(lang))) for item in self.items)
+        lang = resolve_language(lang)
+        return self._joined([str(localize_value(item, lang)) for item in self.items], lang)
+
+    def _joined(self, texts: list[str], lang: str) -> str:
+        return format_list(texts, locale=lang) if self.conjunction and texts else self.separator.join(texts)
 
     def __str__(self) -> str:
-        return self.separator.join(str(item) for item in self.items)
+        return self._joined([str(item) for item in self.items], DEFAULT_LANGUAGE)
 
     def __repr__(self) -> str:
-        return f"Listing({self.items!r}, {self.separator!r})"
+        extra = ", conjunction=True" if self.conjunction else ""
+        return f"Listing({self.items!r}, {self.separator!r}{extra})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Listing) and (self.items, self.separator) == (other.items, other.separator)
+        return isinstance(other, Listing) and \
+            (self.items, self.separator, self.conjunction) == (other.items, other.separator, other.conjunction)
 
     def to_json(self) -> dict[str, Any]:
-        return {"list": [_json_value(item) for item in self.items], "separator": self.separator}
+        items = [_json_value(item) for item in self.items]
+        return {"list": items, "conjunction": True} if self.conjunction else {"list": items, "separator": self.separator}
 
 
 class Seat:
@@ -304,7 +315,7 @@ class Seat:
 
 def message_from_json(data: Any) -> Any:
     """The translatable value a JSON form stands for (the inverse of ``to_json``): ``{"msgid",
-    "params"[, "plural", "n"]}`` a Message or Plural, ``{"list", "separator"}`` a Listing,
+    "params"[, "plural", "n"]}`` a Message or Plural, ``{"list", "separator" or "conjunction"}`` a Listing,
     ``{"money"}``/``{"percent"}``/``{"ordinal"}`` the formatted amounts, ``{"seat"}`` a Seat; anything else as it is."""
     if not isinstance(data, dict):
         return data
@@ -315,7 +326,8 @@ def message_from_json(data: Any) -> Any:
         message.context = data.get("context")
         return message
     if "list" in data:
-        return Listing([message_from_json(item) for item in data["list"]], data.get("separator", ", "))
+        return Listing([message_from_json(item) for item in data["list"]], data.get("separator", ", "),
+                       conjunction=data.get("conjunction") is True)
     if "money" in data:
         return Money(data["money"])
     if "ordinal" in data:

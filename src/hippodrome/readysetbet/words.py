@@ -39,7 +39,7 @@ def space_words(space_id: str) -> Message | str:
         return term(READYSETBET_COLOUR_BETS, _COLOUR_KEYS[rest])
     if kind == "prop" and ">" in rest:
         horse, others = rest.split(">", 1)
-        beaten = _GROUPS.get(others) or " & ".join(others.split(","))
+        beaten = _GROUPS.get(others) or Listing(others.split(","), conjunction=True)
         # NOTE: Ready Set Bet prop bet: horse {horse} finishes ahead of {others} (horses or "the blues").
         return Message("{horse} beats {others}", horse=horse, others=beaten)
     if kind == "exotic":

@@ -77,7 +77,7 @@ export function useSeats(seats) { tableSeats = seats; }
 
 // A message the server sent as JSON (Message.to_json(): {msgid, params[, plural, n]}; Money,
 // Percent and Ordinal parameters as {money}, {percent, decimals}, {ordinal}; a seat as {seat}: its
-// player's name); a string as it is.
+// player's name; a Listing as {list, separator} or {list, conjunction: true}); a string as it is.
 export function render(message) {
   if (message === null || message === undefined) return "";
   if (typeof message !== "object") return typeof message === "number" ? formatNumber(message) : String(message);
@@ -85,7 +85,7 @@ export function render(message) {
   if ("percent" in message) return formatPercent(message.percent, message.decimals || 0);
   if ("ordinal" in message) return ordinal(message.ordinal);
   if ("seat" in message && Object.keys(message).length === 1) return seatName(tableSeats, message.seat);
-  if ("list" in message) return message.list.map(render).join(message.separator ?? ", ");
+  if ("list" in message) return message.conjunction ? formatAnd(message.list.map(render)) : message.list.map(render).join(message.separator ?? ", ");
   if (!("msgid" in message)) return JSON.stringify(message);
   const params = message.params || {};
   if ("plural" in message) return tn(message.msgid, message.plural, message.n, params);
@@ -118,6 +118,16 @@ export function formatNumber(value, options) {
   let format = numberFormats.get(key);
   if (!format) numberFormats.set(key, format = new Intl.NumberFormat(lang, { useGrouping: "always", ...options }));
   return format.format(value);
+}
+
+// Texts joined as the language says "this and that": "5 and 9", "5 y 9", "2/3, 4 und 10" (the
+// server's Listing(..., conjunction=True) writes them alike: both read CLDR's lists).
+const listFormats = new Map();
+
+export function formatAnd(texts) {
+  let format = listFormats.get(lang);
+  if (!format) listFormats.set(lang, format = new Intl.ListFormat(lang, { type: "conjunction" }));
+  return format.format(texts.map(String));
 }
 
 // Dollars as format_money writes them: the plain "$" where the language puts its currency sign,

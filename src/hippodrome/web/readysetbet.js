@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, tc, render, formatMoney, formatPercent, ordinal, playerName, words, speechTag, touchScreen } from "/static/i18n.js";
+import { t, tc, render, formatAnd, formatMoney, formatPercent, ordinal, playerName, words, speechTag, touchScreen } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 import { seatHanded } from "/static/lifecycle.js";
 import { RaceSounds } from "/static/race_sounds.js";
@@ -59,7 +59,7 @@ function resultSpaceTitle(line) {
 
 function propTitle(card) {
   const [horse, others] = card.split(">");
-  const beaten = others === "blues" ? t("the blues") : others.replace(",", " & ");
+  const beaten = others === "blues" ? t("the blues") : formatAnd(others.split(","));
   return t("{horse} beats {others}", { horse, others: beaten });
 }
 
@@ -836,7 +836,7 @@ export class Page {
     const winners = (view.winners || []).map((seat) => this.seatName(seat));
     const best = formatMoney(Math.max(...view.money));
     box.append(el("h2", { id: "winner" }, winners.length === 1 ? t("{name} wins with {amount}", { name: winners[0], amount: best })
-                                                               : t("{names} share the win with {amount}", { names: winners.join(" & "), amount: best })));
+                                                               : t("{names} share the win with {amount}", { names: formatAnd(winners), amount: best })));
     const head = el("tr", {}, el("th", {}, t("Player")), el("th", {}, tc("money before the first race", "Start")), history.map((race) => el("th", {}, t("Race {n}", { n: race.race }))));
     const order = [...seats].sort((a, b) => view.money[b] - view.money[a]);
     const body = order.map((seat) => el("tr", { dataset: { seat } },
