@@ -20,10 +20,10 @@ POSITIONS = (3, 9, 6, 10, 5, 8, 15, 12, 0)
 CALLS = [f"call number {n}" for n in range(1, 41)]
 
 
-def drawn(width, height, lang="en", positions=POSITIONS, lines=CALLS, paused=False):
+def drawn(width, height, lang="en", positions=POSITIONS, lines=CALLS, paused=False, **ended):
     """The screen as a terminal ``width`` x ``height`` shows it: its lines of text."""
     console = Console(width=width, height=height, record=True, file=io.StringIO())
-    console.print(screen(positions, lines, paused, 1, lang, width, height))
+    console.print(screen(positions, lines, paused, 1, lang, width, height, **ended))
     return console.export_text().rstrip("\n").split("\n")
 
 
@@ -109,6 +109,21 @@ def test_the_screen_holds_the_track_the_latest_calls_and_the_keys_within_the_ter
     assert "[PAUSED]" in "\n".join(drawn(80, 24, paused=True))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width,height", [(80, 24), (MIN_WIDTH - 1, 24)])
+def test_once_the_race_is_over_the_screen_says_so_in_place_of_the_keys(lang, width, height):
+    """R3: the race ends when its Win, Place and Show are known; the last screen the caller leaves
+    says the race is over and offers no key (the program has ended); after q it offers none either."""
+    keys, over = (" ".join(translate(lang, msgid).split()) for msgid in ("space/p: pause or resume, q: quit",
+                                                                         "The race is over."))
+    assert lang == "en" or over != "The race is over."
+    text = lambda **ended: " ".join(" ".join(drawn(width, height, lang, **ended)).split())  # noqa: E731
+    assert keys in text() and over not in text()
+    assert over in text(over=True) and keys not in text(over=True) and "call number 40" in text(over=True)
+    assert keys not in text(stopped=True) and over not in text(stopped=True)
+    assert translate(lang, "PAUSED") not in text(over=True, paused=True)
+
+
 @pytest.mark.parametrize("width,height", [(MIN_WIDTH - 1, 24), (45, 30), (80, MIN_HEIGHT - 1)])
 def test_below_its_size_the_screen_says_the_size_it_needs_and_the_calls_go_on(width, height):
     lines = drawn(width, height)
@@ -145,8 +160,9 @@ def test_a_whole_race_called_at_80x24_and_120x40_in_tmux(tmux_session, columns, 
     every horse's row, the winner against the finish post (R2), Win / Place / Show said (R3)."""
     command = f"env -u COLUMNS -u LINES {HIPPODROME} readysetbet call --seed 3 --pace 0 --lang en; sleep 60"
     _tmux(tmux_session, "new-session", "-d", "-s", tmux_session, "-x", str(columns), "-y", str(lines), command)
-    screen = _wait_until(tmux_session, lambda s: "Win: " in s and "pause or resume" in s, "the race's result",
+    screen = _wait_until(tmux_session, lambda s: "Win: " in s and "The race is over." in s, "the race's result",
                          capture=visible)
+    assert "pause or resume" not in screen
     rows = screen.rstrip("\n").split("\n")
     assert len(rows) <= lines and max(len(row) for row in rows) == columns
     labels, numbers, by_horse = track_rows(rows)

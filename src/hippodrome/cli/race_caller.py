@@ -153,7 +153,7 @@ def _render(session: CallSession, console, race_no: int = 1):
 
     width, height = console.size
     return screen(session.shadow.positions, session.lines, session.clock.paused, race_no, session.lang,
-                  width, height)
+                  width, height, over=session.table.over, stopped=session.quit)
 
 
 def run_live(session: CallSession, speak: Callable[[str], None] | None = None) -> None:

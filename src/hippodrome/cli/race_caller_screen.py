@@ -26,6 +26,8 @@ from hippodrome.readysetbet.dice_race import COLOUR, FINISH, HORSES, RED_LINE
 
 # NOTE: the keys of the terminal race caller, shown under the track.
 KEYS_HELP = N_("space/p: pause or resume, q: quit")
+# NOTE: shown under the terminal caller's track, in place of its keys, once the race is over.
+RACE_OVER = N_("The race is over.")
 # NOTE: shown under the terminal caller's track while the race is paused.
 PAUSED = N_("PAUSED")
 # NOTE: the title of the terminal caller's track; {n} is the race's number.
@@ -152,13 +154,11 @@ def _latest(lines: Sequence[str], room: int, width: int) -> Text:
 
 
 def screen(positions: Sequence[int], lines: Sequence[str], paused: bool, race_no: int, lang: str,
-           width: int, height: int):
+           width: int, height: int, over: bool = False, stopped: bool = False):
     """The whole screen, ``height - 1`` lines at most: the track, the latest calls and the keys; or
-    the size the track needs, the latest calls and the keys."""
-    status = translate(lang, KEYS_HELP)
-    if paused:
-        status += "   [" + translate(lang, PAUSED) + "]"
-    keys = Text(status, style="dim")
+    the size the track needs, the latest calls and the keys. Once the race is ``over`` the keys'
+    line says so; once the caller is ``stopped`` (quit) it is left empty: no key does anything then."""
+    keys = Text(_status(paused, lang, over, stopped), style="dim")
     small = too_small(width, height, lang)
     if small is not None:
         room = height - 1 - len(small.wrap(Console(width=width), width)) - 1
@@ -166,3 +166,13 @@ def screen(positions: Sequence[int], lines: Sequence[str], paused: bool, race_no
     talk = _latest(lines, height - FIXED_LINES - 1, width - PANEL_FRAME)
     return Panel(Group(track(positions, lang, width), Text(""), talk, keys),
                  title=translate(lang, TRACK_TITLE, n=race_no))
+
+
+def _status(paused: bool, lang: str, over: bool, stopped: bool) -> str:
+    """The line under the calls: the keys (and whether the race is paused) while they work."""
+    if over:
+        return translate(lang, RACE_OVER)
+    if stopped:
+        return ""
+    status = translate(lang, KEYS_HELP)
+    return status + "   [" + translate(lang, PAUSED) + "]" if paused else status
