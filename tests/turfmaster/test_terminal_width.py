@@ -53,3 +53,28 @@ def test_a_wider_terminal_shows_more_of_the_course():
     narrow = max(len(line) for line in rendered_lines(view, "en", 80) if "lane 8" in line)
     wide = max(len(line) for line in rendered_lines(view, "en", 140) if "lane 8" in line)
     assert narrow <= 80 < wide <= 140
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_on_notes_gives_as_example_an_option_that_has_one(lang):
+    """The compact question stars the options with a note (a card over its horse's limit, T6; the
+    bonus cards' choice, T8) and its help line shows how to read one: its example, "?N", is the
+    first starred option, never a number without a note or beyond the options."""
+    import re
+
+    from hippodrome.cli.turfmaster_screen import compact_options
+    match = Match("turfmaster", {"players": 2, "horses_per_player": 2}, seed="notes")
+    examples = set()
+    while match.pending() is not None and len(examples) < 4:
+        pending = match.pending()
+        if pending.seat == 0:
+            lines = compact_options(match.state.observation(0), lang, {}, 80).plain.splitlines()
+            helps = [line for line in lines if line.startswith("* ")]
+            starred = [int(number) for line in lines[1:]
+                       for number, label in re.findall(r"(\d+)\) (.*?)(?=\s{3,}\d+\)|$)", line) if label.endswith(" *")]
+            assert bool(helps) == bool(starred), lines
+            if helps:
+                assert re.findall(r"\?\s?(\d+)", helps[0])[-1] == str(min(starred)), (helps[0], starred)
+                examples.add(min(starred))
+        match.act(pending.seat, pending.options[-1])
+    assert len(examples) >= 2, "the meeting showed starred options at several places in the list"

@@ -98,9 +98,12 @@ def compact_options(view: Mapping[str, Any], lang: str, warnings: Mapping[int, s
     for row in range(rows):
         cells = labels[row::rows]
         text.append("".join(cell.ljust(widths[c]) for c, cell in enumerate(cells)).rstrip() + "\n")
-    if help_line and any(label.endswith(" *") for label in labels):
-        # NOTE: TurfMaster terminal: how to read the note of an option marked with a star; keep "?" and "*".
-        text.append(translate(lang, "* has a note: type ? and its number to read it (?3)") + "\n", style="yellow")
+    noted = [number for number, label in enumerate(labels, 1) if label.endswith(" *")]
+    if help_line and noted:
+        # NOTE: TurfMaster terminal: how to read the note of an option marked with a star; keep "?" and
+        # "*"; {n} is the number of the first option with a note, as an example ("?5").
+        text.append(translate(lang, "* has a note: type ? and its number to read it (?{n})", n=noted[0]) + "\n",
+                    style="yellow")
     return text
 
 
