@@ -140,12 +140,13 @@ def test_switching_the_language_redraws_the_lobby_and_keeps_what_was_typed(serve
 def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
     """The page's formatMoney/formatNumber/ordinal give what hippodrome.i18n.formatting gives:
     "$45" en, "45 $" de/es/fr, "$ 45" nl (docs/i18n.md); its formatAnd and render of a Listing
-    joined by "and" what hippodrome.i18n.Listing gives."""
+    (joined by "and", or by a separator as the language writes it) what hippodrome.i18n.Listing gives."""
     page = browser.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector(".seat-row")
     amounts, numbers, places = [45, 1250, 2.5, -3, 0], [12345.5, 7, 1000000], [1, 2, 3, 11, 22]
-    lists = [Listing(items, conjunction=True) for items in (["5", "9"], ["2/3", "4", "10"], ["Ana"])]
+    lists = [Listing(items, conjunction=True) for items in (["5", "9"], ["2/3", "4", "10"], ["Ana"])] + \
+        [Listing(["Rouge", "Bleu"]), Listing(["lane 1 square 3", "lane 2 square 4"], "; ")]
     for lang in ("en", "de", "es", "fr", "nl"):
         shown = page.evaluate("""async ([lang, amounts, numbers, places, lists]) => {
             const m = await import('/static/i18n.js');
@@ -158,7 +159,8 @@ def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
         assert shown["numbers"] == [format_number(n, lang) for n in numbers], lang
         assert shown["places"] == [format_ordinal(n, lang) for n in places], lang
         assert shown["filled"] == format_number(12345, lang), "t() writes a number parameter for the language"
-        # "5 and 9", "5 y 9", "2/3, 4 und 10": a prop bet's horses, players who share the win (R7, R9)
+        # "5 and 9", "5 y 9", "2/3, 4 und 10": a prop bet's horses, players who share the win (R7, R9);
+        # a list's separator as the language writes it (French: a no-break space before ";")
         assert shown["lists"] == [listing.translate(lang) for listing in lists], lang
         assert shown["joined"] == Listing(["Ana", "Bo"], conjunction=True).translate(lang), lang
     assert format_money(45, "de") == "45\xa0$" and format_money(45, "en") == "$45"

@@ -169,6 +169,25 @@ def test_listing_translates_each_item_and_round_trips_through_json():
     assert message_from_json("2/3") == "2/3" and message_from_json(7) == 7
 
 
+def test_a_listing_s_separator_is_written_as_the_language_writes_it():
+    """French puts a no-break space before ";" (issue 39's typography): "lane 1 square 3 ; lane 2
+    square 4", the prop bets that won, a race's places; the other languages and "," as English."""
+    from hippodrome.i18n import Listing
+    from hippodrome.readysetbet.settled_words import settlement_lines
+    from tests.i18n.texts import french_typography_faults
+    ends = Listing([Message("lane {lane} square {square}", lane=1, square=3),
+                    Message("lane {lane} square {square}", lane=2, square=4)], "; ")
+    assert "\u00a0; " in ends.translate("fr")
+    assert not french_typography_faults(ends.translate("fr")), ends.translate("fr")
+    assert [ends.translate(lang).count("; ") for lang in ("en", "es", "nl", "de")] == [1, 1, 1, 1]
+    assert "\u00a0" not in ends.translate("de") and str(ends).count("; ") == 1
+    assert Listing(["Rouge", "Bleu"]).translate("fr") == "Rouge, Bleu"
+    # R7: the prop bets that won, as the caller says them after a race (several, "; " between)
+    said = [line.translate("fr") for line in settlement_lines((3, 5, 15, 9, 13, 6, 6, 5, 4))]
+    props = [line for line in said if "; " in line]
+    assert props and not [fault for line in props for fault in french_typography_faults(line)], props
+
+
 def test_a_listing_joined_by_and_says_and_in_each_language():
     from hippodrome.i18n import Listing, message_from_json
     both = Listing(["5", "9"], conjunction=True)

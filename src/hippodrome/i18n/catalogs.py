@@ -254,7 +254,8 @@ def _json_value(value: Any) -> Any:
 class Listing:
     """Several values shown as one parameter, each in the language of the sentence around it:
     ``Message("may end on: {ends}", ends=Listing([Message("lane {lane} square {square}", ...), ...], "; "))``.
-    ``conjunction=True`` joins them as the language says "this and that" ("5 and 9", "5 y 9",
+    The separator is written as the language writes it (French puts a no-break space before ";"):
+    the catalogs hold it in the context :data:`LIST_SEPARATOR`. ``conjunction=True`` joins them as the language says "this and that" ("5 and 9", "5 y 9",
     "5 und 9": CLDR's lists, which the pages' ``Intl.ListFormat`` also reads) in place of a separator.
     Its JSON form is ``{"list": [...], "separator": "; "}``, or ``{"list": [...], "conjunction": true}``."""
 
@@ -268,7 +269,10 @@ class Listing:
         return self._joined([str(localize_value(item, lang)) for item in self.items], lang)
 
     def _joined(self, texts: list[str], lang: str) -> str:
-        return format_list(texts, locale=lang) if self.conjunction and texts else self.separator.join(texts)
+        if self.conjunction and texts:
+            return format_list(texts, locale=lang)
+        # the separator as the language writes it (French: "\u00a0; "), from the catalog (SEPARATORS)
+        return translate_in_context(lang, LIST_SEPARATOR, self.separator).join(texts)
 
     def __str__(self) -> str:
         return self._joined([str(item) for item in self.items], DEFAULT_LANGUAGE)
@@ -351,6 +355,17 @@ def C_(context: str, msgid: str, /, **params: Any) -> Message:
     message = Message(msgid, **params)
     message.context = context
     return message
+
+
+#: the catalogs' context of a Listing's separators (SEPARATORS)
+LIST_SEPARATOR = "between the items of a list"
+SEPARATORS = (
+    # NOTE: between the items of a list: "Red, Blue, Green".
+    C_("between the items of a list", ", "),
+    # NOTE: between the items of a list whose items have commas of their own: "lane 1 square 3; lane 2
+    # square 4" (French writes a no-break space before the semicolon).
+    C_("between the items of a list", "; "),
+)
 
 
 def N_(msgid: str, /) -> str:
