@@ -78,3 +78,33 @@ def test_the_help_on_notes_gives_as_example_an_option_that_has_one(lang):
                 examples.add(min(starred))
         match.act(pending.seat, pending.options[-1])
     assert len(examples) >= 2, "the meeting showed starred options at several places in the list"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_in_a_dice_round_the_compact_header_shows_the_dice_and_the_roller_whole(lang):
+    """T10: in a round of dice the roller rolls two dice; the compact screen's header (80 columns)
+    says the race, the round, the dice and who rolls them, nothing cut with "…": on a second line
+    where one is too short for them (a long name, Spanish or Dutch words)."""
+    from hippodrome.cli.turfmaster_screen import frame
+    from hippodrome.i18n import translate
+    names = ["Ana", "Tactical bot 2"]
+    match = Match("turfmaster", {"players": 2, "horses_per_player": 2, "names": names}, seed="header")
+    headers = []
+    while match.pending() is not None and len(headers) < 6:
+        pending = match.pending()
+        view = match.state.observation(0)
+        race = view.get("race") or {}
+        if pending.seat == 0 and view["phase"] == "race" and race.get("round_kind") == "dice" and race.get("dice") \
+                and not race.get("over"):
+            console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+            console.print(frame(view, ["a move"] * 5, lang, 80, 24, {}))
+            lines = console.file.getvalue().splitlines()
+            roller = translate(lang, "dice roller this round: {name}", name=names[race["roller"]])
+            at = next(n for n, line in enumerate(lines) if roller in line)
+            head = " ".join(lines[:at + 1])
+            assert at <= 1 and "…" not in head, lines[:3]
+            assert f"{race['dice'][0]}+{race['dice'][1]}" in head and translate(lang, "Race {n} of 3", n=view["race_no"]) in head
+            assert all(len(line) <= 80 for line in lines) and len(lines) <= 24 - 2
+            headers.append(at)
+        match.act(pending.seat, pending.options[-1])
+    assert len(headers) == 6

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from hippodrome.cli.turfmaster_view import (
     _hands, _lines, _title, course_map, describe_option, horse_letters, horse_style, horses_table, option_note,
-    options_block, prompt_text, screen, shows_course, stalls_line,
+    options_block, prompt_text, screen, shows_course, stalls_line, title_lines,
 )
 from hippodrome.i18n import Ordinal, Plural, localize_text, translate
 from hippodrome.i18n.vocabulary import horse_name
@@ -129,7 +129,7 @@ def frame(view: Mapping[str, Any], events: list[str], lang: str, width: int, hei
     # the compact drawing: what does not fit goes, least needed first (the latest moves, the line on
     # the notes, the horses' lines, the stalls' line); the title, the course, the hands and the
     # question stay
-    title = [Text(_title(view, lang, width), style="bold", no_wrap=True, overflow="ellipsis")]
+    title = [Text(line, style="bold", no_wrap=True, overflow="ellipsis") for line in title_lines(view, lang, width)]
     stalls = [Text(stalls_line(view["race_no"], view["stalls"], lang), no_wrap=True, overflow="ellipsis")] \
         if view["phase"] == "prepare" and view["stalls"] else []
     course = [course_map(view, lang, width, legend=False, frame=0)] if shows_course(view) else []

@@ -373,6 +373,22 @@ def _title(view: Mapping[str, Any], lang: str, width: int | None = None) -> str:
     dice round, else the next one). Within ``width`` columns, where given, the game's name and then
     the course are left out first (the screen shows both otherwise), so that the race, the round,
     the dice and the roller are read whole."""
+    return " - ".join(_title_words(view, lang, width))
+
+
+def title_lines(view: Mapping[str, Any], lang: str, width: int) -> list[str]:
+    """The header within ``width`` columns: one line (:func:`_title`), or, where the race, the round,
+    the dice and the roller are longer than that (a dice round in Spanish, a long name), two: the
+    roller on a line of its own, so that nothing of them is cut."""
+    words = _title_words(view, lang, width)
+    title = " - ".join(words)
+    if cell_len(title) <= width or len(words) < 2:
+        return [title]
+    return [" - ".join(words[:-1]), words[-1]]
+
+
+def _title_words(view: Mapping[str, Any], lang: str, width: int | None) -> list[str]:
+    """The header's parts, in the reader's language, less those :func:`_title` leaves out."""
     race = view.get("race") or {}
     parts: list[Any] = [translate(lang, "TurfMaster"), course_label(view["course"], view["steeplechase"]),
                         Message("Race {n} of 3", n=view["race_no"])]
@@ -389,10 +405,9 @@ def _title(view: Mapping[str, Any], lang: str, width: int | None = None) -> str:
         parts.append(Message("next dice roller: {name}", name=view["names"][roller]))
     words = [localize_text(part, lang) for part in parts]
     for first in (0, 1, 2):   # the game's name, then the course, left out while the rest is too long
-        title = " - ".join(words[first:])
-        if width is None or cell_len(title) <= width:
+        if width is None or cell_len(" - ".join(words[first:])) <= width:
             break
-    return title
+    return words[first:]
 
 
 def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
