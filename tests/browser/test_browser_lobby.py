@@ -7,6 +7,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from hippodrome.i18n import Listing, format_money, format_number, format_ordinal, translate
 from tests.browser.conftest import create, screenshot
+from tests.i18n.texts import french_typography_faults
 
 pytestmark = pytest.mark.browser
 
@@ -134,6 +135,11 @@ def test_switching_the_language_redraws_the_lobby_and_keeps_what_was_typed(serve
     names = page.eval_on_selector_all(".seat-name", "inputs => inputs.map(i => i.value)")
     assert names == ["Ana", translate("es", "Bot {n}", n=1), translate("es", "Bot {n}", n=2)]
     assert translate("es", "Player {n}", n=3) == "Jugador 3" and "Jugador 3" in page.inner_text("#seats")
+    # the bot levels' words, each after its name and a colon as the language writes it (French: " :")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    levels = page.eval_on_selector_all("#bot-levels li", "items => items.map(i => i.textContent)")
+    assert levels and all("\u00a0: " in level and not french_typography_faults(level) for level in levels), levels
     page.close()
 
 

@@ -108,3 +108,18 @@ def test_in_a_dice_round_the_compact_header_shows_the_dice_and_the_roller_whole(
             headers.append(at)
         match.act(pending.seat, pending.options[-1])
     assert len(headers) == 6
+
+
+def test_the_french_screen_puts_a_no_break_space_before_its_colons():
+    """The compact screen (80x24) and the roomy one (120x40) in French: "Rouge\u00a0: 11 cartes",
+    "Vos mains\u00a0: R Rouge\u00a0: 3 7 8" and every other colon as French typography writes it (issue 39)."""
+    from hippodrome.cli.turfmaster_screen import frame
+    from tests.i18n.texts import french_typography_faults
+    view = race_view({"players": 2, "horses_per_player": 2}, seed="colons", decisions=10)
+    for width, height in ((80, 24), (120, 40)):
+        console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
+        console.print(frame(view, ["a move"], "fr", width, height, {}))
+        text = console.file.getvalue()
+        assert "Rouge\u00a0: " in text, text
+        faults = [(line, fault) for line in text.splitlines() for fault in french_typography_faults(line)]
+        assert not faults, faults

@@ -20,7 +20,7 @@ from hippodrome.cli.turfmaster_view import (
     _hands, _lines, _title, course_map, describe_option, horse_letters, horse_style, horses_table, option_note,
     options_block, prompt_text, screen, shows_course, stalls_line, title_lines,
 )
-from hippodrome.i18n import Ordinal, Plural, localize_text, translate
+from hippodrome.i18n import Listing, Ordinal, Plural, colon, localize_text, translate
 from hippodrome.i18n.vocabulary import horse_name
 from hippodrome.turfmaster.cards import handicap_number
 
@@ -60,7 +60,7 @@ def horses_lines(view: Mapping[str, Any], lang: str, width: int = 80) -> Text:
             words.append(translate(lang, "{handicap} (at most {limit})", handicap=handicap_number(entry["limit"]), limit=entry["limit"]))
         # NOTE: TurfMaster terminal, the horses in short: the cards a horse holds.
         words.append(Plural("{n} card", "{n} cards", horse["cards"]).translate(lang))
-        item.append(": " + ", ".join(words))
+        item.append(colon(lang) + Listing(words).translate(lang))
         if horse["id"] == current:
             item.append(" ◀", style="bold")
         items.append(item)

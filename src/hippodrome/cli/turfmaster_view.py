@@ -26,7 +26,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from hippodrome.i18n import (
-    Listing, Message, N_, Ordinal, Plural, format_number, localize_text, message_from_json, translate,
+    Listing, Message, N_, Ordinal, Plural, colon, format_number, localize_text, message_from_json, translate,
 )
 from hippodrome.i18n.vocabulary import TURFMASTER_COURSES, horse_name, term
 from hippodrome.turfmaster.cards import HORSE_COLOURS, HORSE_IDS, handicap_number
@@ -415,7 +415,7 @@ def _hands(hands: Mapping[str, list[str]], lang: str) -> Text:
     for horse, cards in hands.items():
         text.append(horse_label(horse, lang))
         # NOTE: TurfMaster terminal: a horse's hand holds no card.
-        text.append(": " + (" ".join(cards) if cards else translate(lang, "(none)")) + "   ")
+        text.append(colon(lang) + (" ".join(cards) if cards else translate(lang, "(none)")) + "   ")
     return text
 
 
@@ -502,7 +502,7 @@ def race_over_line(result: Mapping[str, Any], lang: str) -> str:
 
 
 def _result_line(result: Mapping[str, Any], lang: str) -> Text:
-    line = Text(translate(lang, "Race {n}", n=result["race"]) + ": ")
+    line = Text(translate(lang, "Race {n}", n=result["race"]) + colon(lang))
     for place, horse in enumerate(result["places"], start=1):
         line.append(localize_text(Ordinal(place), lang) + " ")
         line.append(horse_label(horse, lang))

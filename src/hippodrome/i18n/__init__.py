@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hippodrome.i18n.catalogs import (
-    C_, Listing, Message, N_, Plural, _, catalog_key, help_text, load_catalog, localize_text, message_from_json,
+    C_, Listing, Message, N_, Plural, _, catalog_key, colon, help_text, load_catalog, localize_text, message_from_json,
     reload_catalogs, Seat, resolve_language, translate, translate_in_context, translate_plural,
 )
 from hippodrome.i18n.errors import error_to_json, localize_error
@@ -27,7 +27,7 @@ from hippodrome.i18n.languages import (
 from hippodrome.i18n.web import languages_for_web, plural_rule, web_catalog
 
 __all__ = [
-    "C_", "catalog_key", "translate_in_context", "DEFAULT_LANGUAGE", "LANGUAGES", "NATIVE_NAMES", "SPEECH_TAGS", "Listing", "Message", "Money", "N_", "Ordinal",
+    "C_", "catalog_key", "colon", "translate_in_context", "DEFAULT_LANGUAGE", "LANGUAGES", "NATIVE_NAMES", "SPEECH_TAGS", "Listing", "Message", "Money", "N_", "Ordinal",
     "Percent", "Plural", "Seat", "_", "error_to_json", "format_money", "format_number", "format_ordinal",
     "format_percent", "help_text", "lang_from_env", "lang_option", "languages_for_web", "load_catalog",
     "localize_error", "localize_text", "message_from_json", "negotiate", "normalize", "plural_rule", "reload_catalogs", "resolve_language",

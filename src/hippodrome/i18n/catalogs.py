@@ -366,6 +366,15 @@ SEPARATORS = (
     # square 4" (French writes a no-break space before the semicolon).
     C_("between the items of a list", "; "),
 )
+# NOTE: between a label and what it says, where the two are drawn apart: "Red: 10 cards" (French
+# writes a no-break space before the colon).
+LABEL_COLON = C_("between a label and what it says", ": ")
+
+
+def colon(lang: str | None) -> str:
+    """The colon between a label and what it says, as ``lang`` writes it ("\u00a0: " in French),
+    for texts put together piece by piece (a sentence with both parts is one Message instead)."""
+    return LABEL_COLON.translate(lang)
 
 
 def N_(msgid: str, /) -> str:
