@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
-from hippodrome.i18n import Listing, format_money, format_number, format_ordinal, translate
+from hippodrome.i18n import Listing, colon, format_money, format_number, format_ordinal, translate
 from tests.browser.conftest import create, screenshot
 from tests.i18n.texts import french_typography_faults
 
@@ -159,7 +159,7 @@ def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
             await m.loadLanguage(lang);
             return {money: amounts.map((a) => m.formatMoney(a)), numbers: numbers.map((n) => m.formatNumber(n)),
                     places: places.map((n) => m.ordinal(n)), filled: m.t("{n}", {n: 12345}),
-                    lists: lists.map((l) => m.render(l)), joined: m.formatAnd(["Ana", "Bo"])};
+                    lists: lists.map((l) => m.render(l)), joined: m.formatAnd(["Ana", "Bo"]), colon: m.colon()};
         }""", [lang, amounts, numbers, places, [listing.to_json() for listing in lists]])
         assert shown["money"] == [format_money(a, lang) for a in amounts], lang
         assert shown["numbers"] == [format_number(n, lang) for n in numbers], lang
@@ -169,8 +169,10 @@ def test_the_pages_write_numbers_and_money_as_the_server_does(server, browser):
         # a list's separator as the language writes it (French: a no-break space before ";")
         assert shown["lists"] == [listing.translate(lang) for listing in lists], lang
         assert shown["joined"] == Listing(["Ana", "Bo"], conjunction=True).translate(lang), lang
+        assert shown["colon"] == colon(lang), lang   # "Ana: $3 → $9", French "Ana\u00a0: ..."
     assert format_money(45, "de") == "45\xa0$" and format_money(45, "en") == "$45"
     assert [Listing(["5", "9"], conjunction=True).translate(lang) for lang in ("en", "es", "de")] == ["5 and 9", "5 y 9", "5 und 9"]
+    assert (colon("en"), colon("fr")) == (": ", "\u00a0: ")
     page.close()
 
 

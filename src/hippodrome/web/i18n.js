@@ -127,6 +127,12 @@ function listSeparator(separator) {
   return typeof found === "string" && found ? found : separator;
 }
 
+// The colon between a label and what it says, where the two are put together piece by piece
+// ("Ana: $3 → $9"), as the language writes it (French: "\u00a0: "; the server's i18n.colon).
+export function colon() {
+  return tc("between a label and what it says", ": ");
+}
+
 // Texts joined as the language says "this and that": "5 and 9", "5 y 9", "2/3, 4 und 10" (the
 // server's Listing(..., conjunction=True) writes them alike: both read CLDR's lists).
 const listFormats = new Map();

@@ -1,7 +1,7 @@
 // The lobby: a form built from the games' descriptions (GET /api/games), the seats the server says
 // a setup makes (POST /api/games/{name}/check), the links of a new table, and the open tables.
 // No game, limit, colour or rule is written here: they all come from the descriptions.
-import { t, tc, render, languageSelector, seatName, words } from "/static/i18n.js";
+import { t, colon, render, languageSelector, seatName, words } from "/static/i18n.js";
 import { el, createTable, tableLinks } from "/static/net.js";
 import { loadGames } from "/static/games.js";
 import { AccountBox, me } from "/static/account.js";
@@ -218,7 +218,7 @@ function renderSeats() {
   });
   // one word on each bot level, under the seats
   $("bot-levels").replaceChildren(...game.bots.map((bot) =>
-    el("li", {}, el("b", {}, words(bot.title)), tc("between a label and what it says", ": "), words(bot.about))));
+    el("li", {}, el("b", {}, words(bot.title)), colon(), words(bot.about))));
 }
 
 function showLevel(row) {

@@ -4,7 +4,7 @@
 //
 // Updates patch the page: every board space, token button, VIP card and option is a keyed element
 // made once and updated in place (net.js keyed()), so a click that spans an update is never lost.
-import { t, tc, render, formatAnd, formatMoney, formatPercent, ordinal, playerName, words, speechTag, touchScreen } from "/static/i18n.js";
+import { t, tc, colon, render, formatAnd, formatMoney, formatPercent, ordinal, playerName, words, speechTag, touchScreen } from "/static/i18n.js";
 import { el, svg, keyed } from "/static/net.js";
 import { seatHanded } from "/static/lifecycle.js";
 import { RaceSounds } from "/static/race_sounds.js";
@@ -872,7 +872,7 @@ export class Page {
       const g = svg("g", { class: "series", dataset: { seat: String(seat) } });
       g.append(svg("polyline", { points: points.map((m, i) => `${x(i)},${y(m)}`).join(" "), fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 3 }));
       points.forEach((m, i) => g.append(svg("circle", { cx: x(i), cy: y(m), r: 4, fill: SEAT_COLOURS[seat] })));
-      const name = svg("title", {}, `${this.seatName(seat)}: ${points.map(formatMoney).join(" → ")}`);
+      const name = svg("title", {}, `${this.seatName(seat)}${colon()}${points.map(formatMoney).join(" → ")}`);
       g.append(name);
       chart.append(g);
     });
