@@ -134,6 +134,24 @@ def test_a_refused_table_option_names_its_limits(client):
         in response.json()["detail"]
 
 
+def test_a_key_a_new_table_does_not_have_is_refused_and_makes_no_table(client):
+    """Options nested under a key of their own, or misspelt, were left out unseen (the table got
+    the default 2 s between rolls); now they are refused, naming the keys a table has."""
+    before = len(client.get("/api/tables").json()["tables"])
+    for body in ({"options": {"pace": 0.2}}, {"Pace": 0.2}, {"next_race": 3}):
+        response = client.post("/api/tables", json={"game": "readysetbet", "setup": {"players": 2},
+                                                    "seats": [{"name": "a"}, {"name": "b"}], **body})
+        key = next(iter(body))
+        assert response.status_code == 400 and response.json()["error"] == "invalid_setup"
+        detail = response.json()["detail"]
+        assert f"a new readysetbet table has no key '{key}'; its keys are: game, setup, seats, wait_for_host, pace" \
+            in detail and "next_race_seconds" in detail
+    assert len(client.get("/api/tables").json()["tables"]) == before
+    made = client.post("/api/tables", json={"game": "readysetbet", "setup": {"players": 2}, "pace": 0.2,
+                                            "seats": [{"name": "a"}, {"name": "b"}]})
+    assert made.status_code == 200 and client.get(f"/api/tables/{made.json()['id']}").json()["options"]["pace"] == 0.2
+
+
 def test_the_lobby_s_single_race_starts_as_a_race_of_the_meeting(client):
     """The lobby's first single race is a real TurfMaster race (T7: at least 4 horses): 2 players
     with 2 horses each, the form bounded to 2 to 8 players like the meeting's."""

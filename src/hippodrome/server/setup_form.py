@@ -54,11 +54,24 @@ def checked_setup(description: GameDescription, setup: Any) -> dict[str, Any]:
     return setup
 
 
+#: the keys of a create request besides the game's table options
+REQUEST_KEYS = ("game", "setup", "seats", "wait_for_host")
+
+
 def table_options(description: GameDescription, request: Mapping[str, Any]) -> dict[str, Any]:
     """The table's options (the description's ``table_option`` fields) from a create request,
-    each checked against its limits; the default where the request gives none."""
-    return {entry.key: checked_option(entry, request.get(entry.key, entry.default))
-            for entry in description.table_options()}
+    each checked against its limits; the default where the request gives none. A key the request
+    may not hold (a misspelt option, options nested under a key of their own) is refused, not
+    left out unseen."""
+    options = description.table_options()
+    accepted = [*REQUEST_KEYS, *(entry.key for entry in options)]
+    for key in request:
+        if key not in accepted:
+            # NOTE: {key} is what the request gave; {keys} lists the keys a new table's JSON may hold
+            # (kept in English); {game} is the game's name.
+            raise InvalidSetup(Message("a new {game} table has no key {key}; its keys are: {keys}",
+                                       game=description.name, key=quoted(key), keys=", ".join(accepted)))
+    return {entry.key: checked_option(entry, request.get(entry.key, entry.default)) for entry in options}
 
 
 def checked_option(entry: SetupField, value: Any) -> Any:
