@@ -152,6 +152,19 @@ def test_a_key_a_new_table_does_not_have_is_refused_and_makes_no_table(client):
     assert made.status_code == 200 and client.get(f"/api/tables/{made.json()['id']}").json()["options"]["pace"] == 0.2
 
 
+def test_a_seat_with_a_key_it_does_not_have_is_refused(client):
+    """{"name": "Bo", "type": "bot"} made a person's seat (no 'kind': a person), which waited for a
+    Bo who never came; now it is refused, naming a seat's keys."""
+    response = client.post("/api/tables", json={"game": "readysetbet", "setup": {"players": 2},
+                                                "seats": [{"name": "Ana"}, {"name": "Bo", "type": "bot"}]})
+    assert response.status_code == 400 and response.json()["error"] == "invalid_setup"
+    assert "seat 2 has no key 'type'; a seat's keys are: name, kind, level" in response.json()["detail"]
+    # a person's row of the lobby's form carries the level its bot would have: read past, as before
+    made = client.post("/api/tables", json={"game": "readysetbet", "setup": {"players": 2}, "seats": [
+        {"name": "Ana", "kind": "person", "level": "value"}, {"name": "Bo", "kind": "bot", "level": "value"}]})
+    assert made.status_code == 200 and [s["kind"] for s in made.json()["seats"]] == ["person", "bot"]
+
+
 def test_the_lobby_s_single_race_starts_as_a_race_of_the_meeting(client):
     """The lobby's first single race is a real TurfMaster race (T7: at least 4 horses): 2 players
     with 2 horses each, the form bounded to 2 to 8 players like the meeting's."""

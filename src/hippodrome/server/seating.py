@@ -36,6 +36,10 @@ def bot_seed(seed: str, seat: int) -> str:
     return f"{seed}:bot:{seat}"
 
 
+#: the keys of a seat in a create request (``level``: a bot's; a person's is not read)
+SEAT_KEYS = ("name", "kind", "level")
+
+
 def new_players(description: GameDescription, seats: Any, seed: str,
                 budget: float | str | None = None) -> tuple[list[Player], list[str]]:
     """The players of a new table from the lobby's ``seats``, and each seat's token (a person's
@@ -53,6 +57,11 @@ def new_players(description: GameDescription, seats: Any, seed: str,
         if not isinstance(seat, dict):
             raise InvalidSetup(Message("seat {seat} must be an object such as {example}", seat=number + 1,
                                        example='{"name": "Ana", "kind": "person"}'))
+        for key in seat:
+            if key not in SEAT_KEYS:   # "type": "bot" for "kind" would make a person's seat, unseen
+                # NOTE: {key} is what the request gave; {keys} lists a seat's keys (kept in English).
+                raise InvalidSetup(Message("seat {seat} has no key {key}; a seat's keys are: {keys}", seat=number + 1,
+                                           key=given(key), keys=", ".join(SEAT_KEYS)))
         name = seat.get("name") or ""  # a page shows a nameless seat as "Player 2" in its language
         if not fit_name(name):
             raise InvalidSetup(Message("seat {seat}: a name is text of at most {n} characters, without control "
