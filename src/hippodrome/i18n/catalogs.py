@@ -255,8 +255,9 @@ class Listing:
     """Several values shown as one parameter, each in the language of the sentence around it:
     ``Message("may end on: {ends}", ends=Listing([Message("lane {lane} square {square}", ...), ...], "; "))``.
     The separator is written as the language writes it (French puts a no-break space before ";"):
-    the catalogs hold it in the context :data:`LIST_SEPARATOR`. ``conjunction=True`` joins them as the language says "this and that" ("5 and 9", "5 y 9",
-    "5 und 9": CLDR's lists, which the pages' ``Intl.ListFormat`` also reads) in place of a separator.
+    the catalogs hold it in the context :data:`LIST_SEPARATOR`. ``conjunction=True`` joins them as
+    the language says "this and that" ("5 and 9", "5 y 9", "5 und 9": CLDR's lists, which the
+    pages' ``Intl.ListFormat`` also reads) in place of a separator.
     Its JSON form is ``{"list": [...], "separator": "; "}``, or ``{"list": [...], "conjunction": true}``."""
 
     def __init__(self, items: list[Any], separator: str = ", ", *, conjunction: bool = False):

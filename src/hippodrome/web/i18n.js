@@ -85,7 +85,11 @@ export function render(message) {
   if ("percent" in message) return formatPercent(message.percent, message.decimals || 0);
   if ("ordinal" in message) return ordinal(message.ordinal);
   if ("seat" in message && Object.keys(message).length === 1) return seatName(tableSeats, message.seat);
-  if ("list" in message) return message.conjunction ? formatAnd(message.list.map(render)) : message.list.map(render).join(listSeparator(message.separator ?? ", "));
+  if ("list" in message) {
+    // the separator as the language writes it (French: "\u00a0; "), as the server's Listing does
+    const separator = tc("between the items of a list", message.separator ?? ", ");
+    return message.conjunction ? formatAnd(message.list.map(render)) : message.list.map(render).join(separator);
+  }
   if (!("msgid" in message)) return JSON.stringify(message);
   const params = message.params || {};
   if ("plural" in message) return tn(message.msgid, message.plural, message.n, params);
@@ -118,13 +122,6 @@ export function formatNumber(value, options) {
   let format = numberFormats.get(key);
   if (!format) numberFormats.set(key, format = new Intl.NumberFormat(lang, { useGrouping: "always", ...options }));
   return format.format(value);
-}
-
-// A list's separator as the language writes it (French: "\u00a0; "), from the catalog, as the
-// server's Listing does.
-function listSeparator(separator) {
-  const found = catalog[`between the items of a list\u0004${separator}`];
-  return typeof found === "string" && found ? found : separator;
 }
 
 // The colon between a label and what it says, where the two are put together piece by piece
